@@ -1,0 +1,59 @@
+# tfg top-level Makefile: the README's commands.
+#   make demo    install what is missing, build, run the main job
+#   make check   install what is missing, build, run every lit and unit test
+# Other targets: deps build docs format format-check bench clean.
+
+BUILD_DIR ?= build
+JOBS ?= 2
+CMAKE_FLAGS ?=
+LLVM_BIN := /usr/lib/llvm-22/bin
+DEPS := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools \
+        libprotobuf-dev protobuf-compiler libabsl-dev libgtest-dev \
+        ninja-build ccache
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+export CCACHE_DIR ?= $(HOME)/.cache/ccache
+
+.PHONY: all deps configure build check demo docs format format-check bench clean
+
+all: build
+
+# Installs the Debian packages only when one is missing (idempotent).
+deps:
+	@missing=""; for p in $(DEPS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  echo "Installing:$$missing"; \
+	  $(SUDO) apt-get update -q && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	else echo "All dependencies are installed."; fi
+
+$(BUILD_DIR)/build.ninja:
+	cmake -G Ninja -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)
+
+configure: $(BUILD_DIR)/build.ninja
+
+build: deps configure
+	cmake --build $(BUILD_DIR) -j $(JOBS)
+
+check: build
+	@bash utils/run-checks.sh $(BUILD_DIR) $(JOBS)
+
+demo: build
+	@bash utils/demo.sh $(BUILD_DIR)
+
+docs: deps configure
+	cmake --build $(BUILD_DIR) --target tfg-doc
+	mkdir -p docs/generated && cp $(BUILD_DIR)/docs/*.md docs/generated/
+
+format:
+	git ls-files '*.cpp' '*.h' | xargs clang-format -i
+
+format-check:
+	git ls-files '*.cpp' '*.h' | xargs clang-format --dry-run --Werror
+
+bench: build
+	@bash bench/run.sh $(BUILD_DIR)
+
+clean:
+	rm -rf $(BUILD_DIR)

@@ -1,0 +1,73 @@
+#!/usr/bin/env python3
+"""Writes a synthetic tfg graph of realistic shape for benchmarks.
+
+Nodes are a mix of common TensorFlow ops (Const, Placeholder, AddV2, MatMul,
+Relu, Conv2D, Identity, ConcatV2, NoOp), each with 1-4 data inputs, about 30 %
+of edges are control edges, attributes look like real ones (T, device, shapes),
+and the nodes are printed in shuffled order so that many operands are forward
+references (tfg graph regions are unordered).
+
+usage: gen_tfg_graph.py NUM_NODES [SEED] > graph.mlir
+"""
+import random
+import sys
+
+
+def main():
+    n = int(sys.argv[1])
+    rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    lines = []
+    num_sources = max(1, n // 50)
+    # Node i: data results named %v<i>, control %c<i>.
+    for i in range(n):
+        if i < num_sources:
+            if i % 2:
+                lines.append(
+                    f'  %v{i}, %c{i} = Const device("/job:localhost/replica:0/task:0/device:CPU:0") '
+                    f'name("const_{i}") {{dtype = f32, value = dense<{i % 7}.0> : tensor<4x4xf32>}} '
+                    f': () -> (tensor<4x4xf32>)')
+            else:
+                lines.append(
+                    f'  %v{i}, %c{i} = Placeholder name("input_{i}") '
+                    f'{{dtype = f32, shape = #tf_type.shape<4x4>}} : () -> (tensor<4x4xf32>)')
+            continue
+        fan_in = rng.randint(1, 4)
+        # Mostly recent producers (layers), sometimes far ones (skips).
+        srcs = []
+        for _ in range(fan_in):
+            if rng.random() < 0.8:
+                srcs.append(rng.randint(max(0, i - 64), i - 1))
+            else:
+                srcs.append(rng.randint(0, i - 1))
+        data, ctls = [], []
+        for s in srcs:
+            (ctls if rng.random() < 0.3 else data).append(s)
+        if not data:
+            data.append(srcs[0])
+        ctl_part = (" [" + ", ".join(f"%c{s}" for s in ctls) + "]") if ctls else ""
+        dev = ' device("/job:localhost/replica:0/task:0/device:CPU:0")' if i % 3 == 0 else ""
+        k = len(data)
+        ins = ", ".join(f"%v{s}" for s in data)
+        tys = ", ".join(["tensor<4x4xf32>"] * k)
+        if k == 1:
+            op, attrs = rng.choice([("Relu", "{T = f32}"), ("Identity", "{T = f32}"),
+                                     ("Neg", "{T = f32}")])
+        elif k == 2:
+            op, attrs = rng.choice([
+                ("AddV2", "{T = f32}"),
+                ("MatMul", "{T = f32, transpose_a = false, transpose_b = false}"),
+                ("Conv2D", '{T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], '
+                           'padding = "SAME", strides = [1, 1, 1, 1], use_cudnn_on_gpu = true}')])
+        else:
+            op, attrs = "AddN", f"{{N = {k} : i64, T = f32}}"
+        lines.append(f'  %v{i}, %c{i} = {op}({ins}){ctl_part}{dev} name("{op.lower()}_{i}") '
+                     f'{attrs} : ({tys}) -> (tensor<4x4xf32>)')
+    rng.shuffle(lines)
+    out = sys.stdout
+    out.write("tfg.graph #tf_type.version<producer = 1882, min_consumer = 12> {\n")
+    out.write("\n".join(lines))
+    out.write("\n}\n")
+
+
+if __name__ == "__main__":
+    main()

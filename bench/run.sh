@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Benchmarks tfg-opt parse -> verify -> print on synthetic graphs of 1k, 100k
+# and 1M nodes. Prints wall time and peak memory per size.
+# usage: bench/run.sh [build-dir] [sizes...]
+set -eu
+build=${1:-build}
+shift || true
+sizes=${*:-1000 100000 1000000}
+here=$(cd "$(dirname "$0")" && pwd)
+work=${TMPDIR:-/tmp}/tfg-bench
+mkdir -p "$work"
+printf "%-10s %-10s %-12s %-10s\n" nodes "MB in" "seconds" "peak MB"
+for n in $sizes; do
+  f="$work/graph_$n.mlir"
+  [ -f "$f" ] || python3 "$here/gen_tfg_graph.py" "$n" > "$f"
+  mb=$(( $(stat -c %s "$f") / 1048576 ))
+  read -r secs peak < <(python3 "$here/measure.py" \
+    "$build/bin/tfg-opt" "$f" -o "$work/out.mlir")
+  printf "%-10s %-10s %-12s %-10s\n" "$n" "$mb" "$secs" "$peak"
+done

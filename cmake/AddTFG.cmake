@@ -1,0 +1,68 @@
+#===- AddTFG.cmake - helpers for tfg targets ------------------------------===#
+#
+# Thin wrappers over MLIR's add_mlir_* functions so that every tfg target
+# links the same way: the libMLIR.so/libLLVM.so dylibs by default, or the
+# static component libraries with -DTFG_LINK_STATIC=ON. The two are never
+# mixed in one binary.
+#
+#===------------------------------------------------------------------------===#
+
+# Libraries from MLIR/LLVM that a target needs, in the linking mode chosen.
+# STATIC_LIBS are only used in static mode; the dylibs contain all of them.
+function(tfg_mlir_link_libs out)
+  cmake_parse_arguments(ARG "" "" "STATIC_LIBS" ${ARGN})
+  if(TFG_LINK_STATIC)
+    set(${out} ${ARG_STATIC_LIBS} PARENT_SCOPE)
+  else()
+    set(${out} MLIR LLVM PARENT_SCOPE)
+  endif()
+endfunction()
+
+# add_tfg_library(name sources... [DEPENDS ...] [LINK_LIBS ...]
+#                 [MLIR_LIBS ...])
+# MLIR_LIBS name the static MLIR/LLVM component libraries; they are replaced
+# by the dylibs unless TFG_LINK_STATIC is on.
+function(add_tfg_library name)
+  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS;MLIR_LIBS" ${ARGN})
+  tfg_mlir_link_libs(mlir_libs STATIC_LIBS ${ARG_MLIR_LIBS})
+  add_mlir_library(${name} ${ARG_UNPARSED_ARGUMENTS}
+    DISABLE_INSTALL
+    DEPENDS ${ARG_DEPENDS}
+    LINK_LIBS PUBLIC ${ARG_LINK_LIBS} ${mlir_libs})
+endfunction()
+
+# add_tfg_tool(name sources... [LINK_LIBS ...] [MLIR_LIBS ...])
+function(add_tfg_tool name)
+  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS;MLIR_LIBS" ${ARGN})
+  tfg_mlir_link_libs(mlir_libs STATIC_LIBS ${ARG_MLIR_LIBS})
+  add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS} DEPENDS ${ARG_DEPENDS})
+  target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS} ${mlir_libs})
+  llvm_update_compile_flags(${name})
+endfunction()
+
+# add_tfg_unittest(name sources... LINK_LIBS ...): a GoogleTest binary under
+# ${CMAKE_BINARY_DIR}/unittests, run by check-tfg through test/Unit.
+function(add_tfg_unittest name)
+  cmake_parse_arguments(ARG "" "" "LINK_LIBS" ${ARGN})
+  add_executable(${name} ${ARG_UNPARSED_ARGUMENTS})
+  set_target_properties(${name} PROPERTIES
+    RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/unittests)
+  target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS} GTest::gtest
+                        GTest::gtest_main)
+  llvm_update_compile_flags(${name})
+  set_property(GLOBAL APPEND PROPERTY TFG_UNITTESTS ${name})
+endfunction()
+
+# add_tfg_doc(td_file output_name backend...): generate a markdown page from
+# ODS into ${CMAKE_BINARY_DIR}/docs and hook it to the tfg-doc target.
+function(add_tfg_doc td_file output_name)
+  set(LLVM_TARGET_DEFINITIONS ${td_file})
+  mlir_tablegen(${output_name}.md ${ARGN})
+  set(gen ${CMAKE_CURRENT_BINARY_DIR}/${output_name}.md)
+  set(dst ${CMAKE_BINARY_DIR}/docs/${output_name}.md)
+  add_custom_command(OUTPUT ${dst}
+    COMMAND ${CMAKE_COMMAND} -E copy ${gen} ${dst}
+    DEPENDS ${gen})
+  add_custom_target(${output_name}DocGen DEPENDS ${dst})
+  set_property(GLOBAL APPEND PROPERTY TFG_DOC_TARGETS ${output_name}DocGen)
+endfunction()

@@ -1,0 +1,56 @@
+//===- TFTypeDialect.h - tf_type dialect, types and attributes --*- C++ -*-===//
+//
+// The tf_type dialect: TensorFlow element types (control, string, resource,
+// variant, quantized, reference types) and attributes (version, func,
+// placeholder, shape, full_type, tensor_proto).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_IR_TFTYPEDIALECT_H
+#define TFG_IR_TFTYPEDIALECT_H
+
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/TypeSupport.h"
+
+namespace mlir {
+namespace tf_type {
+/// Trait of the reference types (DT_*_REF).
+template <typename ConcreteType>
+class RefTypeTrait : public TypeTrait::TraitBase<ConcreteType, RefTypeTrait> {};
+} // namespace tf_type
+} // namespace mlir
+
+#include "tfg/IR/TFTypeDialect.h.inc"
+#include "tfg/IR/TFTypeEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "tfg/IR/TFTypeTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tfg/IR/TFTypeAttrs.h.inc"
+
+namespace mlir {
+namespace tf_type {
+
+/// True for the reference types (`!tf_type.f32ref`, ...).
+bool isRefType(Type type);
+/// The element type a reference type refers to (f32 for f32ref); null if
+/// `type` is not a reference type.
+Type getRefElementType(Type type);
+/// The reference type of an element type (f32ref for f32); null if none.
+Type getRefTypeFor(Type elementType);
+
+/// True for types that may be the element type of a TensorFlow tensor.
+bool isValidTFElementType(Type type);
+
+/// The data type of a value type: the element type of a tensor, or the type
+/// itself; null for the opaque `!tf_type.tensor`.
+Type getElementTypeOrSelf(Type type);
+
+} // namespace tf_type
+} // namespace mlir
+
+#endif // TFG_IR_TFTYPEDIALECT_H

@@ -1,0 +1,78 @@
+//===- Utility.h - Helpers for TensorFlow nodes in tfg ----------*- C++ -*-===//
+//
+// Accessors shared by every pass: the node name/device attributes, the split
+// of operands into data and control operands, and the mapping between a data
+// value and its control token (node results and block arguments alike).
+//
+// Block argument layout: in `tfg.func` each data argument is followed by its
+// control token (data i = arg 2i, control i = arg 2i+1). In the regions of
+// region control flow all data arguments come first, then one control token
+// per data argument (data i = arg i, control i = arg N+i), so that the data
+// arguments form the contiguous range RegionBranchOpInterface forwards to.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_IR_UTILITY_H
+#define TFG_IR_UTILITY_H
+
+#include "tfg/IR/TFGDialect.h"
+
+#include "mlir/IR/Operation.h"
+#include "mlir/IR/Value.h"
+
+namespace mlir {
+namespace tfg {
+
+/// True if `type` is the control token type.
+inline bool isControlType(Type type) {
+  return llvm::isa<tf_type::ControlType>(type);
+}
+
+/// The number of data operands: operands before the first control token.
+/// Control operands always come last.
+unsigned getNumDataOperands(Operation *op);
+/// Data operands of a node.
+OperandRange getDataOperands(Operation *op);
+/// Control operands of a node.
+OperandRange getControlOperands(Operation *op);
+/// Data results of a node (all but the trailing control token).
+ResultRange getDataResults(Operation *op);
+/// The control token of a node (its last result); null if it has none.
+Value getControlToken(Operation *op);
+
+/// For a value (node result or block argument), its control token: the
+/// node's control result, or the block argument's hidden control argument.
+/// Null if none can be found.
+Value getControlTokenOf(Value value);
+/// For a control block argument, the data argument it belongs to; null
+/// otherwise.
+Value getDataValueOfControl(Value control);
+
+/// The node's name (`_mlir_name`), or empty.
+StringRef getNodeName(Operation *op);
+/// The node's requested device (`_mlir_device`), or empty.
+StringRef getNodeDevice(Operation *op);
+/// The node's assigned device (`_mlir_assigned_device`), or empty.
+StringRef getNodeAssignedDevice(Operation *op);
+void setNodeName(Operation *op, StringRef name);
+void setNodeDevice(Operation *op, StringRef device);
+
+/// The TensorFlow op name of a tfg node (`AddV2` for `tfg.AddV2`).
+StringRef getTFOpName(Operation *op);
+
+/// Checks that no data operand follows a control operand.
+LogicalResult verifyControlOperandsLast(Operation *op);
+
+/// Checks the invariants of a TensorFlow node (generic or functional):
+/// control operands after data operands, exactly one trailing control
+/// result, a non-empty name. Emits errors on `op`.
+LogicalResult verifyTFGNode(Operation *op);
+
+/// True if a node has side effects per the op registry: stateful ops and
+/// ops the registry does not know (function calls, custom ops).
+bool isStatefulNode(Operation *op);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_IR_UTILITY_H

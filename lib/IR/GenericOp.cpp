@@ -1,0 +1,297 @@
+//===- GenericOp.cpp - Generic TensorFlow nodes ---------------------------===//
+//
+// Every TensorFlow op without an ODS definition is an unregistered
+// `tfg.<OpName>` operation. This file gives those nodes their custom syntax,
+// their verifier and the node helpers of Utility.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GenericSyntax.h"
+#include "tfg/IR/TFGOps.h"
+
+#include "mlir/IR/Builders.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+TFGraphDialect *mlir::tfg::getTFGDialect(MLIRContext *context) {
+  return context->getLoadedDialect<TFGraphDialect>();
+}
+
+//===----------------------------------------------------------------------===//
+// Node helpers
+//===----------------------------------------------------------------------===//
+
+unsigned mlir::tfg::getNumDataOperands(Operation *op) {
+  // Control operands are last; scan from the back, which is short.
+  unsigned n = op->getNumOperands();
+  while (n > 0 && isControlType(op->getOperand(n - 1).getType()))
+    --n;
+  return n;
+}
+
+OperandRange mlir::tfg::getDataOperands(Operation *op) {
+  return op->getOperands().take_front(getNumDataOperands(op));
+}
+
+OperandRange mlir::tfg::getControlOperands(Operation *op) {
+  return op->getOperands().drop_front(getNumDataOperands(op));
+}
+
+Value mlir::tfg::getControlToken(Operation *op) {
+  if (op->getNumResults() == 0)
+    return {};
+  Value last = op->getResult(op->getNumResults() - 1);
+  return isControlType(last.getType()) ? last : Value();
+}
+
+ResultRange mlir::tfg::getDataResults(Operation *op) {
+  return op->getResults().drop_back(getControlToken(op) ? 1 : 0);
+}
+
+Value mlir::tfg::getControlTokenOf(Value value) {
+  if (auto result = llvm::dyn_cast<OpResult>(value))
+    return getControlToken(result.getOwner());
+  auto arg = llvm::cast<BlockArgument>(value);
+  Block *block = arg.getOwner();
+  Operation *parent = block->getParentOp();
+  if (!parent || !block->isEntryBlock())
+    return {};
+  unsigned idx = arg.getArgNumber(), n = block->getNumArguments();
+  if (isa<GraphFuncOp>(parent)) {
+    if (idx % 2 || idx + 1 >= n)
+      return {};
+    return block->getArgument(idx + 1);
+  }
+  if (parent->getDialect() == getTFGDialect(parent->getContext())) {
+    if (n % 2 || idx >= n / 2)
+      return {};
+    return block->getArgument(idx + n / 2);
+  }
+  return {};
+}
+
+Value mlir::tfg::getDataValueOfControl(Value control) {
+  auto arg = llvm::dyn_cast<BlockArgument>(control);
+  if (!arg || !isControlType(arg.getType()))
+    return {};
+  Block *block = arg.getOwner();
+  Operation *parent = block->getParentOp();
+  if (!parent || !block->isEntryBlock())
+    return {};
+  unsigned idx = arg.getArgNumber(), n = block->getNumArguments();
+  if (isa<GraphFuncOp>(parent))
+    return idx % 2 ? block->getArgument(idx - 1) : Value();
+  if (parent->getDialect() == getTFGDialect(parent->getContext()))
+    return n % 2 == 0 && idx >= n / 2 ? block->getArgument(idx - n / 2)
+                                      : Value();
+  return {};
+}
+
+static StringRef getStringAttrValue(Operation *op, StringAttr id) {
+  if (auto attr = op->getAttrDictionary().getAs<StringAttr>(id))
+    return attr.getValue();
+  return {};
+}
+
+StringRef mlir::tfg::getNodeName(Operation *op) {
+  return getStringAttrValue(
+      op, getTFGDialect(op->getContext())->getNameAttrIdentifier());
+}
+StringRef mlir::tfg::getNodeDevice(Operation *op) {
+  return getStringAttrValue(
+      op, getTFGDialect(op->getContext())->getDeviceAttrIdentifier());
+}
+StringRef mlir::tfg::getNodeAssignedDevice(Operation *op) {
+  return getStringAttrValue(
+      op, getTFGDialect(op->getContext())->getAssignedDeviceAttrIdentifier());
+}
+void mlir::tfg::setNodeName(Operation *op, StringRef name) {
+  op->setAttr(getTFGDialect(op->getContext())->getNameAttrIdentifier(),
+              StringAttr::get(op->getContext(), name));
+}
+void mlir::tfg::setNodeDevice(Operation *op, StringRef device) {
+  op->setAttr(getTFGDialect(op->getContext())->getDeviceAttrIdentifier(),
+              StringAttr::get(op->getContext(), device));
+}
+
+StringRef mlir::tfg::getTFOpName(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  name.consume_front("tfg.");
+  return name;
+}
+
+LogicalResult mlir::tfg::verifyControlOperandsLast(Operation *op) {
+  bool seenControl = false;
+  for (Value v : op->getOperands()) {
+    if (isControlType(v.getType()))
+      seenControl = true;
+    else if (seenControl)
+      return op->emitOpError("control operands must come after data operands");
+  }
+  return success();
+}
+
+LogicalResult mlir::tfg::verifyTFGNode(Operation *op) {
+  if (failed(verifyControlOperandsLast(op)))
+    return failure();
+  if (op->getNumResults() == 0 ||
+      !isControlType(op->getResults().back().getType()))
+    return op->emitOpError("must have a trailing !tf_type.control result");
+  for (Value v : getDataResults(op))
+    if (isControlType(v.getType()))
+      return op->emitOpError("must have exactly one control result, as the "
+                             "last result");
+  if (getNodeName(op).empty())
+    return op->emitOpError("requires a non-empty name");
+  return success();
+}
+
+bool mlir::tfg::isStatefulNode(Operation *op) {
+  StringRef name = getTFOpName(op);
+  const OpDef *def =
+      getTFGDialect(op->getContext())->getOpRegistry().lookup(name);
+  if (!def)
+    return true;
+  if (def->isStateful())
+    return true;
+  // Graph inputs and outputs: removing them changes what the graph is.
+  return name == "Placeholder" || name == "PlaceholderV2" ||
+         name == "PlaceholderWithDefault" || name == "_Arg" ||
+         name == "_Retval";
+}
+
+//===----------------------------------------------------------------------===//
+// Syntax
+//===----------------------------------------------------------------------===//
+
+ParseResult mlir::tfg::parseControlOperands(
+    OpAsmParser &parser,
+    SmallVectorImpl<OpAsmParser::UnresolvedOperand> &ctls) {
+  return parser.parseOperandList(ctls, OpAsmParser::Delimiter::OptionalSquare);
+}
+
+void mlir::tfg::printControlOperands(OpAsmPrinter &p, OperandRange ctls) {
+  if (ctls.empty())
+    return;
+  p << " [";
+  p.printOperands(ctls);
+  p << ']';
+}
+
+ParseResult mlir::tfg::parseNodeKeywords(OpAsmParser &parser,
+                                         OperationState &result) {
+  TFGraphDialect *dialect = getTFGDialect(parser.getContext());
+  while (true) {
+    StringAttr id;
+    if (succeeded(parser.parseOptionalKeyword("device")))
+      id = dialect->getDeviceAttrIdentifier();
+    else if (succeeded(parser.parseOptionalKeyword("assigned_device")))
+      id = dialect->getAssignedDeviceAttrIdentifier();
+    else if (succeeded(parser.parseOptionalKeyword("name")))
+      id = dialect->getNameAttrIdentifier();
+    else
+      return success();
+    std::string value;
+    if (parser.parseLParen() || parser.parseString(&value) ||
+        parser.parseRParen())
+      return failure();
+    result.attributes.set(id, StringAttr::get(parser.getContext(), value));
+  }
+}
+
+void mlir::tfg::printNodeKeywordsAndAttrs(Operation *op, OpAsmPrinter &p,
+                                          ArrayRef<StringRef> elided) {
+  TFGraphDialect *dialect = getTFGDialect(op->getContext());
+  DictionaryAttr attrs = op->getAttrDictionary();
+  for (auto [keyword, id] :
+       {std::pair<StringRef, StringAttr>{"device",
+                                         dialect->getDeviceAttrIdentifier()},
+        {"assigned_device", dialect->getAssignedDeviceAttrIdentifier()},
+        {"name", dialect->getNameAttrIdentifier()}}) {
+    auto value = attrs.getAs<StringAttr>(id);
+    if (!value)
+      continue;
+    p << ' ' << keyword << '(';
+    p.printString(value.getValue());
+    p << ')';
+  }
+  SmallVector<StringRef, 8> skip = {
+      dialect->getDeviceAttrIdentifier().getValue(),
+      dialect->getAssignedDeviceAttrIdentifier().getValue(),
+      dialect->getNameAttrIdentifier().getValue()};
+  skip.append(elided.begin(), elided.end());
+  // A non-string value under a keyword's name (possible in generic form)
+  // must still print, in the dictionary.
+  for (StringRef &s : skip)
+    if (s.data() && attrs.get(s) && !attrs.getAs<StringAttr>(s))
+      s = StringRef();
+  p.printOptionalAttrDict(attrs.getValue(), skip);
+}
+
+ParseResult mlir::tfg::parseGenericNode(OpAsmParser &parser,
+                                        OperationState &result) {
+  MLIRContext *ctx = parser.getContext();
+  Type controlType = getTFGDialect(ctx)->getControlType();
+  SmallVector<OpAsmParser::UnresolvedOperand, 4> data, ctls;
+  SMLoc operandLoc = parser.getCurrentLocation();
+  if (parser.parseOperandList(data, OpAsmParser::Delimiter::OptionalParen) ||
+      parseControlOperands(parser, ctls) || parseNodeKeywords(parser, result) ||
+      parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  ArrayRef<Type> inputs, outputs;
+  if (succeeded(parser.parseOptionalColon())) {
+    SMLoc typeLoc = parser.getCurrentLocation();
+    Type type;
+    if (parser.parseType(type))
+      return failure();
+    auto fnType = llvm::dyn_cast<FunctionType>(type);
+    if (!fnType)
+      return parser.emitError(typeLoc, "expected a function type");
+    inputs = fnType.getInputs();
+    outputs = fnType.getResults();
+  }
+  if (inputs.size() != data.size())
+    return parser.emitError(operandLoc)
+           << "expected " << data.size() << " operand types, got "
+           << inputs.size();
+  for (Type t : llvm::concat<const Type>(inputs, outputs))
+    if (isControlType(t))
+      return parser.emitError(operandLoc)
+             << "control types are implicit; list only data types";
+  if (parser.resolveOperands(data, inputs, operandLoc, result.operands) ||
+      parser.resolveOperands(ctls, controlType, result.operands))
+    return failure();
+  result.addTypes(outputs);
+  result.addTypes(controlType);
+  return success();
+}
+
+void mlir::tfg::printGenericNode(Operation *op, OpAsmPrinter &p) {
+  unsigned numData = getNumDataOperands(op);
+  OperandRange operands = op->getOperands();
+  if (numData) {
+    p << '(';
+    p.printOperands(operands.take_front(numData));
+    p << ')';
+  }
+  printControlOperands(p, operands.drop_front(numData));
+  printNodeKeywordsAndAttrs(op, p);
+  ResultRange results = getDataResults(op);
+  if (numData == 0 && results.empty())
+    return;
+  p << " : (";
+  llvm::interleaveComma(operands.take_front(numData).getTypes(), p);
+  p << ") -> (";
+  llvm::interleaveComma(results.getTypes(), p);
+  p << ')';
+}
+
+void mlir::tfg::nameNodeResults(Operation *op, OpAsmSetValueNameFn setNameFn) {
+  Value ctl = getControlToken(op);
+  ResultRange data = getDataResults(op);
+  if (!data.empty())
+    setNameFn(data.front(), getTFOpName(op));
+  if (ctl)
+    setNameFn(ctl, "ctl");
+}

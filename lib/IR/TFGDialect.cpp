@@ -1,0 +1,106 @@
+//===- TFGDialect.cpp - tfg dialect ---------------------------------------===//
+//
+// Dialect registration, the hooks that give generic TensorFlow nodes their
+// custom syntax, result names, and the memory-effect model of generic nodes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GenericSyntax.h"
+#include "tfg/IR/TFGOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+#include "tfg/IR/TFGDialect.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "tfg/IR/TFGAttrs.cpp.inc"
+
+namespace {
+/// Memory effects of generic nodes: stateful or unknown ops read and write
+/// memory (so stock passes keep and order them); other ops are pure.
+struct GenericNodeEffects
+    : public MemoryEffectOpInterface::FallbackModel<GenericNodeEffects> {
+  void getEffects(
+      Operation *op,
+      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+          &effects) const {
+    if (!isStatefulNode(op))
+      return;
+    effects.emplace_back(MemoryEffects::Read::get());
+    effects.emplace_back(MemoryEffects::Write::get());
+  }
+};
+
+/// Result names of TensorFlow nodes (generic and functional control flow):
+/// `%<OpName>` for the data results, `%ctl` for the control token.
+struct NodeAsmNames : public OpAsmOpInterface::FallbackModel<NodeAsmNames> {
+  void getAsmResultNames(Operation *op, OpAsmSetValueNameFn setNameFn) const {
+    if (getControlToken(op))
+      nameNodeResults(op, setNameFn);
+  }
+  void getAsmBlockArgumentNames(Operation *, Region &,
+                                OpAsmSetValueNameFn) const {}
+  void getAsmBlockNames(Operation *, OpAsmSetBlockNameFn) const {}
+  static StringRef getDefaultDialect() { return ""; }
+};
+} // namespace
+
+void TFGraphDialect::initialize() {
+  registerOps();
+  registerAttributes();
+  allowUnknownOperations();
+  MLIRContext *ctx = getContext();
+  nameId = StringAttr::get(ctx, "_mlir_name");
+  deviceId = StringAttr::get(ctx, "_mlir_device");
+  assignedDeviceId = StringAttr::get(ctx, "_mlir_assigned_device");
+  fullTypeId = StringAttr::get(ctx, "_mlir_fulltype");
+  tfgNameId = StringAttr::get(ctx, "tfg.name");
+  controlType = tf_type::ControlType::get(ctx);
+  registry = std::make_unique<OpRegistry>();
+  memoryEffectsFallback = std::make_shared<GenericNodeEffects>();
+  asmNamesFallback = std::make_shared<NodeAsmNames>();
+}
+
+void TFGraphDialect::registerOps() {
+  addOperations<
+#define GET_OP_LIST
+#include "tfg/IR/TFGOps.cpp.inc"
+      >();
+}
+
+void TFGraphDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "tfg/IR/TFGAttrs.cpp.inc"
+      >();
+}
+
+bool TFGraphDialect::isTFGOp(Operation *op) const {
+  return op->getDialect() == this;
+}
+
+std::optional<Dialect::ParseOpHook>
+TFGraphDialect::getParseOperationHook(StringRef opName) const {
+  return ParseOpHook(parseGenericNode);
+}
+
+llvm::unique_function<void(Operation *, OpAsmPrinter &)>
+TFGraphDialect::getOperationPrinter(Operation *op) const {
+  return printGenericNode;
+}
+
+void *TFGraphDialect::getRegisteredInterfaceForOp(TypeID interfaceID,
+                                                  OperationName opName) {
+  if (interfaceID == TypeID::get<MemoryEffectOpInterface>() &&
+      !opName.isRegistered())
+    return memoryEffectsFallback.get();
+  if (interfaceID == TypeID::get<OpAsmOpInterface>())
+    return asmNamesFallback.get();
+  return nullptr;
+}

@@ -1,0 +1,379 @@
+//===- TFGOps.cpp - tfg graph, function and terminator ops ----------------===//
+//
+// Graphs, functions (with their hidden control arguments), return and
+// get_result. Control-flow operations are in ControlFlowOps.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ControlFlowImpl.h"
+#include "GenericSyntax.h"
+#include "tfg/IR/TFGOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionImplementation.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <deque>
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+#define GET_OP_CLASSES
+#include "tfg/IR/TFGOps.cpp.inc"
+
+/// Verifies the generic TensorFlow nodes nested in `region` (registered ops
+/// verify themselves).
+static LogicalResult verifyNestedNodes(Operation *parent) {
+  Dialect *tfg = getTFGDialect(parent->getContext());
+  WalkResult result = parent->walk([&](Operation *op) {
+    if (op == parent || op->isRegistered() || op->getDialect() != tfg)
+      return WalkResult::advance();
+    return failed(verifyTFGNode(op)) ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+//===----------------------------------------------------------------------===//
+// GraphOp
+//===----------------------------------------------------------------------===//
+
+void GraphOp::build(OpBuilder &builder, OperationState &state,
+                    tf_type::VersionAttr version) {
+  state.addAttribute(getVersionAttrName(state.name), version);
+  state.addRegion()->emplaceBlock();
+}
+
+StringRef GraphOp::getDefaultDialect() { return "tfg"; }
+
+LogicalResult GraphOp::verify() { return verifyNestedNodes(*this); }
+
+//===----------------------------------------------------------------------===//
+// GraphFuncOp
+//===----------------------------------------------------------------------===//
+
+void GraphFuncOp::build(OpBuilder &builder, OperationState &state,
+                        StringRef name, FunctionType type, bool generic) {
+  state.addAttribute(SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addAttribute(getFunctionTypeAttrName(state.name), TypeAttr::get(type));
+  if (generic)
+    state.addAttribute(getGenericAttrName(state.name), builder.getUnitAttr());
+  Region *body = state.addRegion();
+  Block *block = new Block();
+  body->push_back(block);
+  Type ctl = tf_type::ControlType::get(builder.getContext());
+  for (Type t : type.getInputs()) {
+    block->addArgument(t, state.location);
+    block->addArgument(ctl, state.location);
+  }
+}
+
+StringRef GraphFuncOp::getDefaultDialect() { return "tfg"; }
+
+Region *GraphFuncOp::getCallableRegion() {
+  return isExternal() ? nullptr : &getBody();
+}
+ArrayRef<Type> GraphFuncOp::getArgumentTypes() {
+  return getFunctionType().getInputs();
+}
+ArrayRef<Type> GraphFuncOp::getResultTypes() {
+  return getFunctionType().getResults();
+}
+
+ReturnOp GraphFuncOp::getReturnOp() {
+  if (getBody().empty() || getBody().front().empty())
+    return {};
+  return dyn_cast<ReturnOp>(getBody().front().back());
+}
+
+/// A name usable as an SSA name and free of '.', so that `<name>.ctl` cannot
+/// collide with another argument's name.
+static bool isPrintableArgName(StringRef name) {
+  if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
+    return false;
+  return llvm::all_of(name, [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '-';
+  });
+}
+
+void GraphFuncOp::getAsmBlockArgumentNames(Region &region,
+                                           OpAsmSetValueNameFn setNameFn) {
+  if (region.empty())
+    return;
+  Block &block = region.front();
+  unsigned n = block.getNumArguments() / 2;
+  StringAttr tfgName = getTFGDialect(getContext())->getTfgNameAttrIdentifier();
+  llvm::StringSet<> used;
+  for (unsigned i = 0; i < n; ++i) {
+    std::string name;
+    if (DictionaryAttr attrs = getArgAttrDict(i))
+      if (auto s = attrs.getAs<StringAttr>(tfgName))
+        name = s.getValue().str();
+    if (!isPrintableArgName(name) || !used.insert(name).second) {
+      name = "arg" + std::to_string(i);
+      // Keep trying until free (a user name may be "arg3").
+      while (!used.insert(name).second)
+        name += "_";
+    }
+    setNameFn(block.getArgument(2 * i), name);
+    setNameFn(block.getArgument(2 * i + 1), name + ".ctl");
+  }
+}
+
+ParseResult GraphFuncOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  if (succeeded(parser.parseOptionalKeyword("generic")))
+    result.addAttribute(getGenericAttrName(result.name),
+                        builder.getUnitAttr());
+  StringAttr nameAttr;
+  if (parser.parseSymbolName(nameAttr, SymbolTable::getSymbolAttrName(),
+                             result.attributes))
+    return failure();
+  SmallVector<OpAsmParser::Argument> args;
+  SmallVector<Type> resultTypes;
+  SmallVector<DictionaryAttr> resultAttrs;
+  bool isVariadic = false;
+  SMLoc sigLoc = parser.getCurrentLocation();
+  if (function_interface_impl::parseFunctionSignatureWithArguments(
+          parser, /*allowVariadic=*/false, args, isVariadic, resultTypes,
+          resultAttrs))
+    return failure();
+  SmallVector<Type> argTypes;
+  for (OpAsmParser::Argument &arg : args) {
+    if (arg.ssaName.name.empty())
+      return parser.emitError(sigLoc, "function arguments must be named");
+    argTypes.push_back(arg.type);
+  }
+  result.addAttribute(
+      getFunctionTypeAttrName(result.name),
+      TypeAttr::get(builder.getFunctionType(argTypes, resultTypes)));
+  call_interface_impl::addArgAndResultAttrs(
+      builder, result, args, resultAttrs, getArgAttrsAttrName(result.name),
+      getResAttrsAttrName(result.name));
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
+    return failure();
+
+  // Interleave a control argument `%<name>.ctl` after each data argument.
+  std::deque<std::string> names;
+  SmallVector<OpAsmParser::Argument> blockArgs;
+  Type ctl = tf_type::ControlType::get(builder.getContext());
+  for (OpAsmParser::Argument &arg : args) {
+    blockArgs.push_back(arg);
+    OpAsmParser::Argument control = arg;
+    names.push_back((arg.ssaName.name + ".ctl").str());
+    control.ssaName.name = names.back();
+    control.type = ctl;
+    control.attrs = {};
+    blockArgs.push_back(control);
+  }
+  Region *body = result.addRegion();
+  return parser.parseRegion(*body, blockArgs, /*enableNameShadowing=*/false);
+}
+
+void GraphFuncOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  if (getGeneric())
+    p << "generic ";
+  p.printSymbolName(getSymName());
+  p << '(';
+  ArrayRef<Type> inputs = getFunctionType().getInputs();
+  Block *entry = isExternal() ? nullptr : &getBody().front();
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    if (i)
+      p << ", ";
+    ArrayRef<NamedAttribute> attrs;
+    if (DictionaryAttr d = getArgAttrDict(i))
+      attrs = d.getValue();
+    if (entry && entry->getNumArguments() == 2 * inputs.size()) {
+      p.printRegionArgument(entry->getArgument(2 * i), attrs);
+    } else {
+      p << inputs[i];
+      if (!attrs.empty())
+        p.printOptionalAttrDict(attrs);
+    }
+  }
+  p << ')';
+  ArrayRef<Type> results = getFunctionType().getResults();
+  if (!results.empty()) {
+    p << " -> (";
+    for (unsigned i = 0; i < results.size(); ++i) {
+      if (i)
+        p << ", ";
+      p << results[i];
+      if (DictionaryAttr d = getResultAttrDict(i))
+        p.printOptionalAttrDict(d.getValue());
+    }
+    p << ')';
+  }
+  function_interface_impl::printFunctionAttributes(
+      p, *this,
+      {getGenericAttrName().getValue(), getFunctionTypeAttrName().getValue(),
+       getArgAttrsAttrName().getValue(), getResAttrsAttrName().getValue()});
+  if (entry) {
+    p << ' ';
+    p.printRegion(getBody(), /*printEntryBlockArgs=*/false,
+                  /*printBlockTerminators=*/true);
+  }
+}
+
+LogicalResult GraphFuncOp::verifyType() {
+  for (Type t : getFunctionType().getInputs())
+    if (isControlType(t))
+      return emitOpError("control types are implicit in the function type");
+  for (Type t : getFunctionType().getResults())
+    if (isControlType(t))
+      return emitOpError("control types are implicit in the function type");
+  return success();
+}
+
+LogicalResult GraphFuncOp::verifyBody() {
+  if (isExternal())
+    return success();
+  Block &entry = getBody().front();
+  ArrayRef<Type> inputs = getFunctionType().getInputs();
+  if (entry.getNumArguments() != 2 * inputs.size())
+    return emitOpError("entry block must have ")
+           << 2 * inputs.size()
+           << " arguments (a control token after each data argument), got "
+           << entry.getNumArguments();
+  for (unsigned i = 0; i < inputs.size(); ++i) {
+    if (entry.getArgument(2 * i).getType() != inputs[i])
+      return emitOpError("type of data argument #")
+             << i << " (" << entry.getArgument(2 * i).getType()
+             << ") does not match the function type (" << inputs[i] << ")";
+    if (!isControlType(entry.getArgument(2 * i + 1).getType()))
+      return emitOpError("block argument #")
+             << 2 * i + 1 << " must be a !tf_type.control token";
+  }
+  return success();
+}
+
+LogicalResult GraphFuncOp::verify() {
+  if (isExternal())
+    return success();
+  if (!getBody().hasOneBlock())
+    return emitOpError("body must have exactly one block");
+  if (!getReturnOp())
+    return emitOpError("body must end with a tfg.return");
+  if (auto keys = getResourceArgUniqueIdsKeysAttr()) {
+    auto values = getResourceArgUniqueIdsValuesAttr();
+    if (!values || values.size() != keys.size())
+      return emitOpError("resource_arg_unique_ids_keys and _values must have "
+                         "the same size");
+  }
+  return verifyNestedNodes(*this);
+}
+
+//===----------------------------------------------------------------------===//
+// ReturnOp
+//===----------------------------------------------------------------------===//
+
+void ReturnOp::build(OpBuilder &builder, OperationState &state,
+                     ValueRange operands, ValueRange controls,
+                     ArrayRef<Attribute> controlAttrs) {
+  state.addOperands(operands);
+  state.addOperands(controls);
+  SmallVector<Attribute> attrs(controlAttrs);
+  attrs.resize(controls.size(), builder.getDictionaryAttr({}));
+  state.addAttribute(getControlRetAttrsAttrName(state.name),
+                     builder.getArrayAttr(attrs));
+}
+
+OperandRange ReturnOp::getDataOperands() {
+  return tfg::getDataOperands(*this);
+}
+OperandRange ReturnOp::getControlOperands() {
+  return tfg::getControlOperands(*this);
+}
+
+ParseResult ReturnOp::parse(OpAsmParser &parser, OperationState &result) {
+  Builder &builder = parser.getBuilder();
+  SmallVector<OpAsmParser::UnresolvedOperand> data, ctls;
+  SmallVector<Attribute> ctlAttrs;
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOperandList(data, OpAsmParser::Delimiter::OptionalParen))
+    return failure();
+  if (succeeded(parser.parseOptionalLSquare())) {
+    if (failed(parser.parseOptionalRSquare())) {
+      do {
+        OpAsmParser::UnresolvedOperand operand;
+        NamedAttrList attrs;
+        if (parser.parseOperand(operand) ||
+            parser.parseOptionalAttrDict(attrs))
+          return failure();
+        ctls.push_back(operand);
+        ctlAttrs.push_back(attrs.getDictionary(builder.getContext()));
+      } while (succeeded(parser.parseOptionalComma()));
+      if (parser.parseRSquare())
+        return failure();
+    }
+  }
+  result.addAttribute(getControlRetAttrsAttrName(result.name),
+                      builder.getArrayAttr(ctlAttrs));
+  if (parser.parseOptionalAttrDict(result.attributes))
+    return failure();
+  SmallVector<Type> types;
+  if (succeeded(parser.parseOptionalColon()) && parser.parseTypeList(types))
+    return failure();
+  if (types.size() != data.size())
+    return parser.emitError(loc)
+           << "expected " << data.size() << " operand types, got "
+           << types.size();
+  Type ctl = tf_type::ControlType::get(builder.getContext());
+  return failure(
+      parser.resolveOperands(data, types, loc, result.operands) ||
+      parser.resolveOperands(ctls, ctl, result.operands));
+}
+
+void ReturnOp::print(OpAsmPrinter &p) {
+  OperandRange data = getDataOperands();
+  if (!data.empty()) {
+    p << '(';
+    p.printOperands(data);
+    p << ')';
+  }
+  OperandRange ctls = getControlOperands();
+  ArrayAttr attrs = getControlRetAttrs();
+  if (!ctls.empty()) {
+    p << " [";
+    for (unsigned i = 0; i < ctls.size(); ++i) {
+      if (i)
+        p << ", ";
+      p.printOperand(ctls[i]);
+      if (i < attrs.size())
+        if (auto d = llvm::dyn_cast<DictionaryAttr>(attrs[i]))
+          p.printOptionalAttrDict(d.getValue());
+    }
+    p << ']';
+  }
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {getControlRetAttrsAttrName().getValue()});
+  if (!data.empty()) {
+    p << " : ";
+    llvm::interleaveComma(data.getTypes(), p);
+  }
+}
+
+LogicalResult ReturnOp::verify() {
+  if (failed(verifyControlOperandsLast(*this)))
+    return failure();
+  unsigned numData = tfg::getNumDataOperands(*this);
+  unsigned numCtl = getNumOperands() - numData;
+  if (getControlRetAttrs().size() != numCtl)
+    return emitOpError("expected ")
+           << numCtl << " control_ret_attrs (one per control operand), got "
+           << getControlRetAttrs().size();
+  if (!llvm::all_of(getControlRetAttrs(), llvm::IsaPred<DictionaryAttr>))
+    return emitOpError("control_ret_attrs must be dictionaries");
+  auto func = cast<GraphFuncOp>((*this)->getParentOp());
+  unsigned numResults = func.getFunctionType().getNumResults();
+  if (numData != numResults)
+    return emitOpError("returns ")
+           << numData << " values but the function has " << numResults
+           << " results";
+  return success();
+}

@@ -1,0 +1,17 @@
+//===- InitAll.cpp - Register everything tfg tools provide ----------------===//
+
+#include "tfg/InitAll.h"
+#include "tfg/IR/TFGDialect.h"
+#include "tfg/IR/TFTypeDialect.h"
+
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+
+void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
+  registry.insert<tf_type::TFTypeDialect, TFGraphDialect>();
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+}
+
+void mlir::tfg::registerAllPasses() { mlir::registerAllPasses(); }

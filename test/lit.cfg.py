@@ -1,0 +1,24 @@
+# -*- Python -*-
+# lit configuration of the tfg IR/tool tests (the unit tests are in Unit/).
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "TFG"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".pbtxt", ".test"]
+config.excludes = ["Inputs", "Unit", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tfg_obj_root, "test")
+
+config.substitutions.append(("%tfg_src_root", config.tfg_src_root))
+
+llvm_config.use_default_substitutions()
+# Only the LLVM 22 tools: the unversioned ones on PATH may be LLVM 14.
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.tfg_tools_dir, append_path=True)
+llvm_config.add_tool_substitutions(
+    ["tfg-opt"], [config.tfg_tools_dir])
