@@ -4,7 +4,8 @@
 Nodes are a mix of common TensorFlow ops (Const, Placeholder, AddV2, MatMul,
 Relu, Conv2D, Identity, ConcatV2, NoOp), each with 1-4 data inputs, about 30 %
 of edges are control edges, attributes look like real ones (T, device, shapes),
-and the nodes are printed in shuffled order so that many operands are forward
+and the nodes are printed in creation order (as TensorFlow writes GraphDefs)
+except that 10 % of them are moved later, so that their users hold forward
 references (tfg graph regions are unordered).
 
 usage: gen_tfg_graph.py NUM_NODES [SEED] > graph.mlir
@@ -62,7 +63,23 @@ def main():
             op, attrs = "AddN", f"{{N = {k} : i64, T = f32}}"
         lines.append(f'  %v{i}, %c{i} = {op}({ins}){ctl_part}{dev} name("{op.lower()}_{i}") '
                      f'{attrs} : ({tys}) -> (tensor<4x4xf32>)')
-    rng.shuffle(lines)
+    # Move 10 % of the nodes to a random later position.
+    moved = [False] * n
+    late = []
+    for i in range(n):
+        if rng.random() < 0.1:
+            moved[i] = True
+            late.append((rng.randint(i, n), lines[i]))
+    late.sort(key=lambda t: t[0])
+    ordered, j = [], 0
+    for i in range(n):
+        while j < len(late) and late[j][0] <= i:
+            ordered.append(late[j][1])
+            j += 1
+        if not moved[i]:
+            ordered.append(lines[i])
+    ordered.extend(l for _, l in late[j:])
+    lines = ordered
     out = sys.stdout
     out.write("tfg.graph #tf_type.version<producer = 1882, min_consumer = 12> {\n")
     out.write("\n".join(lines))

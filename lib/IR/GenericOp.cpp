@@ -18,6 +18,14 @@ TFGraphDialect *mlir::tfg::getTFGDialect(MLIRContext *context) {
   return context->getLoadedDialect<TFGraphDialect>();
 }
 
+TFGraphDialect *mlir::tfg::getTFGDialect(Operation *op) {
+  // Nodes are tfg ops: their name holds the dialect, no map lookup needed.
+  Dialect *dialect = op->getName().getDialect();
+  if (dialect && dialect->getTypeID() == TypeID::get<TFGraphDialect>())
+    return static_cast<TFGraphDialect *>(dialect);
+  return getTFGDialect(op->getContext());
+}
+
 //===----------------------------------------------------------------------===//
 // Node helpers
 //===----------------------------------------------------------------------===//
@@ -63,7 +71,7 @@ Value mlir::tfg::getControlTokenOf(Value value) {
       return {};
     return block->getArgument(idx + 1);
   }
-  if (parent->getDialect() == getTFGDialect(parent->getContext())) {
+  if (parent->getDialect() == getTFGDialect(parent)) {
     if (n % 2 || idx >= n / 2)
       return {};
     return block->getArgument(idx + n / 2);
@@ -82,7 +90,7 @@ Value mlir::tfg::getDataValueOfControl(Value control) {
   unsigned idx = arg.getArgNumber(), n = block->getNumArguments();
   if (isa<GraphFuncOp>(parent))
     return idx % 2 ? block->getArgument(idx - 1) : Value();
-  if (parent->getDialect() == getTFGDialect(parent->getContext()))
+  if (parent->getDialect() == getTFGDialect(parent))
     return n % 2 == 0 && idx >= n / 2 ? block->getArgument(idx - n / 2)
                                       : Value();
   return {};
@@ -96,22 +104,22 @@ static StringRef getStringAttrValue(Operation *op, StringAttr id) {
 
 StringRef mlir::tfg::getNodeName(Operation *op) {
   return getStringAttrValue(
-      op, getTFGDialect(op->getContext())->getNameAttrIdentifier());
+      op, getTFGDialect(op)->getNameAttrIdentifier());
 }
 StringRef mlir::tfg::getNodeDevice(Operation *op) {
   return getStringAttrValue(
-      op, getTFGDialect(op->getContext())->getDeviceAttrIdentifier());
+      op, getTFGDialect(op)->getDeviceAttrIdentifier());
 }
 StringRef mlir::tfg::getNodeAssignedDevice(Operation *op) {
   return getStringAttrValue(
-      op, getTFGDialect(op->getContext())->getAssignedDeviceAttrIdentifier());
+      op, getTFGDialect(op)->getAssignedDeviceAttrIdentifier());
 }
 void mlir::tfg::setNodeName(Operation *op, StringRef name) {
-  op->setAttr(getTFGDialect(op->getContext())->getNameAttrIdentifier(),
+  op->setAttr(getTFGDialect(op)->getNameAttrIdentifier(),
               StringAttr::get(op->getContext(), name));
 }
 void mlir::tfg::setNodeDevice(Operation *op, StringRef device) {
-  op->setAttr(getTFGDialect(op->getContext())->getDeviceAttrIdentifier(),
+  op->setAttr(getTFGDialect(op)->getDeviceAttrIdentifier(),
               StringAttr::get(op->getContext(), device));
 }
 
@@ -150,7 +158,7 @@ LogicalResult mlir::tfg::verifyTFGNode(Operation *op) {
 bool mlir::tfg::isStatefulNode(Operation *op) {
   StringRef name = getTFOpName(op);
   const OpDef *def =
-      getTFGDialect(op->getContext())->getOpRegistry().lookup(name);
+      getTFGDialect(op)->getOpRegistry().lookup(name);
   if (!def)
     return true;
   if (def->isStateful())
@@ -181,7 +189,7 @@ void mlir::tfg::printControlOperands(OpAsmPrinter &p, OperandRange ctls) {
 
 ParseResult mlir::tfg::parseNodeKeywords(OpAsmParser &parser,
                                          OperationState &result) {
-  TFGraphDialect *dialect = getTFGDialect(parser.getContext());
+  auto *dialect = static_cast<TFGraphDialect *>(result.name.getDialect());
   while (true) {
     StringAttr id;
     if (succeeded(parser.parseOptionalKeyword("device")))
@@ -202,37 +210,43 @@ ParseResult mlir::tfg::parseNodeKeywords(OpAsmParser &parser,
 
 void mlir::tfg::printNodeKeywordsAndAttrs(Operation *op, OpAsmPrinter &p,
                                           ArrayRef<StringRef> elided) {
-  TFGraphDialect *dialect = getTFGDialect(op->getContext());
-  DictionaryAttr attrs = op->getAttrDictionary();
-  for (auto [keyword, id] :
-       {std::pair<StringRef, StringAttr>{"device",
-                                         dialect->getDeviceAttrIdentifier()},
-        {"assigned_device", dialect->getAssignedDeviceAttrIdentifier()},
-        {"name", dialect->getNameAttrIdentifier()}}) {
-    auto value = attrs.getAs<StringAttr>(id);
-    if (!value)
+  TFGraphDialect *dialect = getTFGDialect(op);
+  StringAttr ids[3] = {dialect->getDeviceAttrIdentifier(),
+                       dialect->getAssignedDeviceAttrIdentifier(),
+                       dialect->getNameAttrIdentifier()};
+  static constexpr StringLiteral keywords[3] = {"device", "assigned_device",
+                                                "name"};
+  // One pass over the attributes: the keyword attributes are compared by
+  // identifier (pointer equality), not by string.
+  ArrayRef<NamedAttribute> attrs = op->getAttrs();
+  StringAttr values[3];
+  SmallVector<StringRef, 6> skip(elided.begin(), elided.end());
+  for (const NamedAttribute &attr : attrs) {
+    for (unsigned k = 0; k < 3; ++k) {
+      if (attr.getName() != ids[k])
+        continue;
+      // A non-string value under a keyword's name (possible in generic
+      // form) stays in the dictionary.
+      if (auto str = llvm::dyn_cast<StringAttr>(attr.getValue())) {
+        values[k] = str;
+        skip.push_back(ids[k].getValue());
+      }
+    }
+  }
+  for (unsigned k = 0; k < 3; ++k) {
+    if (!values[k])
       continue;
-    p << ' ' << keyword << '(';
-    p.printString(value.getValue());
+    p << ' ' << keywords[k] << '(';
+    p.printString(values[k].getValue());
     p << ')';
   }
-  SmallVector<StringRef, 8> skip = {
-      dialect->getDeviceAttrIdentifier().getValue(),
-      dialect->getAssignedDeviceAttrIdentifier().getValue(),
-      dialect->getNameAttrIdentifier().getValue()};
-  skip.append(elided.begin(), elided.end());
-  // A non-string value under a keyword's name (possible in generic form)
-  // must still print, in the dictionary.
-  for (StringRef &s : skip)
-    if (s.data() && attrs.get(s) && !attrs.getAs<StringAttr>(s))
-      s = StringRef();
-  p.printOptionalAttrDict(attrs.getValue(), skip);
+  p.printOptionalAttrDict(attrs, skip);
 }
 
 ParseResult mlir::tfg::parseGenericNode(OpAsmParser &parser,
                                         OperationState &result) {
-  MLIRContext *ctx = parser.getContext();
-  Type controlType = getTFGDialect(ctx)->getControlType();
+  Type controlType = static_cast<TFGraphDialect *>(result.name.getDialect())
+                         ->getControlType();
   SmallVector<OpAsmParser::UnresolvedOperand, 4> data, ctls;
   SMLoc operandLoc = parser.getCurrentLocation();
   if (parser.parseOperandList(data, OpAsmParser::Delimiter::OptionalParen) ||

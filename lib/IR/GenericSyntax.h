@@ -37,6 +37,8 @@ void printControlOperands(OpAsmPrinter &p, OperandRange ctls);
 
 /// The dialect for a context (loaded by the parser already).
 TFGraphDialect *getTFGDialect(MLIRContext *context);
+/// The dialect of a tfg op without a map lookup (any op works).
+TFGraphDialect *getTFGDialect(Operation *op);
 
 /// Names the results of a node: `%<OpName>` for data results, `%ctl`.
 void nameNodeResults(Operation *op, OpAsmSetValueNameFn setNameFn);
