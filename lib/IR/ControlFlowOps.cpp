@@ -328,11 +328,16 @@ void mlir::tfg::printIfRegion(Operation *op, OpAsmPrinter &p) {
   printRegionOpTail(op, p);
 }
 
+/// The condition or branch index must be a value, not a control token.
+static LogicalResult verifySelector(Operation *op) {
+  if (isControlType(op->getOperand(0).getType()))
+    return op->emitOpError("first operand must be a value, not a control token");
+  return success();
+}
+
 LogicalResult mlir::tfg::verifyIfRegion(Operation *op) {
-  if (failed(verifyTFGNode(op)))
+  if (failed(verifyTFGNode(op)) || failed(verifySelector(op)))
     return failure();
-  if (getNumDataOperands(op) != 1)
-    return op->emitOpError("expects exactly one condition operand");
   unsigned n = getDataResults(op).size();
   return failure(
       failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(0), "then",
@@ -386,10 +391,8 @@ void mlir::tfg::printCaseRegion(Operation *op, OpAsmPrinter &p) {
 }
 
 LogicalResult mlir::tfg::verifyCaseRegion(Operation *op) {
-  if (failed(verifyTFGNode(op)))
+  if (failed(verifyTFGNode(op)) || failed(verifySelector(op)))
     return failure();
-  if (getNumDataOperands(op) != 1)
-    return op->emitOpError("expects exactly one branch index operand");
   if (op->getNumRegions() == 0)
     return op->emitOpError("expects at least one branch region");
   unsigned n = getDataResults(op).size();

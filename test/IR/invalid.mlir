@@ -214,3 +214,134 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // expected-error@+1 {{expected a tensor type, got 'f32'}}
 func.func private @bad_resource() -> !tf_type.resource<f32>
+
+// -----
+
+// expected-error@+1 {{resource_arg_unique_ids_keys and _values must have the same size}}
+tfg.func @ids(%x: tensor<i32>) -> () attributes {resource_arg_unique_ids_keys = array<i32: 0>, resource_arg_unique_ids_values = array<i32>} {
+  return
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %i, %ctl = Placeholder name("i") {dtype = i32} : () -> (tensor<i32>)
+  // expected-error@+1 {{requires a non-empty array of #tf_type.func attribute 'branches'}}
+  %ctl_0 = Case(%i) name("case") {branches = []} : (tensor<i32>) -> ()
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %i, %ctl = Placeholder name("i") {dtype = i32} : () -> (tensor<i32>)
+  // expected-error@+1 {{expects at least 3 data operands}}
+  %ctl_0 = For(%i) name("for") {body = #tf_type.func<@f, {}>} : (tensor<i32>) -> ()
+}
+
+// -----
+
+func.func private @not_tfg()
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %c, %ctl = Placeholder name("c") {dtype = i1} : () -> (tensor<i1>)
+  // expected-error@+1 {{'then_branch' must refer to a tfg.func, got func.func}}
+  %ctl_0 = If(%c) name("if") {then_branch = #tf_type.func<@not_tfg, {}>, else_branch = #tf_type.func<@not_tfg, {}>} : (tensor<i1>) -> ()
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %i, %ctl = Placeholder name("i") {dtype = i32} : () -> (tensor<i32>)
+  // expected-error@+1 {{operand #1 must be variadic of control token, but got 'tensor<i32>'}}
+  %x = "tfg.IfRegion"(%i, %i) ({
+    "tfg.yield"() : () -> ()
+  }, {
+    "tfg.yield"() : () -> ()
+  }) {_mlir_name = "if2"} : (tensor<i32>, tensor<i32>) -> !tf_type.control
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %i, %ctl = Placeholder name("i") {dtype = i32} : () -> (tensor<i32>)
+  // expected-error@+1 {{expects at least one branch region}}
+  %x = "tfg.CaseRegion"(%i) {_mlir_name = "case"} : (tensor<i32>) -> !tf_type.control
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %i, %ctl = Placeholder name("i") {dtype = i32} : () -> (tensor<i32>)
+  // expected-error@+1 {{expects as many results as loop values (1)}}
+  %ctl_0 = WhileRegion(%i) {
+  ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+    condition %arg0 : tensor<i32> (%arg0) : tensor<i32>
+  } do {
+  ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+    yield(%arg0) : tensor<i32>
+  } name("w") : (tensor<i32>) -> ()
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %i, %ctl = Placeholder name("i") {dtype = i32} : () -> (tensor<i32>)
+  // expected-error@+1 {{region 'body' argument #2 must be a control token}}
+  %F, %ctl_0 = ForRegion(%i, %i, %i, %i) {
+  ^bb0(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<i32>, %arg3: !tf_type.control):
+    yield(%arg1) : tensor<i32>
+  } name("f") : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>)
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %i, %ctl = Placeholder name("i") {dtype = i32} : () -> (tensor<i32>)
+  %W, %ctl_0 = WhileRegion(%i) {
+  ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+    // expected-error@+1 {{condition must be a tensor, not a control token}}
+    "tfg.condition"(%arg1, %arg0) : (!tf_type.control, tensor<i32>) -> ()
+  } do {
+  ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
+    yield(%arg0) : tensor<i32>
+  } name("w") : (tensor<i32>) -> (tensor<i32>)
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  // expected-error@+1 {{expected a hexadecimal string "0x..."}}
+  %ctl = Foo name("f") {t = #tf_type.tensor_proto<"zz"> : tensor<i32>}
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  // expected-error@+1 {{expected a full type id}}
+  %ctl = Foo name("f") {t = #tf_type.full_type<"x">}
+}
+
+// -----
+
+// expected-error@+1 {{function arguments must be named}}
+tfg.func @unnamed(tensor<i32>) -> () {
+  return
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  // expected-error@+1 {{expected 0 operand types, got 1}}
+  %ctl = Foo name("f") : (tensor<i32>) -> ()
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %ctl = NoOp name("n")
+  // expected-error@+1 {{first operand must be a value, not a control token}}
+  %x = "tfg.IfRegion"(%ctl) ({
+    "tfg.yield"() : () -> ()
+  }, {
+    "tfg.yield"() : () -> ()
+  }) {_mlir_name = "if"} : (!tf_type.control) -> !tf_type.control
+}

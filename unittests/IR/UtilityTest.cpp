@@ -1,0 +1,97 @@
+//===- UtilityTest.cpp - Tests of the node and control-token helpers ------===//
+
+#include "tfg/IR/TFGOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+class UtilityTest : public ::testing::Test {
+protected:
+  UtilityTest() { context.loadDialect<TFGraphDialect>(); }
+  OwningOpRef<ModuleOp> parse(StringRef text) {
+    return parseSourceString<ModuleOp>(text, &context);
+  }
+  MLIRContext context;
+};
+} // namespace
+
+TEST_F(UtilityTest, FunctionControlArguments) {
+  auto module = parse(R"mlir(
+    tfg.func @f(%a: tensor<i32> {tfg.name = "a"}, %b: tensor<f32> {tfg.name = "b"}) -> () {
+      %ctl = NoOp [%b.ctl] name("n")
+      return
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  auto func = *module->getOps<GraphFuncOp>().begin();
+  ASSERT_EQ(func.getBody().front().getNumArguments(), 4u);
+  for (unsigned i = 0; i < 2; ++i) {
+    Value data = func.getDataArgument(i), ctl = func.getControlArgument(i);
+    EXPECT_EQ(getControlTokenOf(data), ctl);
+    EXPECT_EQ(getDataValueOfControl(ctl), data);
+    EXPECT_EQ(getDataValueOfControl(data), Value());
+  }
+  Operation *noop = &func.getBody().front().front();
+  EXPECT_EQ(getNodeName(noop), "n");
+  EXPECT_EQ(getTFOpName(noop), "NoOp");
+  EXPECT_EQ(getNumDataOperands(noop), 0u);
+  ASSERT_EQ(getControlOperands(noop).size(), 1u);
+  EXPECT_EQ(getControlOperands(noop)[0], func.getControlArgument(1));
+  EXPECT_TRUE(getDataResults(noop).empty());
+  EXPECT_EQ(getControlToken(noop), noop->getResult(0));
+}
+
+TEST_F(UtilityTest, NodeAccessorsAndRegionArguments) {
+  auto module = parse(R"mlir(
+    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+      %x, %ctl = Placeholder device("/CPU:0") name("x") {dtype = i32} : () -> (tensor<i32>)
+      %w, %ctl_0 = WhileRegion(%x) [%ctl] {
+      ^bb0(%a: tensor<i32>, %a_ctl: !tf_type.control):
+        condition %x : tensor<i32> (%a) : tensor<i32>
+      } do {
+      ^bb0(%a: tensor<i32>, %a_ctl: !tf_type.control):
+        yield(%a) : tensor<i32>
+      } name("w") : (tensor<i32>) -> (tensor<i32>)
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  auto graph = *module->getOps<GraphOp>().begin();
+  Operation *x = &graph.getBody().front();
+  EXPECT_EQ(getNodeDevice(x), "/CPU:0");
+  EXPECT_EQ(getNodeAssignedDevice(x), "");
+  EXPECT_EQ(getControlTokenOf(x->getResult(0)), x->getResult(1));
+  setNodeName(x, "renamed");
+  setNodeDevice(x, "/GPU:0");
+  EXPECT_EQ(getNodeName(x), "renamed");
+  EXPECT_EQ(getNodeDevice(x), "/GPU:0");
+  EXPECT_TRUE(isStatefulNode(x)); // graph inputs are kept by stock passes
+
+  auto loop = cast<WhileRegionOp>(x->getNextNode());
+  EXPECT_EQ(loop.getDataOperands().size(), 1u);
+  EXPECT_EQ(loop.getControlOperands().size(), 1u);
+  Block &body = loop.getBodyRegion().front();
+  EXPECT_EQ(getControlTokenOf(body.getArgument(0)), body.getArgument(1));
+  EXPECT_EQ(getDataValueOfControl(body.getArgument(1)), body.getArgument(0));
+}
+
+TEST_F(UtilityTest, StatefulnessComesFromTheRegistry) {
+  auto module = parse(R"mlir(
+    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+      %ctl = NoOp name("a")
+      %ctl_0 = Assert name("b")
+      %ctl_1 = SomeFunctionCall name("c")
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  auto graph = *module->getOps<GraphOp>().begin();
+  auto it = graph.getBody().begin();
+  EXPECT_FALSE(isStatefulNode(&*it++));
+  EXPECT_TRUE(isStatefulNode(&*it++));
+  EXPECT_TRUE(isStatefulNode(&*it++));
+}
