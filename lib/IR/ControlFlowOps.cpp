@@ -121,22 +121,11 @@ parseDataAndControls(OpAsmParser &parser, OperationState &result,
                      SMLoc loc,
                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &data) {
   SmallVector<OpAsmParser::UnresolvedOperand> ctls;
-  SmallVector<Type> types;
   if (parser.parseOperandList(data, OpAsmParser::Delimiter::OptionalParen) ||
       parseControlOperands(parser, ctls) ||
       parser.parseOptionalAttrDict(result.attributes))
     return failure();
-  if (succeeded(parser.parseOptionalColon()) && parser.parseTypeList(types))
-    return failure();
-  if (types.size() != data.size())
-    return parser.emitError(loc)
-           << "expected " << data.size() << " operand types, got "
-           << types.size();
-  return failure(
-      parser.resolveOperands(data, types, loc, result.operands) ||
-      parser.resolveOperands(ctls, getTFGDialect(parser.getContext())
-                                       ->getControlType(),
-                             result.operands));
+  return parseDataTypesAndResolve(parser, result, loc, data, ctls);
 }
 
 static void printDataAndControls(OpAsmPrinter &p, Operation *op,
@@ -418,29 +407,43 @@ void mlir::tfg::getSuccessorsCaseRegion(
 // WhileRegion
 //===----------------------------------------------------------------------===//
 
-ParseResult mlir::tfg::parseWhileRegion(OpAsmParser &parser,
-                                        OperationState &result) {
+/// `(operands) [ctls] {region} [do {region}] tail`, shared by the loops.
+static ParseResult parseLoopRegionOp(OpAsmParser &parser,
+                                     OperationState &result,
+                                     bool hasCondRegion) {
   SmallVector<OpAsmParser::UnresolvedOperand> init, ctls;
   SMLoc loc = parser.getCurrentLocation();
-  Region *condRegion = result.addRegion();
-  Region *bodyRegion = result.addRegion();
+  Region *first = result.addRegion();
   if (parser.parseOperandList(init, OpAsmParser::Delimiter::Paren) ||
-      parseControlOperands(parser, ctls) || parser.parseRegion(*condRegion) ||
-      parser.parseKeyword("do") || parser.parseRegion(*bodyRegion))
+      parseControlOperands(parser, ctls) || parser.parseRegion(*first))
+    return failure();
+  if (hasCondRegion && (parser.parseKeyword("do") ||
+                        parser.parseRegion(*result.addRegion())))
     return failure();
   return parseRegionOpTail(parser, result, loc, init, ctls);
 }
 
-void mlir::tfg::printWhileRegion(Operation *op, OpAsmPrinter &p) {
+static void printLoopRegionOp(Operation *op, OpAsmPrinter &p) {
   p << '(';
   p.printOperands(getDataOperands(op));
   p << ')';
   printControlOperands(p, getControlOperands(op));
   p << ' ';
   p.printRegion(op->getRegion(0));
-  p << " do ";
-  p.printRegion(op->getRegion(1));
+  if (op->getNumRegions() == 2) {
+    p << " do ";
+    p.printRegion(op->getRegion(1));
+  }
   printRegionOpTail(op, p);
+}
+
+ParseResult mlir::tfg::parseWhileRegion(OpAsmParser &parser,
+                                        OperationState &result) {
+  return parseLoopRegionOp(parser, result, /*hasCondRegion=*/true);
+}
+
+void mlir::tfg::printWhileRegion(Operation *op, OpAsmPrinter &p) {
+  printLoopRegionOp(op, p);
 }
 
 LogicalResult mlir::tfg::verifyWhileRegion(Operation *op) {
@@ -491,23 +494,11 @@ void mlir::tfg::getSuccessorsWhileRegion(
 
 ParseResult mlir::tfg::parseForRegion(OpAsmParser &parser,
                                       OperationState &result) {
-  SmallVector<OpAsmParser::UnresolvedOperand> init, ctls;
-  SMLoc loc = parser.getCurrentLocation();
-  Region *body = result.addRegion();
-  if (parser.parseOperandList(init, OpAsmParser::Delimiter::Paren) ||
-      parseControlOperands(parser, ctls) || parser.parseRegion(*body))
-    return failure();
-  return parseRegionOpTail(parser, result, loc, init, ctls);
+  return parseLoopRegionOp(parser, result, /*hasCondRegion=*/false);
 }
 
 void mlir::tfg::printForRegion(Operation *op, OpAsmPrinter &p) {
-  p << '(';
-  p.printOperands(getDataOperands(op));
-  p << ')';
-  printControlOperands(p, getControlOperands(op));
-  p << ' ';
-  p.printRegion(op->getRegion(0));
-  printRegionOpTail(op, p);
+  printLoopRegionOp(op, p);
 }
 
 LogicalResult mlir::tfg::verifyForRegion(Operation *op) {

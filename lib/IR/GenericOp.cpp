@@ -243,6 +243,22 @@ void mlir::tfg::printNodeKeywordsAndAttrs(Operation *op, OpAsmPrinter &p,
   p.printOptionalAttrDict(attrs, skip);
 }
 
+ParseResult mlir::tfg::parseDataTypesAndResolve(
+    OpAsmParser &parser, OperationState &result, SMLoc loc,
+    ArrayRef<OpAsmParser::UnresolvedOperand> data,
+    ArrayRef<OpAsmParser::UnresolvedOperand> ctls) {
+  SmallVector<Type> types;
+  if (succeeded(parser.parseOptionalColon()) && parser.parseTypeList(types))
+    return failure();
+  if (types.size() != data.size())
+    return parser.emitError(loc)
+           << "expected " << data.size() << " operand types, got "
+           << types.size();
+  Type ctl = tf_type::ControlType::get(parser.getContext());
+  return failure(parser.resolveOperands(data, types, loc, result.operands) ||
+                 parser.resolveOperands(ctls, ctl, result.operands));
+}
+
 ParseResult mlir::tfg::parseGenericNode(OpAsmParser &parser,
                                         OperationState &result) {
   Type controlType = static_cast<TFGraphDialect *>(result.name.getDialect())

@@ -35,6 +35,14 @@ parseControlOperands(OpAsmParser &parser,
                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &ctls);
 void printControlOperands(OpAsmPrinter &p, OperandRange ctls);
 
+/// Parses an optional `: type, type` list for `data`, checks its length, and
+/// resolves `data` with those types and `ctls` as control tokens.
+ParseResult
+parseDataTypesAndResolve(OpAsmParser &parser, OperationState &result,
+                         SMLoc loc,
+                         ArrayRef<OpAsmParser::UnresolvedOperand> data,
+                         ArrayRef<OpAsmParser::UnresolvedOperand> ctls);
+
 /// The dialect for a context (loaded by the parser already).
 TFGraphDialect *getTFGDialect(MLIRContext *context);
 /// The dialect of a tfg op without a map lookup (any op works).

@@ -316,17 +316,7 @@ ParseResult ReturnOp::parse(OpAsmParser &parser, OperationState &result) {
                       builder.getArrayAttr(ctlAttrs));
   if (parser.parseOptionalAttrDict(result.attributes))
     return failure();
-  SmallVector<Type> types;
-  if (succeeded(parser.parseOptionalColon()) && parser.parseTypeList(types))
-    return failure();
-  if (types.size() != data.size())
-    return parser.emitError(loc)
-           << "expected " << data.size() << " operand types, got "
-           << types.size();
-  Type ctl = tf_type::ControlType::get(builder.getContext());
-  return failure(
-      parser.resolveOperands(data, types, loc, result.operands) ||
-      parser.resolveOperands(ctls, ctl, result.operands));
+  return parseDataTypesAndResolve(parser, result, loc, data, ctls);
 }
 
 void ReturnOp::print(OpAsmPrinter &p) {
