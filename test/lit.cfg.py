@@ -21,4 +21,4 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tfg_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tfg-opt"], [config.tfg_tools_dir])
+    ["tfg-opt", "tfg-translate"], [config.tfg_tools_dir])

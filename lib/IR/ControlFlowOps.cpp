@@ -83,12 +83,13 @@ mlir::tfg::verifyFunctionalCallees(Operation *op,
     uses.push_back({"body", a, numData - 2, numData - 3});
   }
   for (const CalleeUse &use : uses) {
+    // A callee outside this module (a runtime-provided function, a library
+    // imported separately) is allowed, as TensorFlow allows it; a callee
+    // that is here must fit.
     Operation *callee =
         symbolTable.lookupNearestSymbolFrom(op, use.func.getName());
     if (!callee)
-      return op->emitOpError("'")
-             << use.attrName << "' refers to an undefined function "
-             << use.func.getName();
+      continue;
     auto func = dyn_cast<GraphFuncOp>(callee);
     if (!func)
       return op->emitOpError("'")

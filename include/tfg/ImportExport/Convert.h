@@ -1,0 +1,61 @@
+//===- Convert.h - TensorFlow proto <-> MLIR value conversions --*- C++ -*-===//
+//
+// Conversions of the leaf pieces of GraphDefs: data types, shapes, tensors
+// and attribute values. Shared by the GraphDef and FunctionDef importers and
+// exporters. Errors are reported through the given location's diagnostics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_IMPORTEXPORT_CONVERT_H
+#define TFG_IMPORTEXPORT_CONVERT_H
+
+#include "tfg/proto/attr_value.pb.h"
+#include "tfg/proto/full_type.pb.h"
+#include "tfg/proto/tensor.pb.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Location.h"
+
+namespace mlir {
+namespace tfg {
+
+/// DataType -> element type (f32, !tf_type.string, !tf_type.f32ref, ...).
+FailureOr<Type> convertDataType(tensorflow::DataType dtype, Location loc);
+/// Element type -> DataType.
+FailureOr<tensorflow::DataType> convertToDataType(Type type, Location loc);
+
+/// TensorShapeProto -> #tf_type.shape.
+Attribute convertShape(const tensorflow::TensorShapeProto &shape,
+                       MLIRContext *context);
+/// #tf_type.shape -> TensorShapeProto.
+void convertShape(Attribute shape, tensorflow::TensorShapeProto &out);
+
+/// FullTypeDef -> #tf_type.full_type, and back.
+Attribute convertFullType(const tensorflow::FullTypeDef &type,
+                          MLIRContext *context);
+void convertFullType(Attribute type, tensorflow::FullTypeDef &out);
+
+/// TensorProto -> DenseElementsAttr (numeric dtypes, bit-exact, splats kept
+/// compact) or #tf_type.tensor_proto (anything else, byte-exact).
+FailureOr<Attribute> convertTensor(const tensorflow::TensorProto &tensor,
+                                   Location loc);
+/// The inverse of convertTensor.
+LogicalResult convertTensor(Attribute attr, tensorflow::TensorProto &out,
+                            Location loc);
+/// Rewrites a TensorProto into one canonical encoding (tensor_content for
+/// numeric dtypes, splats expanded) so that two encodings of the same value
+/// compare equal.
+void canonicalizeTensor(tensorflow::TensorProto &tensor);
+
+/// AttrValue -> attribute.
+FailureOr<Attribute> convertAttrValue(const tensorflow::AttrValue &value,
+                                      Location loc);
+/// Attribute -> AttrValue.
+LogicalResult convertAttrValue(Attribute attr, tensorflow::AttrValue &out,
+                               Location loc);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_IMPORTEXPORT_CONVERT_H

@@ -1,0 +1,42 @@
+//===- GraphDef.h - GraphDef <-> tfg ----------------------------*- C++ -*-===//
+//
+// Import of a GraphDef into a module holding one tfg.graph, and export back.
+// Errors are MLIR diagnostics naming the node; nothing aborts.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_IMPORTEXPORT_GRAPHDEF_H
+#define TFG_IMPORTEXPORT_GRAPHDEF_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace tensorflow {
+class GraphDef;
+} // namespace tensorflow
+
+namespace mlir {
+namespace tfg {
+
+/// Imports `graph` into a new module. Returns null after emitting errors.
+/// Node locations are `NameLoc`s of the node names inside `fileLoc` (the
+/// input file, when known). Function libraries are not supported yet (an
+/// error says so).
+OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
+                                     const tensorflow::GraphDef &graph,
+                                     Location fileLoc);
+
+/// Exports the module's tfg.graph into `graph`.
+LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph);
+
+/// Imports and exports `graph`, and compares the result with the input
+/// (node order and map order aside, tensors by value). On a difference,
+/// writes it to `diff` and fails.
+LogicalResult checkGraphDefRoundTrip(MLIRContext *context,
+                                     const tensorflow::GraphDef &graph,
+                                     Location fileLoc, std::string &diff);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_IMPORTEXPORT_GRAPHDEF_H
