@@ -49,6 +49,9 @@ static unsigned numericElementSize(DataType dtype) {
   }
 }
 
+/// Largest tensor built by repeating the last of several given values.
+static constexpr int64_t kMaxExpandedBytes = int64_t(1) << 32;
+
 namespace {
 /// The elements of a numeric tensor in TensorFlow's little-endian layout:
 /// either all of them, or one (a splat).
@@ -154,6 +157,10 @@ static FailureOr<NumericData> decodeNumeric(const TensorProto &t,
   } else if (count == 1) {
     data.splat = true;
   } else if (count < numElements) {
+    if (numElements > kMaxExpandedBytes / size)
+      return emitError(loc) << "tensor of " << numElements
+                            << " elements is too large to expand from "
+                            << count << " values";
     // TensorFlow repeats the last value to fill the tensor.
     std::string last = data.raw.substr(data.raw.size() - size);
     for (int64_t i = count; i < numElements; ++i)
@@ -299,30 +306,45 @@ LogicalResult mlir::tfg::convertTensor(Attribute attr, TensorProto &out,
 
 void mlir::tfg::canonicalizeTensor(TensorProto &t) {
   unsigned size = numericElementSize(t.dtype());
-  if (!size || t.version_number() != 0)
+  if (!size || t.version_number() != 0 || t.tensor_shape().unknown_rank())
     return;
   int64_t n = 1;
   for (const auto &d : t.tensor_shape().dim()) {
-    if (d.size() < 0)
+    if (d.size() < 0 || (d.size() > 0 && n > INT64_MAX / d.size()))
       return;
     n *= d.size();
   }
-  if (t.tensor_shape().unknown_rank())
-    return;
   std::string raw;
+  bool splat = false;
   if (!t.tensor_content().empty()) {
     raw = t.tensor_content();
   } else {
     int64_t count = appendTypedValues(t, t.dtype(), raw);
     if (count > n)
       return;
-    if (n > 0) {
-      std::string last =
-          count ? raw.substr(raw.size() - size) : std::string(size, '\0');
+    if (count <= 1) {
+      splat = true;
+      if (count == 0)
+        raw.assign(size, '\0');
+    } else {
+      if (n > kMaxExpandedBytes / size)
+        return;
+      std::string last = raw.substr(raw.size() - size);
       for (int64_t i = count; i < n; ++i)
         raw += last;
     }
   }
+  // All elements equal: one element stands for all (no expansion of huge
+  // splats).
+  if (!splat && n > 1 && raw.size() == static_cast<size_t>(n) * size) {
+    splat = true;
+    for (size_t i = size; i < raw.size() && splat; i += size)
+      splat = raw.compare(i, size, raw, 0, size) == 0;
+    if (splat)
+      raw.resize(size);
+  }
+  if (n == 0)
+    raw.clear();
   DataType dtype = t.dtype();
   tensorflow::TensorShapeProto shape = t.tensor_shape();
   t.Clear();

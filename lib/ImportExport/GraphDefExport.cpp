@@ -3,6 +3,7 @@
 #include "tfg/IR/TFGOps.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/OpSignature.h"
 #include "tfg/proto/graph.pb.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -10,26 +11,90 @@
 using namespace mlir;
 using namespace mlir::tfg;
 
-/// The GraphDef input naming `value`: "node", "node:k" or "^node".
-static FailureOr<std::string> getInputName(Value value, Operation *user) {
-  auto result = llvm::dyn_cast<OpResult>(value);
-  if (!result)
+namespace {
+/// Names values as NodeDef inputs. In graphs: "node", "node:k", "^node". In
+/// function bodies: "arg", "^arg", "node:out_arg:k", "^node".
+class InputNamer {
+public:
+  InputNamer(ModuleOp module, GraphFuncOp func)
+      : module(module), func(func), dialect(getTFGDialect(module)) {}
+
+  FailureOr<std::string> name(Value value, Operation *user);
+
+private:
+  static TFGraphDialect *getTFGDialect(ModuleOp module) {
+    return module->getContext()->getOrLoadDialect<TFGraphDialect>();
+  }
+  FailureOr<std::string> argName(BlockArgument arg, Operation *user);
+  ModuleOp module;
+  GraphFuncOp func;
+  TFGraphDialect *dialect;
+  DenseMap<Operation *, OutputArgs> outputs;
+};
+} // namespace
+
+FailureOr<std::string> InputNamer::argName(BlockArgument arg,
+                                           Operation *user) {
+  if (!func || arg.getOwner()->getParentOp() != func)
     return emitError(user->getLoc())
            << "node '" << getNodeName(user)
            << "' uses a block argument, which a graph cannot express";
+  unsigned i = arg.getArgNumber() / 2;
+  auto name = func.getArgAttrOfType<StringAttr>(
+      i, dialect->getTfgNameAttrIdentifier());
+  if (!name)
+    return emitError(func.getLoc()) << "argument #" << i << " of function @"
+                                    << func.getSymName() << " has no tfg.name";
+  return (arg.getArgNumber() % 2 ? "^" : "") + name.getValue().str();
+}
+
+FailureOr<std::string> InputNamer::name(Value value, Operation *user) {
+  if (auto arg = llvm::dyn_cast<BlockArgument>(value))
+    return argName(arg, user);
+  auto result = llvm::cast<OpResult>(value);
   Operation *src = result.getOwner();
   StringRef name = getNodeName(src);
   if (name.empty())
     return emitError(src->getLoc()) << "node without a name";
   if (isControlType(value.getType()))
     return ("^" + name).str();
-  if (result.getResultNumber() == 0)
-    return name.str();
-  return (name + ":" + Twine(result.getResultNumber())).str();
+  unsigned k = result.getResultNumber();
+  if (!func)
+    return k == 0 ? name.str() : (name + ":" + Twine(k)).str();
+  // Function bodies name outputs by output argument.
+  auto it = outputs.find(src);
+  if (it == outputs.end()) {
+    OutputArgs outs;
+    StringRef op = getTFOpName(src);
+    if (auto callee = module.lookupSymbol<GraphFuncOp>(op)) {
+      for (unsigned r = 0; r < callee.getNumResults(); ++r) {
+        auto rn = callee.getResultAttrOfType<StringAttr>(
+            r, dialect->getTfgNameAttrIdentifier());
+        outs.args.push_back({rn ? rn.getValue().str() : "output_" + std::to_string(r), r, 1u});
+      }
+    } else if (const OpDef *def = dialect->getOpRegistry().lookup(op)) {
+      FailureOr<OutputArgs> inferred = inferOutputArgs(
+          *def, name, [&](StringRef a) { return src->getAttr(a); },
+          src->getLoc());
+      if (failed(inferred))
+        return failure();
+      outs = std::move(*inferred);
+    } else {
+      return emitError(src->getLoc())
+             << "cannot name the outputs of '" << name << "': op '" << op
+             << "' is neither registered nor a library function";
+    }
+    it = outputs.try_emplace(src, std::move(outs)).first;
+  }
+  for (const auto &[argName, begin, count] : it->second.args)
+    if (k >= begin && k < begin + count)
+      return (name + ":" + argName + ":" + Twine(k - begin)).str();
+  return emitError(src->getLoc()) << "output " << k << " of '" << name
+                                  << "' belongs to no output argument";
 }
 
 static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
-                                TFGraphDialect *dialect) {
+                                TFGraphDialect *dialect, InputNamer &namer) {
   Location loc = op->getLoc();
   if (op->getNumRegions())
     return op->emitError("exporting region control flow is not supported "
@@ -40,7 +105,7 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
   node.set_op(getTFOpName(op).str());
   node.set_device(getNodeDevice(op).str());
   for (Value operand : op->getOperands()) {
-    FailureOr<std::string> input = getInputName(operand, op);
+    FailureOr<std::string> input = namer.name(operand, op);
     if (failed(input))
       return failure();
     node.add_input(*input);
@@ -71,23 +136,156 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
   return success();
 }
 
+/// Converts a dictionary of TensorFlow attributes into an attr map.
+template <typename Map>
+static LogicalResult exportAttrMap(DictionaryAttr dict, Map &out,
+                                   Location loc) {
+  for (NamedAttribute a : dict)
+    if (failed(convertAttrValue(a.getValue(), out[a.getName().str()], loc)))
+      return failure();
+  return success();
+}
+
+static LogicalResult exportArg(Type type, StringAttr name,
+                               tensorflow::OpDef::ArgDef &arg, Location loc) {
+  if (!name)
+    return emitError(loc) << "function argument or result without tfg.name";
+  arg.set_name(name.getValue().str());
+  Type elt = tf_type::getElementTypeOrSelf(type);
+  if (!elt)
+    return emitError(loc) << "generic function signatures cannot be exported yet";
+  if (Type base = tf_type::getRefElementType(elt)) {
+    arg.set_is_ref(true);
+    elt = base;
+  }
+  FailureOr<tensorflow::DataType> dt = convertToDataType(elt, loc);
+  if (failed(dt))
+    return failure();
+  arg.set_type(*dt);
+  return success();
+}
+
+static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
+                                    tensorflow::FunctionDef &out,
+                                    TFGraphDialect *dialect) {
+  Location loc = func.getLoc();
+  if (func.getGeneric())
+    return func.emitError("exporting generic functions is not supported yet");
+  tensorflow::OpDef &sig = *out.mutable_signature();
+  tensorflow::OpDef base;
+  if (auto bytes = func->getAttrOfType<StringAttr>("tfg.signature"))
+    if (!base.ParseFromString(bytes.getValue().str()))
+      return func.emitError("invalid tfg.signature attribute");
+  sig = base;
+  sig.set_name(func.getSymName().str());
+  sig.clear_input_arg();
+  sig.clear_output_arg();
+  sig.clear_control_output();
+  sig.set_is_stateful(func.getIsStateful());
+  sig.set_description(func.getDescription().value_or("").str());
+  StringAttr tfgName = dialect->getTfgNameAttrIdentifier();
+  // Argument extras (descriptions, handle data) come back from the saved
+  // signature when the argument is still the same one.
+  auto restore = [](tensorflow::OpDef::ArgDef &arg,
+                    const google::protobuf::RepeatedPtrField<
+                        tensorflow::OpDef::ArgDef> &saved,
+                    unsigned i) {
+    if (i < static_cast<unsigned>(saved.size()) && saved[i].name() == arg.name() &&
+        saved[i].type() == arg.type() && saved[i].is_ref() == arg.is_ref())
+      arg = saved[i];
+  };
+  for (unsigned i = 0; i < func.getNumArguments(); ++i) {
+    tensorflow::OpDef::ArgDef &arg = *sig.add_input_arg();
+    if (failed(exportArg(func.getArgumentTypes()[i],
+                         func.getArgAttrOfType<StringAttr>(i, tfgName), arg,
+                         loc)))
+      return failure();
+    restore(arg, base.input_arg(), i);
+    if (DictionaryAttr attrs = func.getArgAttrDict(i)) {
+      // FunctionDef arg_attr entries are the "tf."-prefixed attributes.
+      for (NamedAttribute a : attrs) {
+        StringRef key = a.getName().getValue();
+        if (!key.consume_front("tf."))
+          continue;
+        if (failed(convertAttrValue(
+                a.getValue(),
+                (*(*out.mutable_arg_attr())[i].mutable_attr())[key.str()],
+                loc)))
+          return failure();
+      }
+    }
+  }
+  for (unsigned i = 0; i < func.getNumResults(); ++i) {
+    tensorflow::OpDef::ArgDef &arg = *sig.add_output_arg();
+    if (failed(exportArg(func.getResultTypes()[i],
+                         func.getResultAttrOfType<StringAttr>(i, tfgName), arg,
+                         loc)))
+      return failure();
+    restore(arg, base.output_arg(), i);
+  }
+  if (auto attrs = func->getAttrOfType<DictionaryAttr>("tfg.func_attrs"))
+    if (failed(exportAttrMap(attrs, *out.mutable_attr(), loc)))
+      return failure();
+  if (auto keys = func.getResourceArgUniqueIdsKeysAttr()) {
+    auto values = func.getResourceArgUniqueIdsValuesAttr();
+    for (auto [k, v] : llvm::zip(keys.asArrayRef(), values.asArrayRef()))
+      (*out.mutable_resource_arg_unique_id())[k] = v;
+  }
+
+  InputNamer namer(module, func);
+  ReturnOp ret = func.getReturnOp();
+  for (Operation &op : func.getBody().front()) {
+    if (&op == ret.getOperation())
+      continue;
+    if (failed(exportNode(&op, *out.add_node_def(), dialect, namer)))
+      return failure();
+  }
+  for (auto [i, value] : llvm::enumerate(ret.getDataOperands())) {
+    FailureOr<std::string> name = namer.name(value, ret);
+    if (failed(name))
+      return failure();
+    (*out.mutable_ret())[sig.output_arg(i).name()] = *name;
+  }
+  for (auto [value, attr] :
+       llvm::zip(ret.getControlOperands(), ret.getControlRetAttrs())) {
+    auto name = llvm::cast<DictionaryAttr>(attr).getAs<StringAttr>(tfgName);
+    if (!name)
+      return ret.emitError("control result without tfg.name");
+    FailureOr<std::string> node = namer.name(value, ret);
+    if (failed(node))
+      return failure();
+    sig.add_control_output(name.getValue().str());
+    (*out.mutable_control_ret())[name.getValue().str()] =
+        StringRef(*node).drop_front().str();
+  }
+  return success();
+}
+
 LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
                                         tensorflow::GraphDef &graph) {
   auto *dialect = module->getContext()->getOrLoadDialect<TFGraphDialect>();
   GraphOp graphOp;
+  graph.Clear();
   for (Operation &op : *module.getBody()) {
     if (auto g = dyn_cast<GraphOp>(op)) {
       if (graphOp)
         return g.emitError("a module with more than one tfg.graph cannot be "
                            "exported as one GraphDef");
       graphOp = g;
-    } else if (isa<GraphFuncOp>(op)) {
-      return op.emitError("exporting function libraries is not supported yet");
+    } else if (auto func = dyn_cast<GraphFuncOp>(op)) {
+      tensorflow::FunctionDefLibrary &library = *graph.mutable_library();
+      if (failed(exportFunction(module, func, *library.add_function(),
+                                dialect)))
+        return failure();
+      if (auto grad = func.getGradientAttr()) {
+        tensorflow::GradientDef &g = *library.add_gradient();
+        g.set_function_name(func.getSymName().str());
+        g.set_gradient_func(grad.getValue().str());
+      }
     }
   }
   if (!graphOp)
     return module.emitError("no tfg.graph to export");
-  graph.Clear();
   tf_type::VersionAttr version = graphOp.getVersion();
   // An all-default VersionDef is left out, as TensorFlow does.
   if (version.getProducer() || version.getMinConsumer() ||
@@ -102,8 +300,9 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
   if (auto debug = graphOp->getAttrOfType<StringAttr>("tfg.debug_info"))
     if (!graph.mutable_debug_info()->ParseFromString(debug.getValue().str()))
       return graphOp.emitError("invalid tfg.debug_info attribute");
+  InputNamer namer(module, GraphFuncOp());
   for (Operation &op : graphOp.getBody())
-    if (failed(exportNode(&op, *graph.add_node(), dialect)))
+    if (failed(exportNode(&op, *graph.add_node(), dialect, namer)))
       return failure();
   return success();
 }

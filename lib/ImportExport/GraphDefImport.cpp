@@ -12,6 +12,7 @@
 #include "tfg/IR/TFGOps.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/OpSignature.h"
 #include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/text_format.h"
@@ -25,16 +26,26 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-/// A parsed NodeDef input.
+/// A parsed NodeDef input: `node`, `node:k`, `node:out_arg:k` or `^node`.
 struct InputRef {
   StringRef node;
+  StringRef outArg; // set for `node:out_arg:k`
   unsigned index = 0;
   bool control = false;
+  bool explicitIndex = false;
 };
 
-class GraphImporter {
+using NodeSignature = OutputArgs;
+
+/// Signature of a library function (callable as an op).
+struct FunctionSignature {
+  SmallVector<Type> argTypes, resultTypes;
+  SmallVector<std::string> resultNames;
+};
+
+class Importer {
 public:
-  GraphImporter(MLIRContext *ctx, Location fileLoc)
+  Importer(MLIRContext *ctx, Location fileLoc)
       : ctx(ctx), builder(ctx), fileLoc(fileLoc) {
     dialect = ctx->getOrLoadDialect<TFGraphDialect>();
   }
@@ -42,255 +53,246 @@ public:
   OwningOpRef<ModuleOp> run(const tensorflow::GraphDef &graph);
 
 private:
-  Location nodeLoc(const tensorflow::NodeDef &node) {
-    return NameLoc::get(builder.getStringAttr(node.name()), fileLoc);
+  Location nodeLoc(StringRef name) {
+    return NameLoc::get(builder.getStringAttr(name), fileLoc);
   }
   LogicalResult parseInput(const tensorflow::NodeDef &node, StringRef input,
                            InputRef &ref);
-  /// Data result types of a node from the registry; `maxIndexUsed` is the
-  /// highest output index any user refers to (for ops without OpDef).
-  FailureOr<SmallVector<Type>>
-  inferResultTypes(const tensorflow::NodeDef &node, NamedAttrList &attrs,
-                   int64_t maxIndexUsed);
+  FailureOr<NodeSignature> inferSignature(const tensorflow::NodeDef &node,
+                                          NamedAttrList &attrs,
+                                          int64_t maxIndexUsed);
+  LogicalResult declareFunction(const tensorflow::FunctionDef &func);
+  LogicalResult importFunction(const tensorflow::FunctionDef &func);
+  /// Imports `nodes` at the builder's insertion point. `args` maps argument
+  /// names to data block arguments (functions only). Fills `ops` and
+  /// `signatures` by node name.
+  LogicalResult
+  importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
+              const llvm::StringMap<BlockArgument> &args,
+              llvm::StringMap<Operation *> &ops,
+              llvm::StringMap<NodeSignature> &signatures);
+  /// Resolves an input string to a value, inside a function or graph.
+  FailureOr<Value> resolve(StringRef where, const InputRef &ref,
+                           const llvm::StringMap<BlockArgument> &args,
+                           const llvm::StringMap<Operation *> &ops,
+                           const llvm::StringMap<NodeSignature> &signatures);
 
   MLIRContext *ctx;
   OpBuilder builder;
-  TFGraphDialect *dialect;
   Location fileLoc;
+  TFGraphDialect *dialect;
+  llvm::StringMap<FunctionSignature> functions;
 };
 } // namespace
 
-LogicalResult GraphImporter::parseInput(const tensorflow::NodeDef &node,
-                                        StringRef input, InputRef &ref) {
-  Location loc = nodeLoc(node);
+LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
+                                   StringRef input, InputRef &ref) {
+  Location loc = nodeLoc(node.name());
+  auto malformed = [&]() {
+    return emitError(loc) << "node '" << node.name()
+                          << "' has a malformed input '" << input << "'";
+  };
   if (input.consume_front("^")) {
     ref.control = true;
     ref.node = input;
-  } else {
-    auto [name, index] = input.rsplit(':');
-    ref.node = name;
-    if (!index.empty() && name != input) {
-      if (index.contains(':') || !llvm::to_integer(index, ref.index, 10))
-        return emitError(loc) << "node '" << node.name()
-                              << "' has a malformed input '" << input << "'";
-    } else {
-      ref.node = input;
-    }
+    return failure(input.empty() || input.contains(':') ? failed(malformed())
+                                                        : false);
   }
-  if (ref.node.empty() || ref.node.contains(':'))
-    return emitError(loc) << "node '" << node.name()
-                          << "' has a malformed input '" << input << "'";
+  SmallVector<StringRef, 3> parts;
+  input.split(parts, ':');
+  ref.node = parts[0];
+  if (ref.node.empty() || parts.size() > 3)
+    return malformed();
+  if (parts.size() == 1)
+    return success();
+  if (parts.size() == 3) {
+    ref.outArg = parts[1];
+    if (ref.outArg.empty())
+      return malformed();
+  }
+  ref.explicitIndex = true;
+  if (!llvm::to_integer(parts.back(), ref.index, 10))
+    return malformed();
   return success();
 }
 
-FailureOr<SmallVector<Type>>
-GraphImporter::inferResultTypes(const tensorflow::NodeDef &node,
-                                NamedAttrList &attrs, int64_t maxIndexUsed) {
-  Location loc = nodeLoc(node);
-  SmallVector<Type> types;
+FailureOr<NodeSignature>
+Importer::inferSignature(const tensorflow::NodeDef &node, NamedAttrList &attrs,
+                         int64_t maxIndexUsed) {
+  Location loc = nodeLoc(node.name());
+  NodeSignature sig;
+  auto fn = functions.find(node.op());
+  if (fn != functions.end()) {
+    sig.types = fn->second.resultTypes;
+    for (auto [i, name] : llvm::enumerate(fn->second.resultNames))
+      sig.args.push_back({name, static_cast<unsigned>(i), 1u});
+    return sig;
+  }
   const OpDef *def = dialect->getOpRegistry().lookup(node.op());
-  auto getAttr = [&](StringRef name) -> Attribute {
-    if (Attribute a = attrs.get(name))
-      return a;
-    // Defaults from the OpDef count for inference but are not added.
-    if (const OpDefAttr *attr = def->findAttr(name)) {
-      if (attr->defaultValue.empty())
-        return {};
-      tensorflow::AttrValue value;
-      if (!google::protobuf::TextFormat::ParseFromString(
-              attr->defaultValue.str(), &value))
-        return {};
-      FailureOr<Attribute> converted = convertAttrValue(value, loc);
-      return succeeded(converted) ? *converted : Attribute();
-    }
-    return {};
-  };
   if (def) {
-    for (const OpDefArg &arg : def->outputs()) {
-      SmallVector<Type> argTypes;
-      if (!arg.typeListAttr.empty()) {
-        auto list = llvm::dyn_cast_if_present<ArrayAttr>(getAttr(arg.typeListAttr));
-        if (!list)
-          return emitError(loc) << "node '" << node.name() << "' (" << node.op()
-                                << ") is missing the type list attribute '"
-                                << arg.typeListAttr << "'";
-        for (Attribute t : list) {
-          auto ta = llvm::dyn_cast<TypeAttr>(t);
-          if (!ta)
-            return emitError(loc) << "node '" << node.name() << "' attribute '"
-                                  << arg.typeListAttr << "' must list types";
-          argTypes.push_back(ta.getValue());
-        }
-      } else {
-        Type elt;
-        if (!arg.typeAttr.empty()) {
-          auto ta = llvm::dyn_cast_if_present<TypeAttr>(getAttr(arg.typeAttr));
-          if (!ta)
-            return emitError(loc) << "node '" << node.name() << "' (" << node.op()
-                                  << ") is missing the type attribute '"
-                                  << arg.typeAttr << "'";
-          elt = ta.getValue();
-        } else {
-          FailureOr<Type> t = convertDataType(
-              static_cast<tensorflow::DataType>(arg.type), loc);
-          if (failed(t))
-            return failure();
-          elt = *t;
-        }
-        int64_t n = 1;
-        if (!arg.numberAttr.empty()) {
-          auto na = llvm::dyn_cast_if_present<IntegerAttr>(getAttr(arg.numberAttr));
-          if (!na || na.getInt() < 0)
-            return emitError(loc) << "node '" << node.name() << "' (" << node.op()
-                                  << ") is missing the number attribute '"
-                                  << arg.numberAttr << "'";
-          n = na.getInt();
-        }
-        argTypes.append(n, elt);
-      }
-      for (Type t : argTypes) {
-        if (arg.isRef)
-          if (Type ref = tf_type::getRefTypeFor(t))
-            t = ref;
-        types.push_back(UnrankedTensorType::get(t));
-      }
-    }
+    FailureOr<OutputArgs> outs = inferOutputArgs(
+        *def, node.name(), [&](StringRef name) { return attrs.get(name); },
+        loc);
+    if (failed(outs))
+      return failure();
+    sig.types = std::move(outs->types);
+    sig.args = std::move(outs->args);
   }
   // Shapes recorded by TensorFlow refine the types (and, for unknown ops,
   // say how many results there are).
-  auto shapes = llvm::dyn_cast_if_present<ArrayAttr>(attrs.get("_output_shapes"));
+  auto shapes =
+      llvm::dyn_cast_if_present<ArrayAttr>(attrs.get("_output_shapes"));
   if (!def) {
-    int64_t n = std::max<int64_t>(maxIndexUsed + 1,
-                                  shapes ? static_cast<int64_t>(shapes.size()) : 0);
-    types.assign(n, tf_type::OpaqueTensorType::get(ctx));
+    int64_t n = std::max<int64_t>(
+        maxIndexUsed + 1, shapes ? static_cast<int64_t>(shapes.size()) : 0);
+    sig.types.assign(n, tf_type::OpaqueTensorType::get(ctx));
     emitRemark(loc) << "op '" << node.op() << "' of node '" << node.name()
                     << "' is not registered; imported with " << n
                     << " opaque result(s)";
   }
-  if (shapes && shapes.size() == types.size()) {
+  if (shapes && shapes.size() == sig.types.size()) {
     for (auto [i, s] : llvm::enumerate(shapes)) {
       auto shape = llvm::dyn_cast<tf_type::ShapeAttr>(s);
-      auto tensor = llvm::dyn_cast<UnrankedTensorType>(types[i]);
+      auto tensor = llvm::dyn_cast<UnrankedTensorType>(sig.types[i]);
       if (shape && tensor && shape.hasRank())
-        types[i] = RankedTensorType::get(shape.getShape(),
-                                         tensor.getElementType());
+        sig.types[i] =
+            RankedTensorType::get(shape.getShape(), tensor.getElementType());
     }
   }
-  return types;
+  return sig;
 }
 
-OwningOpRef<ModuleOp> GraphImporter::run(const tensorflow::GraphDef &graph) {
-  Location unknown = fileLoc;
-  OwningOpRef<ModuleOp> module = ModuleOp::create(unknown);
-  if (graph.has_library() &&
-      (graph.library().function_size() || graph.library().gradient_size() ||
-       graph.library().registered_gradients_size())) {
-    emitError(unknown) << "importing function libraries is not supported yet";
-    return nullptr;
+FailureOr<Value>
+Importer::resolve(StringRef where, const InputRef &ref,
+                  const llvm::StringMap<BlockArgument> &args,
+                  const llvm::StringMap<Operation *> &ops,
+                  const llvm::StringMap<NodeSignature> &signatures) {
+  Location loc = nodeLoc(where);
+  if (!ref.explicitIndex) {
+    auto arg = args.find(ref.node);
+    if (arg != args.end())
+      return ref.control ? getControlTokenOf(arg->second)
+                         : Value(arg->second);
   }
-  builder.setInsertionPointToEnd(module->getBody());
-  const tensorflow::VersionDef &v = graph.versions();
-  auto version = tf_type::VersionAttr::get(
-      ctx, v.producer(), v.min_consumer(),
-      SmallVector<int32_t>(v.bad_consumers().begin(), v.bad_consumers().end()));
-  auto graphOp = GraphOp::create(builder, unknown, version);
-  if (graph.version() != 0)
-    graphOp->setAttr("tfg.legacy_version",
-                     builder.getI32IntegerAttr(graph.version()));
-  if (graph.has_debug_info()) {
-    std::string bytes;
-    graph.debug_info().SerializeToString(&bytes);
-    graphOp->setAttr("tfg.debug_info", builder.getStringAttr(bytes));
+  auto it = ops.find(ref.node);
+  if (it == ops.end())
+    return emitError(loc) << "'" << where << "' uses '" << ref.node
+                          << "', which is not a node or argument";
+  Operation *src = it->second;
+  if (ref.control)
+    return src->getResults().back();
+  unsigned index = ref.index;
+  if (!ref.outArg.empty()) {
+    const NodeSignature &sig = signatures.find(ref.node)->second;
+    auto arg = llvm::find_if(sig.args, [&](const auto &a) {
+      return std::get<0>(a) == ref.outArg;
+    });
+    if (arg == sig.args.end())
+      return emitError(loc) << "'" << where << "' uses output '" << ref.outArg
+                            << "' of '" << ref.node
+                            << "', which has no such output";
+    if (ref.index >= std::get<2>(*arg))
+      return emitError(loc) << "'" << where << "' uses output '" << ref.outArg
+                            << ":" << ref.index << "' of '" << ref.node
+                            << "', which has " << std::get<2>(*arg);
+    index = std::get<1>(*arg) + ref.index;
   }
-  builder.setInsertionPointToEnd(&graphOp.getBody());
+  if (index + 1 >= src->getNumResults())
+    return emitError(loc) << "node '" << ref.node << "' has "
+                          << src->getNumResults() - 1 << " output(s), but '"
+                          << where << "' uses output " << index;
+  return src->getResult(index);
+}
 
-  // Names, parsed inputs and the highest output index used per node.
-  int numNodes = graph.node_size();
-  llvm::StringMap<int> index;
+LogicalResult
+Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
+                      const llvm::StringMap<BlockArgument> &args,
+                      llvm::StringMap<Operation *> &ops,
+                      llvm::StringMap<NodeSignature> &signatures) {
+  size_t numNodes = nodes.size();
+  llvm::StringMap<size_t> index;
   std::vector<SmallVector<InputRef, 4>> inputs(numNodes);
   std::vector<int64_t> maxIndexUsed(numNodes, -1);
   bool ok = true;
-  for (int i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = graph.node(i);
+  for (size_t i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = *nodes[i];
     if (node.name().empty()) {
-      emitError(unknown) << "node #" << i << " has an empty name";
+      emitError(fileLoc) << "node #" << i << " has an empty name";
       ok = false;
     } else if (!index.try_emplace(node.name(), i).second) {
-      emitError(nodeLoc(node)) << "duplicate node name '" << node.name() << "'";
+      emitError(nodeLoc(node.name()))
+          << "duplicate node name '" << node.name() << "'";
       ok = false;
     }
     if (node.op().empty()) {
-      emitError(nodeLoc(node)) << "node '" << node.name() << "' has an empty op";
+      emitError(nodeLoc(node.name()))
+          << "node '" << node.name() << "' has an empty op";
       ok = false;
     }
   }
   if (!ok)
-    return nullptr;
+    return failure();
   std::vector<std::string> missing;
-  for (int i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = graph.node(i);
+  for (size_t i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = *nodes[i];
     bool seenControl = false;
     for (const std::string &input : node.input()) {
       InputRef ref;
       if (failed(parseInput(node, input, ref)))
-        return nullptr;
-      if (ref.control)
+        return failure();
+      if (ref.control) {
         seenControl = true;
-      else if (seenControl) {
-        emitError(nodeLoc(node)) << "node '" << node.name()
-                                 << "' has a data input after a control input";
-        return nullptr;
+      } else if (seenControl) {
+        return emitError(nodeLoc(node.name()))
+               << "node '" << node.name()
+               << "' has a data input after a control input";
       }
       auto it = index.find(ref.node);
       if (it == index.end()) {
-        missing.push_back("'" + ref.node.str() + "' (input of '" + node.name() +
-                          "')");
-        continue;
-      }
-      if (!ref.control)
+        if (ref.explicitIndex || !args.count(ref.node))
+          missing.push_back("'" + ref.node.str() + "' (input of '" +
+                            node.name() + "')");
+      } else if (!ref.control && ref.outArg.empty()) {
         maxIndexUsed[it->second] =
             std::max<int64_t>(maxIndexUsed[it->second], ref.index);
+      }
       inputs[i].push_back(ref);
     }
   }
   if (!missing.empty()) {
     llvm::sort(missing);
-    InFlightDiagnostic diag = emitError(unknown)
+    InFlightDiagnostic diag = emitError(fileLoc)
                               << missing.size()
                               << " input(s) name nodes that are not in the "
                                  "graph: ";
     llvm::interleaveComma(missing, diag);
-    return nullptr;
+    return failure();
   }
 
   // Pass 1: create the nodes without operands.
-  SmallVector<Operation *> ops(numNodes);
+  SmallVector<Operation *> created(numNodes);
   Type controlType = dialect->getControlType();
-  for (int i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = graph.node(i);
-    Location loc = nodeLoc(node);
+  for (size_t i = 0; i < numNodes; ++i) {
+    const tensorflow::NodeDef &node = *nodes[i];
+    Location loc = nodeLoc(node.name());
     NamedAttrList attrs;
     for (const auto &[key, value] : node.attr()) {
-      if (key.empty()) {
-        emitError(loc) << "node '" << node.name()
-                       << "' has an attribute with an empty name";
-        return nullptr;
-      }
+      if (key.empty())
+        return emitError(loc) << "node '" << node.name()
+                              << "' has an attribute with an empty name";
       FailureOr<Attribute> attr = convertAttrValue(value, loc);
       if (failed(attr))
-        return nullptr;
+        return failure();
       attrs.append(key, *attr);
     }
-    FailureOr<SmallVector<Type>> types =
-        inferResultTypes(node, attrs, maxIndexUsed[i]);
-    if (failed(types))
-      return nullptr;
-    if (maxIndexUsed[i] >= static_cast<int64_t>(types->size())) {
-      emitError(loc) << "node '" << node.name() << "' has " << types->size()
-                     << " output(s), but output " << maxIndexUsed[i]
-                     << " is used";
-      return nullptr;
-    }
+    FailureOr<NodeSignature> sig =
+        inferSignature(node, attrs, maxIndexUsed[i]);
+    if (failed(sig))
+      return failure();
+    if (maxIndexUsed[i] >= static_cast<int64_t>(sig->types.size()))
+      return emitError(loc) << "node '" << node.name() << "' has "
+                            << sig->types.size() << " output(s), but output "
+                            << maxIndexUsed[i] << " is used";
     attrs.append(dialect->getNameAttrIdentifier(),
                  builder.getStringAttr(node.name()));
     if (!node.device().empty())
@@ -306,21 +308,243 @@ OwningOpRef<ModuleOp> GraphImporter::run(const tensorflow::GraphDef &graph) {
     }
     OperationState state(loc, "tfg." + node.op());
     state.addAttributes(attrs);
-    state.addTypes(*types);
+    state.addTypes(sig->types);
     state.addTypes(controlType);
-    ops[i] = builder.create(state);
+    created[i] = builder.create(state);
+    ops[node.name()] = created[i];
+    signatures[node.name()] = std::move(*sig);
   }
 
   // Pass 2: wire the operands (forward references and cycles included).
-  for (int i = 0; i < numNodes; ++i) {
+  for (size_t i = 0; i < numNodes; ++i) {
     SmallVector<Value, 4> operands;
     for (const InputRef &ref : inputs[i]) {
-      Operation *src = ops[index.find(ref.node)->second];
-      operands.push_back(ref.control ? src->getResults().back()
-                                     : src->getResult(ref.index));
+      FailureOr<Value> v = resolve(nodes[i]->name(), ref, args, ops, signatures);
+      if (failed(v))
+        return failure();
+      operands.push_back(*v);
     }
-    ops[i]->setOperands(operands);
+    created[i]->setOperands(operands);
   }
+  return success();
+}
+
+LogicalResult Importer::declareFunction(const tensorflow::FunctionDef &func) {
+  const tensorflow::OpDef &sig = func.signature();
+  Location loc = nodeLoc(sig.name());
+  if (sig.name().empty())
+    return emitError(fileLoc) << "function with an empty name";
+  FunctionSignature fs;
+  auto convertArg = [&](const tensorflow::OpDef::ArgDef &arg) -> FailureOr<Type> {
+    if (arg.name().empty())
+      return emitError(loc) << "function '" << sig.name()
+                            << "' has an argument without a name";
+    if (!arg.type_attr().empty() || !arg.number_attr().empty() ||
+        !arg.type_list_attr().empty() || arg.type() == tensorflow::DT_INVALID)
+      return emitError(loc) << "function '" << sig.name()
+                            << "' is generic (argument '" << arg.name()
+                            << "' is typed by an attribute); generic "
+                               "functions are not supported yet";
+    FailureOr<Type> t = convertDataType(arg.type(), loc);
+    if (failed(t))
+      return failure();
+    Type elt = *t;
+    if (arg.is_ref())
+      if (Type ref = tf_type::getRefTypeFor(elt))
+        elt = ref;
+    return Type(UnrankedTensorType::get(elt));
+  };
+  for (const auto &arg : sig.input_arg()) {
+    FailureOr<Type> t = convertArg(arg);
+    if (failed(t))
+      return failure();
+    fs.argTypes.push_back(*t);
+  }
+  for (const auto &arg : sig.output_arg()) {
+    FailureOr<Type> t = convertArg(arg);
+    if (failed(t))
+      return failure();
+    fs.resultTypes.push_back(*t);
+    fs.resultNames.push_back(arg.name());
+  }
+  if (!functions.try_emplace(sig.name(), std::move(fs)).second)
+    return emitError(loc) << "duplicate function '" << sig.name() << "'";
+  return success();
+}
+
+LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func) {
+  const tensorflow::OpDef &sig = func.signature();
+  Location loc = nodeLoc(sig.name());
+  const FunctionSignature &fs = functions.find(sig.name())->second;
+  auto type = builder.getFunctionType(fs.argTypes, fs.resultTypes);
+  auto funcOp = GraphFuncOp::create(builder, loc, sig.name(), type);
+  StringAttr tfgName = dialect->getTfgNameAttrIdentifier();
+  // Argument and result attributes: the names, then FunctionDef.arg_attr.
+  SmallVector<Attribute> argAttrs, resAttrs;
+  for (auto [i, arg] : llvm::enumerate(sig.input_arg())) {
+    NamedAttrList attrs;
+    attrs.append(tfgName, builder.getStringAttr(arg.name()));
+    auto extra = func.arg_attr().find(i);
+    if (extra != func.arg_attr().end())
+      for (const auto &[key, value] : extra->second.attr()) {
+        FailureOr<Attribute> a = convertAttrValue(value, loc);
+        if (failed(a))
+          return failure();
+        // Argument attributes must be dialect attributes: prefix "tf.".
+        attrs.append("tf." + key, *a);
+      }
+    argAttrs.push_back(attrs.getDictionary(ctx));
+  }
+  for (const auto &arg : sig.output_arg())
+    resAttrs.push_back(builder.getDictionaryAttr(
+        builder.getNamedAttr(tfgName, builder.getStringAttr(arg.name()))));
+  funcOp.setArgAttrsAttr(builder.getArrayAttr(argAttrs));
+  funcOp.setResAttrsAttr(builder.getArrayAttr(resAttrs));
+  if (sig.is_stateful())
+    funcOp.setIsStateful(true);
+  if (!sig.description().empty())
+    funcOp.setDescription(sig.description());
+  // The rest of the signature (summaries, argument descriptions, ...) and
+  // the function's own attributes are kept verbatim for export.
+  {
+    std::string bytes;
+    sig.SerializeToString(&bytes);
+    funcOp->setAttr("tfg.signature", builder.getStringAttr(bytes));
+  }
+  if (!func.attr().empty()) {
+    NamedAttrList attrs;
+    for (const auto &[key, value] : func.attr()) {
+      FailureOr<Attribute> a = convertAttrValue(value, loc);
+      if (failed(a))
+        return failure();
+      attrs.append(key, *a);
+    }
+    funcOp->setAttr("tfg.func_attrs", attrs.getDictionary(ctx));
+  }
+  if (!func.resource_arg_unique_id().empty()) {
+    SmallVector<std::pair<int32_t, int32_t>> ids(
+        func.resource_arg_unique_id().begin(),
+        func.resource_arg_unique_id().end());
+    llvm::sort(ids);
+    SmallVector<int32_t> keys, values;
+    for (auto [k, v] : ids) {
+      keys.push_back(k);
+      values.push_back(v);
+    }
+    funcOp.setResourceArgUniqueIdsKeys(keys);
+    funcOp.setResourceArgUniqueIdsValues(values);
+  }
+
+  Block &body = funcOp.getBody().front();
+  builder.setInsertionPointToEnd(&body);
+  llvm::StringMap<BlockArgument> args;
+  for (auto [i, arg] : llvm::enumerate(sig.input_arg()))
+    args[arg.name()] = funcOp.getDataArgument(i);
+  SmallVector<const tensorflow::NodeDef *> nodes;
+  for (const tensorflow::NodeDef &node : func.node_def())
+    nodes.push_back(&node);
+  llvm::StringMap<Operation *> ops;
+  llvm::StringMap<NodeSignature> signatures;
+  if (failed(importNodes(nodes, args, ops, signatures)))
+    return failure();
+
+  // Results in output_arg order, then control results in control_output
+  // order.
+  SmallVector<Value> results, controls;
+  SmallVector<Attribute> controlAttrs;
+  for (const auto &arg : sig.output_arg()) {
+    auto ret = func.ret().find(arg.name());
+    if (ret == func.ret().end())
+      return emitError(loc) << "function '" << sig.name()
+                            << "' does not return its output '" << arg.name()
+                            << "'";
+    tensorflow::NodeDef fake;
+    fake.set_name(sig.name());
+    InputRef ref;
+    if (failed(parseInput(fake, ret->second, ref)) || ref.control)
+      return emitError(loc) << "function '" << sig.name()
+                            << "' returns a malformed value '" << ret->second
+                            << "'";
+    FailureOr<Value> v = resolve(sig.name(), ref, args, ops, signatures);
+    if (failed(v))
+      return failure();
+    results.push_back(*v);
+  }
+  if (func.ret_size() != sig.output_arg_size())
+    return emitError(loc) << "function '" << sig.name() << "' has "
+                          << func.ret_size() << " ret entries for "
+                          << sig.output_arg_size() << " outputs";
+  for (const std::string &name : sig.control_output()) {
+    auto ret = func.control_ret().find(name);
+    if (ret == func.control_ret().end())
+      return emitError(loc) << "function '" << sig.name()
+                            << "' does not define its control output '"
+                            << name << "'";
+    InputRef ref;
+    ref.node = ret->second;
+    ref.control = true;
+    FailureOr<Value> v = resolve(sig.name(), ref, args, ops, signatures);
+    if (failed(v))
+      return failure();
+    controls.push_back(*v);
+    controlAttrs.push_back(builder.getDictionaryAttr(
+        builder.getNamedAttr(tfgName, builder.getStringAttr(name))));
+  }
+  if (func.control_ret_size() != sig.control_output_size())
+    return emitError(loc) << "function '" << sig.name()
+                          << "' has control_ret entries that are not "
+                             "control outputs";
+  ReturnOp::create(builder, loc, results, controls, controlAttrs);
+  return success();
+}
+
+OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
+  builder.setInsertionPointToEnd(module->getBody());
+  const tensorflow::FunctionDefLibrary &library = graph.library();
+  for (const tensorflow::FunctionDef &func : library.function())
+    if (failed(declareFunction(func)))
+      return nullptr;
+  if (library.registered_gradients_size()) {
+    emitError(fileLoc) << "registered gradients are not supported yet";
+    return nullptr;
+  }
+  const tensorflow::VersionDef &v = graph.versions();
+  auto version = tf_type::VersionAttr::get(
+      ctx, v.producer(), v.min_consumer(),
+      SmallVector<int32_t>(v.bad_consumers().begin(), v.bad_consumers().end()));
+  auto graphOp = GraphOp::create(builder, fileLoc, version);
+  if (graph.version() != 0)
+    graphOp->setAttr("tfg.legacy_version",
+                     builder.getI32IntegerAttr(graph.version()));
+  if (graph.has_debug_info()) {
+    std::string bytes;
+    graph.debug_info().SerializeToString(&bytes);
+    graphOp->setAttr("tfg.debug_info", builder.getStringAttr(bytes));
+  }
+  for (const tensorflow::FunctionDef &func : library.function()) {
+    builder.setInsertionPointToEnd(module->getBody());
+    if (failed(importFunction(func)))
+      return nullptr;
+  }
+  for (const tensorflow::GradientDef &grad : library.gradient()) {
+    auto func = module->lookupSymbol<GraphFuncOp>(grad.function_name());
+    if (!func) {
+      emitError(fileLoc) << "gradient of unknown function '"
+                         << grad.function_name() << "'";
+      return nullptr;
+    }
+    func.setGradientAttr(FlatSymbolRefAttr::get(ctx, grad.gradient_func()));
+  }
+  builder.setInsertionPointToEnd(&graphOp.getBody());
+  SmallVector<const tensorflow::NodeDef *> nodes;
+  for (const tensorflow::NodeDef &node : graph.node())
+    nodes.push_back(&node);
+  llvm::StringMap<BlockArgument> noArgs;
+  llvm::StringMap<Operation *> ops;
+  llvm::StringMap<NodeSignature> signatures;
+  if (failed(importNodes(nodes, noArgs, ops, signatures)))
+    return nullptr;
   if (failed(verify(*module)))
     return nullptr;
   return module;
@@ -329,5 +553,5 @@ OwningOpRef<ModuleOp> GraphImporter::run(const tensorflow::GraphDef &graph) {
 OwningOpRef<ModuleOp>
 mlir::tfg::importGraphDef(MLIRContext *context,
                           const tensorflow::GraphDef &graph, Location fileLoc) {
-  return GraphImporter(context, fileLoc).run(graph);
+  return Importer(context, fileLoc).run(graph);
 }

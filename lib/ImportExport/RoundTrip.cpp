@@ -32,7 +32,48 @@ static void canonicalizeAttr(tensorflow::AttrValue &value) {
       canonicalizeFunc(f);
 }
 
+template <typename Nodes>
+static void sortByName(Nodes *nodes) {
+  std::sort(nodes->begin(), nodes->end(),
+            [](const auto &a, const auto &b) { return a.name() < b.name(); });
+}
+
 static void canonicalizeGraph(tensorflow::GraphDef &graph) {
+  // An all-default VersionDef reads the same as none.
+  if (graph.has_versions() && graph.versions().producer() == 0 &&
+      graph.versions().min_consumer() == 0 &&
+      graph.versions().bad_consumers_size() == 0)
+    graph.clear_versions();
+  if (graph.has_library()) {
+    tensorflow::FunctionDefLibrary &lib = *graph.mutable_library();
+    std::sort(lib.mutable_function()->begin(), lib.mutable_function()->end(),
+              [](const auto &a, const auto &b) {
+                return a.signature().name() < b.signature().name();
+              });
+    std::sort(lib.mutable_gradient()->begin(), lib.mutable_gradient()->end(),
+              [](const auto &a, const auto &b) {
+                return a.function_name() < b.function_name();
+              });
+    for (tensorflow::FunctionDef &f : *lib.mutable_function()) {
+      // An empty arg_attr entry reads the same as none.
+      for (auto it = f.mutable_arg_attr()->begin();
+           it != f.mutable_arg_attr()->end();) {
+        if (it->second.attr().empty())
+          it = f.mutable_arg_attr()->erase(it);
+        else
+          ++it;
+      }
+      sortByName(f.mutable_node_def());
+      for (tensorflow::NodeDef &node : *f.mutable_node_def())
+        for (auto &entry : *node.mutable_attr())
+          canonicalizeAttr(entry.second);
+      for (auto &entry : *f.mutable_attr())
+        canonicalizeAttr(entry.second);
+    }
+    if (lib.function_size() == 0 && lib.gradient_size() == 0 &&
+        lib.registered_gradients_size() == 0)
+      graph.clear_library();
+  }
   auto *nodes = graph.mutable_node();
   std::sort(nodes->begin(), nodes->end(),
             [](const tensorflow::NodeDef &a, const tensorflow::NodeDef &b) {

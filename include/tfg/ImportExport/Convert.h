@@ -44,8 +44,9 @@ FailureOr<Attribute> convertTensor(const tensorflow::TensorProto &tensor,
 LogicalResult convertTensor(Attribute attr, tensorflow::TensorProto &out,
                             Location loc);
 /// Rewrites a TensorProto into one canonical encoding (tensor_content for
-/// numeric dtypes, splats expanded) so that two encodings of the same value
-/// compare equal.
+/// numeric dtypes; a tensor whose elements are all equal keeps one element,
+/// so huge splats are never expanded) so that two encodings of the same
+/// value compare equal.
 void canonicalizeTensor(tensorflow::TensorProto &tensor);
 
 /// AttrValue -> attribute.

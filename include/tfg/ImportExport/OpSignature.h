@@ -1,0 +1,38 @@
+//===- OpSignature.h - Output arguments of TensorFlow nodes -----*- C++ -*-===//
+//
+// Resolves an OpDef's output arguments against a node's attributes (with
+// OpDef defaults): the flat result types and, per output argument, its range
+// of results. Used by the importer (result types, `node:out:k` inputs) and
+// the exporter (naming function-body inputs `node:out:k`).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_IMPORTEXPORT_OPSIGNATURE_H
+#define TFG_IMPORTEXPORT_OPSIGNATURE_H
+
+#include "tfg/IR/OpRegistry.h"
+
+#include "mlir/IR/Location.h"
+#include "mlir/IR/Types.h"
+
+#include <string>
+#include <tuple>
+
+namespace mlir {
+namespace tfg {
+
+struct OutputArgs {
+  SmallVector<Type> types;
+  /// (output argument name, first result, number of results).
+  SmallVector<std::tuple<std::string, unsigned, unsigned>> args;
+};
+
+/// `getAttr` returns the node's attribute of that name, or null.
+FailureOr<OutputArgs>
+inferOutputArgs(const OpDef &def, StringRef nodeName,
+                function_ref<Attribute(StringRef)> getAttr, Location loc);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_IMPORTEXPORT_OPSIGNATURE_H
