@@ -5,6 +5,7 @@
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/OpSignature.h"
 #include "tfg/proto/graph.pb.h"
+#include "tfg/proto/op_def.pb.h"
 
 #include "mlir/IR/Diagnostics.h"
 
@@ -30,6 +31,7 @@ private:
   GraphFuncOp func;
   TFGraphDialect *dialect;
   DenseMap<Operation *, OutputArgs> outputs;
+  OpRegistry libraryOps;
 };
 } // namespace
 
@@ -53,6 +55,15 @@ FailureOr<std::string> InputNamer::name(Value value, Operation *user) {
     return argName(arg, user);
   auto result = llvm::cast<OpResult>(value);
   Operation *src = result.getOwner();
+  // Named outputs in generic functions.
+  if (auto get = dyn_cast<GetResultOp>(src)) {
+    Operation *node = get.getValue().getDefiningOp();
+    if (!node || getNodeName(node).empty())
+      return get.emitError("get_result of a value that is not a node");
+    return (getNodeName(node) + ":" + get.getName() + ":" +
+            Twine(get.getNumber()))
+        .str();
+  }
   StringRef name = getNodeName(src);
   if (name.empty())
     return emitError(src->getLoc()) << "node without a name";
@@ -66,7 +77,19 @@ FailureOr<std::string> InputNamer::name(Value value, Operation *user) {
   if (it == outputs.end()) {
     OutputArgs outs;
     StringRef op = getTFOpName(src);
-    if (auto callee = module.lookupSymbol<GraphFuncOp>(op)) {
+    auto callee = module.lookupSymbol<GraphFuncOp>(op);
+    tensorflow::OpDef calleeSig;
+    auto savedSig =
+        callee ? callee->getAttrOfType<StringAttr>("tfg.signature") : nullptr;
+    if (savedSig && calleeSig.ParseFromString(savedSig.getValue().str())) {
+      const OpDef *def = libraryOps.registerOp(convertOpDef(calleeSig));
+      FailureOr<OutputArgs> inferred = inferOutputArgs(
+          *def, name, [&](StringRef a) { return src->getAttr(a); },
+          src->getLoc());
+      if (failed(inferred))
+        return failure();
+      outs = std::move(*inferred);
+    } else if (callee) {
       for (unsigned r = 0; r < callee.getNumResults(); ++r) {
         auto rn = callee.getResultAttrOfType<StringAttr>(
             r, dialect->getTfgNameAttrIdentifier());
@@ -169,13 +192,18 @@ static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
                                     tensorflow::FunctionDef &out,
                                     TFGraphDialect *dialect) {
   Location loc = func.getLoc();
-  if (func.getGeneric())
-    return func.emitError("exporting generic functions is not supported yet");
   tensorflow::OpDef &sig = *out.mutable_signature();
   tensorflow::OpDef base;
   if (auto bytes = func->getAttrOfType<StringAttr>("tfg.signature"))
     if (!base.ParseFromString(bytes.getValue().str()))
       return func.emitError("invalid tfg.signature attribute");
+  // A generic signature types its arguments by attributes: it comes from
+  // the saved signature, whose arguments must still be the function's.
+  if (func.getGeneric() &&
+      (base.input_arg_size() != static_cast<int>(func.getNumArguments()) ||
+       base.output_arg_size() != static_cast<int>(func.getNumResults())))
+    return func.emitError("generic function without a matching saved "
+                          "signature (tfg.signature) cannot be exported");
   sig = base;
   sig.set_name(func.getSymName().str());
   sig.clear_input_arg();
@@ -196,9 +224,11 @@ static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
   };
   for (unsigned i = 0; i < func.getNumArguments(); ++i) {
     tensorflow::OpDef::ArgDef &arg = *sig.add_input_arg();
-    if (failed(exportArg(func.getArgumentTypes()[i],
-                         func.getArgAttrOfType<StringAttr>(i, tfgName), arg,
-                         loc)))
+    if (func.getGeneric())
+      arg = base.input_arg(i);
+    else if (failed(exportArg(func.getArgumentTypes()[i],
+                              func.getArgAttrOfType<StringAttr>(i, tfgName),
+                              arg, loc)))
       return failure();
     restore(arg, base.input_arg(), i);
     if (DictionaryAttr attrs = func.getArgAttrDict(i)) {
@@ -217,9 +247,11 @@ static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
   }
   for (unsigned i = 0; i < func.getNumResults(); ++i) {
     tensorflow::OpDef::ArgDef &arg = *sig.add_output_arg();
-    if (failed(exportArg(func.getResultTypes()[i],
-                         func.getResultAttrOfType<StringAttr>(i, tfgName), arg,
-                         loc)))
+    if (func.getGeneric())
+      arg = base.output_arg(i);
+    else if (failed(exportArg(func.getResultTypes()[i],
+                              func.getResultAttrOfType<StringAttr>(i, tfgName),
+                              arg, loc)))
       return failure();
     restore(arg, base.output_arg(), i);
   }
@@ -235,7 +267,7 @@ static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
   InputNamer namer(module, func);
   ReturnOp ret = func.getReturnOp();
   for (Operation &op : func.getBody().front()) {
-    if (&op == ret.getOperation())
+    if (&op == ret.getOperation() || isa<GetResultOp>(op))
       continue;
     if (failed(exportNode(&op, *out.add_node_def(), dialect, namer)))
       return failure();

@@ -37,10 +37,10 @@ struct InputRef {
 
 using NodeSignature = OutputArgs;
 
-/// Signature of a library function (callable as an op).
+/// Types of a library function's signature.
 struct FunctionSignature {
   SmallVector<Type> argTypes, resultTypes;
-  SmallVector<std::string> resultNames;
+  bool generic = false;
 };
 
 class Importer {
@@ -82,6 +82,11 @@ private:
   Location fileLoc;
   TFGraphDialect *dialect;
   llvm::StringMap<FunctionSignature> functions;
+  /// The library's functions as ops (their signatures as OpDefs).
+  OpRegistry libraryOps;
+  /// In a generic function: `get_result` ops created so far, by input string.
+  llvm::StringMap<Value> namedResults;
+  bool inGenericFunction = false;
 };
 } // namespace
 
@@ -121,14 +126,13 @@ Importer::inferSignature(const tensorflow::NodeDef &node, NamedAttrList &attrs,
                          int64_t maxIndexUsed) {
   Location loc = nodeLoc(node.name());
   NodeSignature sig;
-  auto fn = functions.find(node.op());
-  if (fn != functions.end()) {
-    sig.types = fn->second.resultTypes;
-    for (auto [i, name] : llvm::enumerate(fn->second.resultNames))
-      sig.args.push_back({name, static_cast<unsigned>(i), 1u});
+  // In generic functions nodes have no typed results: their outputs are
+  // reached by name through get_result.
+  if (inGenericFunction)
     return sig;
-  }
-  const OpDef *def = dialect->getOpRegistry().lookup(node.op());
+  const OpDef *def = libraryOps.lookup(node.op());
+  if (!def)
+    def = dialect->getOpRegistry().lookup(node.op());
   if (def) {
     FailureOr<OutputArgs> outs = inferOutputArgs(
         *def, node.name(), [&](StringRef name) { return attrs.get(name); },
@@ -181,6 +185,21 @@ Importer::resolve(StringRef where, const InputRef &ref,
   Operation *src = it->second;
   if (ref.control)
     return src->getResults().back();
+  if (inGenericFunction) {
+    if (ref.outArg.empty())
+      return emitError(loc) << "'" << where << "' uses '" << ref.node
+                            << "' without naming an output (expected "
+                               "node:out_arg:index)";
+    std::string key =
+        (ref.node + ":" + ref.outArg + ":" + Twine(ref.index)).str();
+    Value &cached = namedResults[key];
+    if (!cached)
+      cached = GetResultOp::create(builder, loc,
+                                   tf_type::OpaqueTensorType::get(ctx),
+                                   src->getResults().back(), ref.outArg,
+                                   ref.index);
+    return cached;
+  }
   unsigned index = ref.index;
   if (!ref.outArg.empty()) {
     const NodeSignature &sig = signatures.find(ref.node)->second;
@@ -229,6 +248,12 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
           << "node '" << node.name() << "' has an empty op";
       ok = false;
     }
+    if (args.count(node.name())) {
+      emitError(nodeLoc(node.name()))
+          << "node '" << node.name()
+          << "' has the name of a function argument";
+      ok = false;
+    }
   }
   if (!ok)
     return failure();
@@ -252,7 +277,7 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
         if (ref.explicitIndex || !args.count(ref.node))
           missing.push_back("'" + ref.node.str() + "' (input of '" +
                             node.name() + "')");
-      } else if (!ref.control && ref.outArg.empty()) {
+      } else if (!ref.control && ref.outArg.empty() && !inGenericFunction) {
         maxIndexUsed[it->second] =
             std::max<int64_t>(maxIndexUsed[it->second], ref.index);
       }
@@ -289,7 +314,8 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
         inferSignature(node, attrs, maxIndexUsed[i]);
     if (failed(sig))
       return failure();
-    if (maxIndexUsed[i] >= static_cast<int64_t>(sig->types.size()))
+    if (!inGenericFunction &&
+        maxIndexUsed[i] >= static_cast<int64_t>(sig->types.size()))
       return emitError(loc) << "node '" << node.name() << "' has "
                             << sig->types.size() << " output(s), but output "
                             << maxIndexUsed[i] << " is used";
@@ -335,16 +361,26 @@ LogicalResult Importer::declareFunction(const tensorflow::FunctionDef &func) {
   if (sig.name().empty())
     return emitError(fileLoc) << "function with an empty name";
   FunctionSignature fs;
-  auto convertArg = [&](const tensorflow::OpDef::ArgDef &arg) -> FailureOr<Type> {
+  // A function is generic when an argument is typed through an attribute.
+  auto isGeneric = [](const tensorflow::OpDef::ArgDef &arg) {
+    return !arg.type_attr().empty() || !arg.number_attr().empty() ||
+           !arg.type_list_attr().empty() ||
+           arg.type() == tensorflow::DT_INVALID;
+  };
+  fs.generic = llvm::any_of(sig.input_arg(), isGeneric) ||
+               llvm::any_of(sig.output_arg(), isGeneric);
+  auto convertArg =
+      [&](const tensorflow::OpDef::ArgDef &arg) -> FailureOr<Type> {
     if (arg.name().empty())
       return emitError(loc) << "function '" << sig.name()
                             << "' has an argument without a name";
-    if (!arg.type_attr().empty() || !arg.number_attr().empty() ||
-        !arg.type_list_attr().empty() || arg.type() == tensorflow::DT_INVALID)
-      return emitError(loc) << "function '" << sig.name()
-                            << "' is generic (argument '" << arg.name()
-                            << "' is typed by an attribute); generic "
-                               "functions are not supported yet";
+    for (const auto &handle : arg.handle_data())
+      if (handle.dtype() == tensorflow::DT_INVALID)
+        return emitError(loc) << "argument '" << arg.name() << "' of function '"
+                              << sig.name() << "' has handle data without a "
+                                               "data type";
+    if (fs.generic)
+      return Type(tf_type::OpaqueTensorType::get(ctx));
     FailureOr<Type> t = convertDataType(arg.type(), loc);
     if (failed(t))
       return failure();
@@ -365,10 +401,14 @@ LogicalResult Importer::declareFunction(const tensorflow::FunctionDef &func) {
     if (failed(t))
       return failure();
     fs.resultTypes.push_back(*t);
-    fs.resultNames.push_back(arg.name());
   }
+  for (const auto &attr : sig.attr())
+    if (attr.name().empty())
+      return emitError(loc) << "function '" << sig.name()
+                            << "' has an attribute with an empty name";
   if (!functions.try_emplace(sig.name(), std::move(fs)).second)
     return emitError(loc) << "duplicate function '" << sig.name() << "'";
+  libraryOps.registerOp(convertOpDef(sig));
   return success();
 }
 
@@ -377,7 +417,9 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func) {
   Location loc = nodeLoc(sig.name());
   const FunctionSignature &fs = functions.find(sig.name())->second;
   auto type = builder.getFunctionType(fs.argTypes, fs.resultTypes);
-  auto funcOp = GraphFuncOp::create(builder, loc, sig.name(), type);
+  auto funcOp = GraphFuncOp::create(builder, loc, sig.name(), type, fs.generic);
+  inGenericFunction = fs.generic;
+  namedResults.clear();
   StringAttr tfgName = dialect->getTfgNameAttrIdentifier();
   // Argument and result attributes: the names, then FunctionDef.arg_attr.
   SmallVector<Attribute> argAttrs, resAttrs;
@@ -495,6 +537,7 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func) {
                           << "' has control_ret entries that are not "
                              "control outputs";
   ReturnOp::create(builder, loc, results, controls, controlAttrs);
+  inGenericFunction = false;
   return success();
 }
 

@@ -18,6 +18,10 @@
 #include <string>
 #include <tuple>
 
+namespace tensorflow {
+class OpDef;
+} // namespace tensorflow
+
 namespace mlir {
 namespace tfg {
 
@@ -26,6 +30,10 @@ struct OutputArgs {
   /// (output argument name, first result, number of results).
   SmallVector<std::tuple<std::string, unsigned, unsigned>> args;
 };
+
+/// The registry record of a FunctionDef signature, so that library functions
+/// act as ops.
+OpDefRecord convertOpDef(const tensorflow::OpDef &def);
 
 /// `getAttr` returns the node's attribute of that name, or null.
 FailureOr<OutputArgs>
