@@ -22,6 +22,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::tfg;
 
@@ -257,7 +259,8 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   }
   if (!ok)
     return failure();
-  std::vector<std::string> missing;
+  // Missing input nodes, each with the nodes that use it (sorted).
+  std::map<std::string, std::vector<std::string>> missing;
   for (size_t i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = *nodes[i];
     bool seenControl = false;
@@ -274,9 +277,11 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
       }
       auto it = index.find(ref.node);
       if (it == index.end()) {
-        if (ref.explicitIndex || !args.count(ref.node))
-          missing.push_back("'" + ref.node.str() + "' (input of '" +
-                            node.name() + "')");
+        if (ref.explicitIndex || !args.count(ref.node)) {
+          std::vector<std::string> &users = missing[ref.node.str()];
+          if (users.empty() || users.back() != node.name())
+            users.push_back(node.name());
+        }
       } else if (!ref.control && ref.outArg.empty() && !inGenericFunction) {
         maxIndexUsed[it->second] =
             std::max<int64_t>(maxIndexUsed[it->second], ref.index);
@@ -285,12 +290,19 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     }
   }
   if (!missing.empty()) {
-    llvm::sort(missing);
     InFlightDiagnostic diag = emitError(fileLoc)
                               << missing.size()
-                              << " input(s) name nodes that are not in the "
+                              << " node(s) used as inputs are not in the "
                                  "graph: ";
-    llvm::interleaveComma(missing, diag);
+    bool first = true;
+    for (auto &[name, users] : missing) {
+      llvm::sort(users);
+      diag << (first ? "'" : ", '") << name << "' (input of ";
+      first = false;
+      llvm::interleaveComma(users, diag,
+                            [&](const std::string &u) { diag << "'" << u << "'"; });
+      diag << ")";
+    }
     return failure();
   }
 
