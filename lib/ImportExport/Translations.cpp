@@ -8,6 +8,7 @@
 #include "tfg/ImportExport/Translations.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/TFJS.h"
 #include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/io/tokenizer.h"
@@ -17,6 +18,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
@@ -71,6 +73,22 @@ void mlir::tfg::registerTFGTranslations() {
         if (failed(readGraphDef(buffer->getBuffer(), graph, loc)))
           return nullptr;
         return OwningOpRef<Operation *>(importGraphDef(ctx, graph, loc).release());
+      },
+      registerDialects);
+
+  static TranslateToMLIRRegistration tfjsImporter(
+      "tfjs-to-mlir",
+      "Import a TensorFlow.js graph model (model.json and its weight shards)",
+      [](llvm::SourceMgr &sourceMgr, MLIRContext *ctx) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+        StringRef file = buffer->getBufferIdentifier();
+        Location loc = FileLineColLoc::get(ctx, file, 0, 0);
+        StringRef dir = llvm::sys::path::parent_path(file);
+        return OwningOpRef<Operation *>(
+            importTFJSModel(ctx, buffer->getBuffer(), dir.empty() ? "." : dir,
+                            loc)
+                .release());
       },
       registerDialects);
 

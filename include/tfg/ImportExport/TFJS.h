@@ -1,0 +1,28 @@
+//===- TFJS.h - TensorFlow.js graph models -> tfg ---------------*- C++ -*-===//
+//
+// Import of a TensorFlow.js graph model: model.json, whose modelTopology is
+// a GraphDef in protobuf JSON form, and the binary weight shards its
+// weightsManifest lists. Weights are materialized into their Const nodes
+// (quantized weights dequantized as the manifest says).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_IMPORTEXPORT_TFJS_H
+#define TFG_IMPORTEXPORT_TFJS_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace mlir {
+namespace tfg {
+
+/// Imports a model.json text; weight shard paths are resolved against
+/// `weightsDir`. Returns null after emitting errors at `loc`.
+OwningOpRef<ModuleOp> importTFJSModel(MLIRContext *context,
+                                      StringRef modelJson,
+                                      StringRef weightsDir, Location loc);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_IMPORTEXPORT_TFJS_H
