@@ -38,8 +38,7 @@ mlir::tfg::verifyFunctionalCallees(Operation *op,
   unsigned numResults = getDataResults(op).size();
   SmallVector<CalleeUse, 2> uses;
   // Missing or mistyped callee attributes are errors: the op cannot run.
-  auto getFunc = [&](StringRef name,
-                     tf_type::FuncAttr &func) -> LogicalResult {
+  auto getFunc = [&](StringRef name, tf_type::FuncAttr &func) -> LogicalResult {
     func = op->getAttrOfType<tf_type::FuncAttr>(name);
     if (!func)
       return op->emitOpError("requires a #tf_type.func attribute '")
@@ -72,8 +71,7 @@ mlir::tfg::verifyFunctionalCallees(Operation *op,
       uses.push_back({"branches", llvm::cast<tf_type::FuncAttr>(branch),
                       numData - 1, numResults});
   } else if (opName == "While") {
-    if (failed((getFunc("cond", a))) ||
-        failed((getFunc("body", b))))
+    if (failed((getFunc("cond", a))) || failed((getFunc("body", b))))
       return failure();
     uses.push_back({"cond", a, numData, 1});
     uses.push_back({"body", b, numData, numData});
@@ -100,9 +98,9 @@ mlir::tfg::verifyFunctionalCallees(Operation *op,
       continue;
     if (func.getNumArguments() != use.numArgs)
       return op->emitOpError("'")
-             << use.attrName << "' function " << use.func.getName()
-             << " takes " << func.getNumArguments() << " arguments, but "
-             << use.numArgs << " are passed";
+             << use.attrName << "' function " << use.func.getName() << " takes "
+             << func.getNumArguments() << " arguments, but " << use.numArgs
+             << " are passed";
     if (func.getNumResults() != use.numResults)
       return op->emitOpError("'")
              << use.attrName << "' function " << use.func.getName()
@@ -118,8 +116,7 @@ mlir::tfg::verifyFunctionalCallees(Operation *op,
 
 // `(data) [ctls] attrs : types` shared by yield and condition.
 static ParseResult
-parseDataAndControls(OpAsmParser &parser, OperationState &result,
-                     SMLoc loc,
+parseDataAndControls(OpAsmParser &parser, OperationState &result, SMLoc loc,
                      SmallVectorImpl<OpAsmParser::UnresolvedOperand> &data) {
   SmallVector<OpAsmParser::UnresolvedOperand> ctls;
   if (parser.parseOperandList(data, OpAsmParser::Delimiter::OptionalParen) ||
@@ -192,8 +189,7 @@ LogicalResult ConditionOp::verify() {
   return verifyControlsLast(*this, 1);
 }
 
-MutableOperandRange
-ConditionOp::getMutableSuccessorOperands(RegionSuccessor) {
+MutableOperandRange ConditionOp::getMutableSuccessorOperands(RegionSuccessor) {
   return MutableOperandRange(*this, 1, tfg::getNumDataOperands(*this) - 1);
 }
 
@@ -248,9 +244,8 @@ static LogicalResult verifyRegionTerminator(Operation *op, Region &region,
            << regionName << "' must end with " << TermOp::getOperationName();
   unsigned n = term.getDataOperands().size();
   if (n != numValues)
-    return op->emitOpError("region '")
-           << regionName << "' passes " << n << " values, expected "
-           << numValues;
+    return op->emitOpError("region '") << regionName << "' passes " << n
+                                       << " values, expected " << numValues;
   return success();
 }
 
@@ -321,7 +316,8 @@ void mlir::tfg::printIfRegion(Operation *op, OpAsmPrinter &p) {
 /// The condition or branch index must be a value, not a control token.
 static LogicalResult verifySelector(Operation *op) {
   if (isControlType(op->getOperand(0).getType()))
-    return op->emitOpError("first operand must be a value, not a control token");
+    return op->emitOpError(
+        "first operand must be a value, not a control token");
   return success();
 }
 
@@ -330,10 +326,9 @@ LogicalResult mlir::tfg::verifyIfRegion(Operation *op) {
     return failure();
   unsigned n = getDataResults(op).size();
   return failure(
-      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(0), "then",
-                                             n)) ||
-      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(1), "else",
-                                             n)));
+      failed(
+          verifyRegionTerminator<YieldOp>(op, op->getRegion(0), "then", n)) ||
+      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(1), "else", n)));
 }
 
 OperandRange mlir::tfg::getEntryOperandsIfRegion(Operation *op,
@@ -418,8 +413,8 @@ static ParseResult parseLoopRegionOp(OpAsmParser &parser,
   if (parser.parseOperandList(init, OpAsmParser::Delimiter::Paren) ||
       parseControlOperands(parser, ctls) || parser.parseRegion(*first))
     return failure();
-  if (hasCondRegion && (parser.parseKeyword("do") ||
-                        parser.parseRegion(*result.addRegion())))
+  if (hasCondRegion &&
+      (parser.parseKeyword("do") || parser.parseRegion(*result.addRegion())))
     return failure();
   return parseRegionOpTail(parser, result, loc, init, ctls);
 }
@@ -459,8 +454,7 @@ LogicalResult mlir::tfg::verifyWhileRegion(Operation *op) {
       failed(verifyLoopArgs(op, op->getRegion(1), "body", n)) ||
       failed(verifyRegionTerminator<ConditionOp>(op, op->getRegion(0), "cond",
                                                  n)) ||
-      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(1), "body",
-                                             n)));
+      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(1), "body", n)));
 }
 
 OperandRange mlir::tfg::getEntryOperandsWhileRegion(Operation *op,
@@ -514,8 +508,7 @@ LogicalResult mlir::tfg::verifyForRegion(Operation *op) {
            << n << ")";
   return failure(
       failed(verifyLoopArgs(op, op->getRegion(0), "body", n + 1)) ||
-      failed(
-          verifyRegionTerminator<YieldOp>(op, op->getRegion(0), "body", n)));
+      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(0), "body", n)));
 }
 
 OperandRange mlir::tfg::getEntryOperandsForRegion(Operation *op,

@@ -103,12 +103,10 @@ static StringRef getStringAttrValue(Operation *op, StringAttr id) {
 }
 
 StringRef mlir::tfg::getNodeName(Operation *op) {
-  return getStringAttrValue(
-      op, getTFGDialect(op)->getNameAttrIdentifier());
+  return getStringAttrValue(op, getTFGDialect(op)->getNameAttrIdentifier());
 }
 StringRef mlir::tfg::getNodeDevice(Operation *op) {
-  return getStringAttrValue(
-      op, getTFGDialect(op)->getDeviceAttrIdentifier());
+  return getStringAttrValue(op, getTFGDialect(op)->getDeviceAttrIdentifier());
 }
 StringRef mlir::tfg::getNodeAssignedDevice(Operation *op) {
   return getStringAttrValue(
@@ -157,8 +155,7 @@ LogicalResult mlir::tfg::verifyTFGNode(Operation *op) {
 
 bool mlir::tfg::isStatefulNode(Operation *op) {
   StringRef name = getTFOpName(op);
-  const OpDef *def =
-      getTFGDialect(op)->getOpRegistry().lookup(name);
+  const OpDef *def = getTFGDialect(op)->getOpRegistry().lookup(name);
   if (!def)
     return true;
   if (def->isStateful())
@@ -251,9 +248,8 @@ ParseResult mlir::tfg::parseDataTypesAndResolve(
   if (succeeded(parser.parseOptionalColon()) && parser.parseTypeList(types))
     return failure();
   if (types.size() != data.size())
-    return parser.emitError(loc)
-           << "expected " << data.size() << " operand types, got "
-           << types.size();
+    return parser.emitError(loc) << "expected " << data.size()
+                                 << " operand types, got " << types.size();
   Type ctl = tf_type::ControlType::get(parser.getContext());
   return failure(parser.resolveOperands(data, types, loc, result.operands) ||
                  parser.resolveOperands(ctls, ctl, result.operands));
@@ -261,8 +257,8 @@ ParseResult mlir::tfg::parseDataTypesAndResolve(
 
 ParseResult mlir::tfg::parseGenericNode(OpAsmParser &parser,
                                         OperationState &result) {
-  Type controlType = static_cast<TFGraphDialect *>(result.name.getDialect())
-                         ->getControlType();
+  Type controlType =
+      static_cast<TFGraphDialect *>(result.name.getDialect())->getControlType();
   SmallVector<OpAsmParser::UnresolvedOperand, 4> data, ctls;
   SMLoc operandLoc = parser.getCurrentLocation();
   if (parser.parseOperandList(data, OpAsmParser::Delimiter::OptionalParen) ||

@@ -38,8 +38,7 @@ void printControlOperands(OpAsmPrinter &p, OperandRange ctls);
 /// Parses an optional `: type, type` list for `data`, checks its length, and
 /// resolves `data` with those types and `ctls` as control tokens.
 ParseResult
-parseDataTypesAndResolve(OpAsmParser &parser, OperationState &result,
-                         SMLoc loc,
+parseDataTypesAndResolve(OpAsmParser &parser, OperationState &result, SMLoc loc,
                          ArrayRef<OpAsmParser::UnresolvedOperand> data,
                          ArrayRef<OpAsmParser::UnresolvedOperand> ctls);
 

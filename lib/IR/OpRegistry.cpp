@@ -60,7 +60,7 @@ const OpDef *OpRegistry::registerOp(const OpDefRecord &record) {
   for (size_t j = 0; j < record.attrs.size(); ++j) {
     const OpDefAttrRecord &a = record.attrs[j];
     new (&attrs[j])
-        OpDefAttr{save(a.name),          save(a.type),  save(a.defaultValue),
+        OpDefAttr{save(a.name),          save(a.type), save(a.defaultValue),
                   save(a.allowedValues), a.hasMinimum, a.minimum};
   }
   OpDef *def = arena.Allocate<OpDef>();

@@ -26,10 +26,10 @@ namespace {
 /// memory (so stock passes keep and order them); other ops are pure.
 struct GenericNodeEffects
     : public MemoryEffectOpInterface::FallbackModel<GenericNodeEffects> {
-  void getEffects(
-      Operation *op,
-      SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
-          &effects) const {
+  void
+  getEffects(Operation *op,
+             SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>>
+                 &effects) const {
     if (!isStatefulNode(op))
       return;
     effects.emplace_back(MemoryEffects::Read::get());

@@ -5,9 +5,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfg/IR/TFGOps.h"
 #include "ControlFlowImpl.h"
 #include "GenericSyntax.h"
-#include "tfg/IR/TFGOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -127,8 +127,7 @@ void GraphFuncOp::getAsmBlockArgumentNames(Region &region,
 ParseResult GraphFuncOp::parse(OpAsmParser &parser, OperationState &result) {
   Builder &builder = parser.getBuilder();
   if (succeeded(parser.parseOptionalKeyword("generic")))
-    result.addAttribute(getGenericAttrName(result.name),
-                        builder.getUnitAttr());
+    result.addAttribute(getGenericAttrName(result.name), builder.getUnitAttr());
   StringAttr nameAttr;
   if (parser.parseSymbolName(nameAttr, SymbolTable::getSymbolAttrName(),
                              result.attributes))
@@ -151,9 +150,9 @@ ParseResult GraphFuncOp::parse(OpAsmParser &parser, OperationState &result) {
   result.addAttribute(
       getFunctionTypeAttrName(result.name),
       TypeAttr::get(builder.getFunctionType(argTypes, resultTypes)));
-  call_interface_impl::addArgAndResultAttrs(
-      builder, result, args, resultAttrs, getArgAttrsAttrName(result.name),
-      getResAttrsAttrName(result.name));
+  call_interface_impl::addArgAndResultAttrs(builder, result, args, resultAttrs,
+                                            getArgAttrsAttrName(result.name),
+                                            getResAttrsAttrName(result.name));
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes))
     return failure();
 
@@ -283,9 +282,7 @@ void ReturnOp::build(OpBuilder &builder, OperationState &state,
                      builder.getArrayAttr(attrs));
 }
 
-OperandRange ReturnOp::getDataOperands() {
-  return tfg::getDataOperands(*this);
-}
+OperandRange ReturnOp::getDataOperands() { return tfg::getDataOperands(*this); }
 OperandRange ReturnOp::getControlOperands() {
   return tfg::getControlOperands(*this);
 }
@@ -302,8 +299,7 @@ ParseResult ReturnOp::parse(OpAsmParser &parser, OperationState &result) {
       do {
         OpAsmParser::UnresolvedOperand operand;
         NamedAttrList attrs;
-        if (parser.parseOperand(operand) ||
-            parser.parseOptionalAttrDict(attrs))
+        if (parser.parseOperand(operand) || parser.parseOptionalAttrDict(attrs))
           return failure();
         ctls.push_back(operand);
         ctlAttrs.push_back(attrs.getDictionary(builder.getContext()));
@@ -362,8 +358,7 @@ LogicalResult ReturnOp::verify() {
   auto func = cast<GraphFuncOp>((*this)->getParentOp());
   unsigned numResults = func.getFunctionType().getNumResults();
   if (numData != numResults)
-    return emitOpError("returns ")
-           << numData << " values but the function has " << numResults
-           << " results";
+    return emitOpError("returns ") << numData << " values but the function has "
+                                   << numResults << " results";
   return success();
 }

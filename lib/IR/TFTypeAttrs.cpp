@@ -123,10 +123,9 @@ void ShapeAttr::print(AsmPrinter &printer) const {
 // FullTypeAttr
 //===----------------------------------------------------------------------===//
 
-LogicalResult
-FullTypeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                     uint32_t typeId, ArrayRef<FullTypeAttr> args,
-                     Attribute attr) {
+LogicalResult FullTypeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   uint32_t typeId, ArrayRef<FullTypeAttr> args,
+                                   Attribute attr) {
   if (attr && !llvm::isa<StringAttr, IntegerAttr>(attr))
     return emitError() << "full type attribute must be a string or an integer";
   return success();
@@ -138,7 +137,8 @@ static constexpr unsigned kMaxFullTypeDepth = 256;
 
 static FullTypeAttr parseFullTypeBody(AsmParser &parser, unsigned depth) {
   if (depth > kMaxFullTypeDepth) {
-    parser.emitError(parser.getCurrentLocation(), "full type nested too deeply");
+    parser.emitError(parser.getCurrentLocation(),
+                     "full type nested too deeply");
     return {};
   }
   MLIRContext *ctx = parser.getContext();

@@ -92,15 +92,10 @@ struct RefMapping {
 };
 } // namespace
 
-template <typename T>
-static Type getT(MLIRContext *ctx) {
-  return T::get(ctx);
-}
-template <unsigned W, bool Unsigned>
-static Type getInt(MLIRContext *ctx) {
-  return IntegerType::get(ctx, W,
-                          Unsigned ? IntegerType::Unsigned
-                                   : IntegerType::Signless);
+template <typename T> static Type getT(MLIRContext *ctx) { return T::get(ctx); }
+template <unsigned W, bool Unsigned> static Type getInt(MLIRContext *ctx) {
+  return IntegerType::get(
+      ctx, W, Unsigned ? IntegerType::Unsigned : IntegerType::Signless);
 }
 static Type getC64(MLIRContext *ctx) {
   return ComplexType::get(Float32Type::get(ctx));
@@ -176,8 +171,8 @@ bool mlir::tf_type::isValidTFElementType(Type type) {
     return true;
   if (auto it = llvm::dyn_cast<IntegerType>(type))
     return !it.isSigned();
-  return llvm::isa<StringType, ResourceType, VariantType, Qint8Type,
-                   Qint16Type, Qint32Type, Quint8Type, Quint16Type>(type) ||
+  return llvm::isa<StringType, ResourceType, VariantType, Qint8Type, Qint16Type,
+                   Qint32Type, Quint8Type, Quint16Type>(type) ||
          isRefType(type);
 }
 

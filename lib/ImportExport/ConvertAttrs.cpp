@@ -17,8 +17,8 @@ using namespace mlir;
 using namespace mlir::tfg;
 using tensorflow::AttrValue;
 
-static FailureOr<Attribute>
-convertFunc(const tensorflow::NameAttrList &func, Location loc) {
+static FailureOr<Attribute> convertFunc(const tensorflow::NameAttrList &func,
+                                        Location loc) {
   MLIRContext *ctx = loc.getContext();
   if (func.name().empty())
     return emitError(loc) << "function attribute with an empty name";
@@ -115,7 +115,8 @@ LogicalResult mlir::tfg::convertAttrValue(Attribute attr, AttrValue &out,
   } else if (auto fp = llvm::dyn_cast<FloatAttr>(attr)) {
     out.set_f(static_cast<float>(fp.getValueAsDouble()));
   } else if (auto type = llvm::dyn_cast<TypeAttr>(attr)) {
-    FailureOr<tensorflow::DataType> dt = convertToDataType(type.getValue(), loc);
+    FailureOr<tensorflow::DataType> dt =
+        convertToDataType(type.getValue(), loc);
     if (failed(dt))
       return failure();
     out.set_type(*dt);
@@ -127,8 +128,8 @@ LogicalResult mlir::tfg::convertAttrValue(Attribute attr, AttrValue &out,
     tensorflow::NameAttrList *f = out.mutable_func();
     f->set_name(func.getName().getRootReference().str());
     for (NamedAttribute a : func.getAttrs())
-      if (failed(convertAttrValue(a.getValue(), (*f->mutable_attr())[a.getName().str()],
-                                  loc)))
+      if (failed(convertAttrValue(
+              a.getValue(), (*f->mutable_attr())[a.getName().str()], loc)))
         return failure();
   } else if (auto ph = llvm::dyn_cast<tf_type::PlaceholderAttr>(attr)) {
     out.set_placeholder(ph.getValue().str());
@@ -143,15 +144,32 @@ LogicalResult mlir::tfg::convertAttrValue(Attribute attr, AttrValue &out,
       if (failed(convertAttrValue(elt, one, loc)))
         return failure();
       switch (one.value_case()) {
-      case AttrValue::kS: list->add_s(one.s()); break;
-      case AttrValue::kI: list->add_i(one.i()); break;
-      case AttrValue::kF: list->add_f(one.f()); break;
-      case AttrValue::kB: list->add_b(one.b()); break;
-      case AttrValue::kType: list->add_type(one.type()); break;
-      case AttrValue::kShape: *list->add_shape() = one.shape(); break;
-      case AttrValue::kTensor: *list->add_tensor() = one.tensor(); break;
-      case AttrValue::kFunc: *list->add_func() = one.func(); break;
-      default: return emitError(loc) << "unsupported list element " << elt;
+      case AttrValue::kS:
+        list->add_s(one.s());
+        break;
+      case AttrValue::kI:
+        list->add_i(one.i());
+        break;
+      case AttrValue::kF:
+        list->add_f(one.f());
+        break;
+      case AttrValue::kB:
+        list->add_b(one.b());
+        break;
+      case AttrValue::kType:
+        list->add_type(one.type());
+        break;
+      case AttrValue::kShape:
+        *list->add_shape() = one.shape();
+        break;
+      case AttrValue::kTensor:
+        *list->add_tensor() = one.tensor();
+        break;
+      case AttrValue::kFunc:
+        *list->add_func() = one.func();
+        break;
+      default:
+        return emitError(loc) << "unsupported list element " << elt;
       }
     }
   } else {

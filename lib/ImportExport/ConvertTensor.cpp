@@ -61,8 +61,7 @@ struct NumericData {
 };
 } // namespace
 
-template <typename T>
-static void appendValue(std::string &raw, T value) {
+template <typename T> static void appendValue(std::string &raw, T value) {
   char bytes[sizeof(T)];
   std::memcpy(bytes, &value, sizeof(T));
   raw.append(bytes, sizeof(T));
@@ -73,43 +72,55 @@ static int64_t appendTypedValues(const TensorProto &t, DataType dtype,
                                  std::string &raw) {
   switch (dtype) {
   case tensorflow::DT_FLOAT:
-    for (float v : t.float_val()) appendValue(raw, v);
+    for (float v : t.float_val())
+      appendValue(raw, v);
     return t.float_val_size();
   case tensorflow::DT_DOUBLE:
-    for (double v : t.double_val()) appendValue(raw, v);
+    for (double v : t.double_val())
+      appendValue(raw, v);
     return t.double_val_size();
   case tensorflow::DT_HALF:
   case tensorflow::DT_BFLOAT16:
-    for (int32_t v : t.half_val()) appendValue(raw, static_cast<uint16_t>(v));
+    for (int32_t v : t.half_val())
+      appendValue(raw, static_cast<uint16_t>(v));
     return t.half_val_size();
   case tensorflow::DT_INT8:
   case tensorflow::DT_UINT8:
-    for (int32_t v : t.int_val()) appendValue(raw, static_cast<uint8_t>(v));
+    for (int32_t v : t.int_val())
+      appendValue(raw, static_cast<uint8_t>(v));
     return t.int_val_size();
   case tensorflow::DT_INT16:
   case tensorflow::DT_UINT16:
-    for (int32_t v : t.int_val()) appendValue(raw, static_cast<uint16_t>(v));
+    for (int32_t v : t.int_val())
+      appendValue(raw, static_cast<uint16_t>(v));
     return t.int_val_size();
   case tensorflow::DT_INT32:
-    for (int32_t v : t.int_val()) appendValue(raw, v);
+    for (int32_t v : t.int_val())
+      appendValue(raw, v);
     return t.int_val_size();
   case tensorflow::DT_UINT32:
-    for (uint32_t v : t.uint32_val()) appendValue(raw, v);
+    for (uint32_t v : t.uint32_val())
+      appendValue(raw, v);
     return t.uint32_val_size();
   case tensorflow::DT_INT64:
-    for (int64_t v : t.int64_val()) appendValue(raw, v);
+    for (int64_t v : t.int64_val())
+      appendValue(raw, v);
     return t.int64_val_size();
   case tensorflow::DT_UINT64:
-    for (uint64_t v : t.uint64_val()) appendValue(raw, v);
+    for (uint64_t v : t.uint64_val())
+      appendValue(raw, v);
     return t.uint64_val_size();
   case tensorflow::DT_BOOL:
-    for (bool v : t.bool_val()) appendValue(raw, static_cast<uint8_t>(v));
+    for (bool v : t.bool_val())
+      appendValue(raw, static_cast<uint8_t>(v));
     return t.bool_val_size();
   case tensorflow::DT_COMPLEX64:
-    for (float v : t.scomplex_val()) appendValue(raw, v);
+    for (float v : t.scomplex_val())
+      appendValue(raw, v);
     return t.scomplex_val_size() / 2;
   case tensorflow::DT_COMPLEX128:
-    for (double v : t.dcomplex_val()) appendValue(raw, v);
+    for (double v : t.dcomplex_val())
+      appendValue(raw, v);
     return t.dcomplex_val_size() / 2;
   default:
     return 0;
@@ -131,8 +142,7 @@ static FailureOr<int64_t> getNumElements(const TensorProto &t, Location loc) {
 }
 
 static FailureOr<NumericData> decodeNumeric(const TensorProto &t,
-                                            int64_t numElements,
-                                            Location loc) {
+                                            int64_t numElements, Location loc) {
   unsigned size = numericElementSize(t.dtype());
   NumericData data;
   if (!t.tensor_content().empty()) {
@@ -158,9 +168,9 @@ static FailureOr<NumericData> decodeNumeric(const TensorProto &t,
     data.splat = true;
   } else if (count < numElements) {
     if (numElements > kMaxExpandedBytes / size)
-      return emitError(loc) << "tensor of " << numElements
-                            << " elements is too large to expand from "
-                            << count << " values";
+      return emitError(loc)
+             << "tensor of " << numElements
+             << " elements is too large to expand from " << count << " values";
     // TensorFlow repeats the last value to fill the tensor.
     std::string last = data.raw.substr(data.raw.size() - size);
     for (int64_t i = count; i < numElements; ++i)
@@ -185,8 +195,8 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
   // Only canonical numeric tensors become dense attributes; the rest (and
   // tensors with extra fields such as version_number) keep their bytes.
   bool plain = t.version_number() == 0 && t.string_val_size() == 0 &&
-               t.resource_handle_val_size() == 0 &&
-               t.variant_val_size() == 0 && t.float8_val().empty();
+               t.resource_handle_val_size() == 0 && t.variant_val_size() == 0 &&
+               t.float8_val().empty();
   if (numericElementSize(t.dtype()) && plain) {
     FailureOr<int64_t> n = getNumElements(t, loc);
     if (failed(n))
@@ -204,7 +214,8 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
   std::string bytes;
   if (!t.SerializeToString(&bytes))
     return emitError(loc) << "tensor cannot be serialized";
-  return Attribute(tf_type::TensorProtoAttr::get(loc.getContext(), type, bytes));
+  return Attribute(
+      tf_type::TensorProtoAttr::get(loc.getContext(), type, bytes));
 }
 
 LogicalResult mlir::tfg::convertTensor(Attribute attr, TensorProto &out,
@@ -244,9 +255,15 @@ LogicalResult mlir::tfg::convertTensor(Attribute attr, TensorProto &out,
   }
   // A splat: one typed value.
   switch (*dtype) {
-  case tensorflow::DT_FLOAT: out.add_float_val(dense.getSplatValue<float>()); break;
-  case tensorflow::DT_DOUBLE: out.add_double_val(dense.getSplatValue<double>()); break;
-  case tensorflow::DT_BOOL: out.add_bool_val(dense.getSplatValue<bool>()); break;
+  case tensorflow::DT_FLOAT:
+    out.add_float_val(dense.getSplatValue<float>());
+    break;
+  case tensorflow::DT_DOUBLE:
+    out.add_double_val(dense.getSplatValue<double>());
+    break;
+  case tensorflow::DT_BOOL:
+    out.add_bool_val(dense.getSplatValue<bool>());
+    break;
   case tensorflow::DT_INT64: {
     int64_t v;
     std::memcpy(&v, raw.data(), 8);
@@ -283,8 +300,12 @@ LogicalResult mlir::tfg::convertTensor(Attribute attr, TensorProto &out,
     out.add_int_val(v);
     break;
   }
-  case tensorflow::DT_INT8: out.add_int_val(static_cast<int8_t>(raw[0])); break;
-  case tensorflow::DT_UINT8: out.add_int_val(static_cast<uint8_t>(raw[0])); break;
+  case tensorflow::DT_INT8:
+    out.add_int_val(static_cast<int8_t>(raw[0]));
+    break;
+  case tensorflow::DT_UINT8:
+    out.add_int_val(static_cast<uint8_t>(raw[0]));
+    break;
   case tensorflow::DT_HALF:
   case tensorflow::DT_BFLOAT16: {
     uint16_t v;

@@ -35,15 +35,14 @@ private:
 };
 } // namespace
 
-FailureOr<std::string> InputNamer::argName(BlockArgument arg,
-                                           Operation *user) {
+FailureOr<std::string> InputNamer::argName(BlockArgument arg, Operation *user) {
   if (!func || arg.getOwner()->getParentOp() != func)
     return emitError(user->getLoc())
            << "node '" << getNodeName(user)
            << "' uses a block argument, which a graph cannot express";
   unsigned i = arg.getArgNumber() / 2;
-  auto name = func.getArgAttrOfType<StringAttr>(
-      i, dialect->getTfgNameAttrIdentifier());
+  auto name =
+      func.getArgAttrOfType<StringAttr>(i, dialect->getTfgNameAttrIdentifier());
   if (!name)
     return emitError(func.getLoc()) << "argument #" << i << " of function @"
                                     << func.getSymName() << " has no tfg.name";
@@ -93,7 +92,8 @@ FailureOr<std::string> InputNamer::name(Value value, Operation *user) {
       for (unsigned r = 0; r < callee.getNumResults(); ++r) {
         auto rn = callee.getResultAttrOfType<StringAttr>(
             r, dialect->getTfgNameAttrIdentifier());
-        outs.args.push_back({rn ? rn.getValue().str() : "output_" + std::to_string(r), r, 1u});
+        outs.args.push_back(
+            {rn ? rn.getValue().str() : "output_" + std::to_string(r), r, 1u});
       }
     } else if (const OpDef *def = dialect->getOpRegistry().lookup(op)) {
       FailureOr<OutputArgs> inferred = inferOutputArgs(
@@ -176,7 +176,8 @@ static LogicalResult exportArg(Type type, StringAttr name,
   arg.set_name(name.getValue().str());
   Type elt = tf_type::getElementTypeOrSelf(type);
   if (!elt)
-    return emitError(loc) << "generic function signatures cannot be exported yet";
+    return emitError(loc)
+           << "generic function signatures cannot be exported yet";
   if (Type base = tf_type::getRefElementType(elt)) {
     arg.set_is_ref(true);
     elt = base;
@@ -214,14 +215,16 @@ static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
   StringAttr tfgName = dialect->getTfgNameAttrIdentifier();
   // Argument extras (descriptions, handle data) come back from the saved
   // signature when the argument is still the same one.
-  auto restore = [](tensorflow::OpDef::ArgDef &arg,
-                    const google::protobuf::RepeatedPtrField<
-                        tensorflow::OpDef::ArgDef> &saved,
-                    unsigned i) {
-    if (i < static_cast<unsigned>(saved.size()) && saved[i].name() == arg.name() &&
-        saved[i].type() == arg.type() && saved[i].is_ref() == arg.is_ref())
-      arg = saved[i];
-  };
+  auto restore =
+      [](tensorflow::OpDef::ArgDef &arg,
+         const google::protobuf::RepeatedPtrField<tensorflow::OpDef::ArgDef>
+             &saved,
+         unsigned i) {
+        if (i < static_cast<unsigned>(saved.size()) &&
+            saved[i].name() == arg.name() && saved[i].type() == arg.type() &&
+            saved[i].is_ref() == arg.is_ref())
+          arg = saved[i];
+      };
   for (unsigned i = 0; i < func.getNumArguments(); ++i) {
     tensorflow::OpDef::ArgDef &arg = *sig.add_input_arg();
     if (func.getGeneric())
@@ -306,8 +309,8 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
       graphOp = g;
     } else if (auto func = dyn_cast<GraphFuncOp>(op)) {
       tensorflow::FunctionDefLibrary &library = *graph.mutable_library();
-      if (failed(exportFunction(module, func, *library.add_function(),
-                                dialect)))
+      if (failed(
+              exportFunction(module, func, *library.add_function(), dialect)))
         return failure();
       if (auto grad = func.getGradientAttr()) {
         tensorflow::GradientDef &g = *library.add_gradient();

@@ -68,11 +68,10 @@ private:
   /// Imports `nodes` at the builder's insertion point. `args` maps argument
   /// names to data block arguments (functions only). Fills `ops` and
   /// `signatures` by node name.
-  LogicalResult
-  importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
-              const llvm::StringMap<BlockArgument> &args,
-              llvm::StringMap<Operation *> &ops,
-              llvm::StringMap<NodeSignature> &signatures);
+  LogicalResult importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
+                            const llvm::StringMap<BlockArgument> &args,
+                            llvm::StringMap<Operation *> &ops,
+                            llvm::StringMap<NodeSignature> &signatures);
   /// Resolves an input string to a value, inside a function or graph.
   FailureOr<Value> resolve(StringRef where, const InputRef &ref,
                            const llvm::StringMap<BlockArgument> &args,
@@ -177,8 +176,7 @@ Importer::resolve(StringRef where, const InputRef &ref,
   if (!ref.explicitIndex) {
     auto arg = args.find(ref.node);
     if (arg != args.end())
-      return ref.control ? getControlTokenOf(arg->second)
-                         : Value(arg->second);
+      return ref.control ? getControlTokenOf(arg->second) : Value(arg->second);
   }
   auto it = ops.find(ref.node);
   if (it == ops.end())
@@ -196,22 +194,20 @@ Importer::resolve(StringRef where, const InputRef &ref,
         (ref.node + ":" + ref.outArg + ":" + Twine(ref.index)).str();
     Value &cached = namedResults[key];
     if (!cached)
-      cached = GetResultOp::create(builder, loc,
-                                   tf_type::OpaqueTensorType::get(ctx),
-                                   src->getResults().back(), ref.outArg,
-                                   ref.index);
+      cached =
+          GetResultOp::create(builder, loc, tf_type::OpaqueTensorType::get(ctx),
+                              src->getResults().back(), ref.outArg, ref.index);
     return cached;
   }
   unsigned index = ref.index;
   if (!ref.outArg.empty()) {
     const NodeSignature &sig = signatures.find(ref.node)->second;
-    auto arg = llvm::find_if(sig.args, [&](const auto &a) {
-      return std::get<0>(a) == ref.outArg;
-    });
+    auto arg = llvm::find_if(
+        sig.args, [&](const auto &a) { return std::get<0>(a) == ref.outArg; });
     if (arg == sig.args.end())
-      return emitError(loc) << "'" << where << "' uses output '" << ref.outArg
-                            << "' of '" << ref.node
-                            << "', which has no such output";
+      return emitError(loc)
+             << "'" << where << "' uses output '" << ref.outArg << "' of '"
+             << ref.node << "', which has no such output";
     if (ref.index >= std::get<2>(*arg))
       return emitError(loc) << "'" << where << "' uses output '" << ref.outArg
                             << ":" << ref.index << "' of '" << ref.node
@@ -252,8 +248,7 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     }
     if (args.count(node.name())) {
       emitError(nodeLoc(node.name()))
-          << "node '" << node.name()
-          << "' has the name of a function argument";
+          << "node '" << node.name() << "' has the name of a function argument";
       ok = false;
     }
   }
@@ -299,8 +294,8 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
       llvm::sort(users);
       diag << (first ? "'" : ", '") << name << "' (input of ";
       first = false;
-      llvm::interleaveComma(users, diag,
-                            [&](const std::string &u) { diag << "'" << u << "'"; });
+      llvm::interleaveComma(
+          users, diag, [&](const std::string &u) { diag << "'" << u << "'"; });
       diag << ")";
     }
     return failure();
@@ -322,15 +317,14 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
         return failure();
       attrs.append(key, *attr);
     }
-    FailureOr<NodeSignature> sig =
-        inferSignature(node, attrs, maxIndexUsed[i]);
+    FailureOr<NodeSignature> sig = inferSignature(node, attrs, maxIndexUsed[i]);
     if (failed(sig))
       return failure();
     if (!inGenericFunction &&
         maxIndexUsed[i] >= static_cast<int64_t>(sig->types.size()))
-      return emitError(loc) << "node '" << node.name() << "' has "
-                            << sig->types.size() << " output(s), but output "
-                            << maxIndexUsed[i] << " is used";
+      return emitError(loc)
+             << "node '" << node.name() << "' has " << sig->types.size()
+             << " output(s), but output " << maxIndexUsed[i] << " is used";
     attrs.append(dialect->getNameAttrIdentifier(),
                  builder.getStringAttr(node.name()));
     if (!node.device().empty())
@@ -357,7 +351,8 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   for (size_t i = 0; i < numNodes; ++i) {
     SmallVector<Value, 4> operands;
     for (const InputRef &ref : inputs[i]) {
-      FailureOr<Value> v = resolve(nodes[i]->name(), ref, args, ops, signatures);
+      FailureOr<Value> v =
+          resolve(nodes[i]->name(), ref, args, ops, signatures);
       if (failed(v))
         return failure();
       operands.push_back(*v);
@@ -388,9 +383,10 @@ LogicalResult Importer::declareFunction(const tensorflow::FunctionDef &func) {
                             << "' has an argument without a name";
     for (const auto &handle : arg.handle_data())
       if (handle.dtype() == tensorflow::DT_INVALID)
-        return emitError(loc) << "argument '" << arg.name() << "' of function '"
-                              << sig.name() << "' has handle data without a "
-                                               "data type";
+        return emitError(loc)
+               << "argument '" << arg.name() << "' of function '" << sig.name()
+               << "' has handle data without a "
+                  "data type";
     if (fs.generic)
       return Type(tf_type::OpaqueTensorType::get(ctx));
     FailureOr<Type> t = convertDataType(arg.type(), loc);
@@ -509,16 +505,16 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func) {
   for (const auto &arg : sig.output_arg()) {
     auto ret = func.ret().find(arg.name());
     if (ret == func.ret().end())
-      return emitError(loc) << "function '" << sig.name()
-                            << "' does not return its output '" << arg.name()
-                            << "'";
+      return emitError(loc)
+             << "function '" << sig.name() << "' does not return its output '"
+             << arg.name() << "'";
     tensorflow::NodeDef fake;
     fake.set_name(sig.name());
     InputRef ref;
     if (failed(parseInput(fake, ret->second, ref)) || ref.control)
-      return emitError(loc) << "function '" << sig.name()
-                            << "' returns a malformed value '" << ret->second
-                            << "'";
+      return emitError(loc)
+             << "function '" << sig.name() << "' returns a malformed value '"
+             << ret->second << "'";
     FailureOr<Value> v = resolve(sig.name(), ref, args, ops, signatures);
     if (failed(v))
       return failure();
@@ -531,9 +527,9 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func) {
   for (const std::string &name : sig.control_output()) {
     auto ret = func.control_ret().find(name);
     if (ret == func.control_ret().end())
-      return emitError(loc) << "function '" << sig.name()
-                            << "' does not define its control output '"
-                            << name << "'";
+      return emitError(loc)
+             << "function '" << sig.name()
+             << "' does not define its control output '" << name << "'";
     InputRef ref;
     ref.node = ret->second;
     ref.control = true;

@@ -40,7 +40,8 @@ mlir::tfg::inferOutputArgs(const OpDef &def, StringRef nodeName,
   for (const OpDefArg &arg : def.outputs()) {
     SmallVector<Type> argTypes;
     if (!arg.typeListAttr.empty()) {
-      auto list = llvm::dyn_cast_if_present<ArrayAttr>(getAttr(arg.typeListAttr));
+      auto list =
+          llvm::dyn_cast_if_present<ArrayAttr>(getAttr(arg.typeListAttr));
       if (!list)
         return missingAttr("type list", arg.typeListAttr);
       for (Attribute t : list) {
@@ -65,14 +66,16 @@ mlir::tfg::inferOutputArgs(const OpDef &def, StringRef nodeName,
       }
       int64_t n = 1;
       if (!arg.numberAttr.empty()) {
-        auto na = llvm::dyn_cast_if_present<IntegerAttr>(getAttr(arg.numberAttr));
+        auto na =
+            llvm::dyn_cast_if_present<IntegerAttr>(getAttr(arg.numberAttr));
         if (!na || na.getInt() < 0)
           return missingAttr("number", arg.numberAttr);
         n = na.getInt();
       }
       argTypes.append(n, elt);
     }
-    outs.args.push_back({arg.name.str(), static_cast<unsigned>(outs.types.size()),
+    outs.args.push_back({arg.name.str(),
+                         static_cast<unsigned>(outs.types.size()),
                          static_cast<unsigned>(argTypes.size())});
     for (Type t : argTypes) {
       if (arg.isRef)

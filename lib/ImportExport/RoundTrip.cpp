@@ -32,8 +32,7 @@ static void canonicalizeAttr(tensorflow::AttrValue &value) {
       canonicalizeFunc(f);
 }
 
-template <typename Nodes>
-static void sortByName(Nodes *nodes) {
+template <typename Nodes> static void sortByName(Nodes *nodes) {
   std::sort(nodes->begin(), nodes->end(),
             [](const auto &a, const auto &b) { return a.name() < b.name(); });
 }
@@ -89,9 +88,10 @@ static void canonicalizeGraph(tensorflow::GraphDef &graph) {
   }
 }
 
-LogicalResult mlir::tfg::checkGraphDefRoundTrip(
-    MLIRContext *context, const tensorflow::GraphDef &graph, Location fileLoc,
-    std::string &diff) {
+LogicalResult
+mlir::tfg::checkGraphDefRoundTrip(MLIRContext *context,
+                                  const tensorflow::GraphDef &graph,
+                                  Location fileLoc, std::string &diff) {
   OwningOpRef<ModuleOp> module = importGraphDef(context, graph, fileLoc);
   if (!module) {
     diff = "import failed";

@@ -1,7 +1,7 @@
 //===- TFJSImport.cpp - TensorFlow.js graph model -> tfg ------------------===//
 
-#include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/TFJS.h"
 #include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/util/json_util.h"
@@ -43,14 +43,14 @@ static float halfToFloat(uint16_t h) {
   else if (exp == 31)
     value = mant ? NAN : INFINITY;
   else
-    value = std::ldexp(static_cast<float>(mant | 0x400), static_cast<int>(exp) - 25);
+    value = std::ldexp(static_cast<float>(mant | 0x400),
+                       static_cast<int>(exp) - 25);
   return sign ? -value : value;
 }
 
 /// Reads one weight at `data` (advancing it) into `tensor`.
 static LogicalResult readWeight(const WeightSpec &w, StringRef &data,
-                                tensorflow::TensorProto &tensor,
-                                Location loc) {
+                                tensorflow::TensorProto &tensor, Location loc) {
   int64_t n = 1;
   for (int64_t d : w.shape) {
     if (d < 0 || (d > 0 && n > (int64_t(1) << 40) / d))
@@ -63,8 +63,8 @@ static LogicalResult readWeight(const WeightSpec &w, StringRef &data,
     if (data.size() >= bytes)
       return success();
     return emitError(loc) << "weight shards end inside weight '" << w.name
-                          << "' (" << bytes << " bytes needed, "
-                          << data.size() << " left)";
+                          << "' (" << bytes << " bytes needed, " << data.size()
+                          << " left)";
   };
   if (w.dtype == "string") {
     tensor.set_dtype(tensorflow::DT_STRING);
@@ -164,8 +164,8 @@ static LogicalResult parseWeightSpec(const llvm::json::Object &obj,
   if (const llvm::json::Object *q = obj.getObject("quantization")) {
     std::optional<StringRef> qd = q->getString("dtype");
     if (!qd)
-      return emitError(loc) << "weight '" << w.name
-                            << "' has a quantization without dtype";
+      return emitError(loc)
+             << "weight '" << w.name << "' has a quantization without dtype";
     w.quantDtype = qd->str();
     if (w.quantDtype != "float16") {
       std::optional<double> scale = q->getNumber("scale");
@@ -205,8 +205,8 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
   tensorflow::GraphDef graph;
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = true;
-  auto status =
-      google::protobuf::util::JsonStringToMessage(topologyText, &graph, options);
+  auto status = google::protobuf::util::JsonStringToMessage(topologyText,
+                                                            &graph, options);
   if (!status.ok()) {
     emitError(loc) << "modelTopology is not a GraphDef: "
                    << std::string(status.message());
@@ -220,7 +220,8 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
   if (const llvm::json::Array *manifest = model->getArray("weightsManifest")) {
     for (const llvm::json::Value &groupValue : *manifest) {
       const llvm::json::Object *group = groupValue.getAsObject();
-      const llvm::json::Array *paths = group ? group->getArray("paths") : nullptr;
+      const llvm::json::Array *paths =
+          group ? group->getArray("paths") : nullptr;
       const llvm::json::Array *weights =
           group ? group->getArray("weights") : nullptr;
       if (!paths || !weights) {

@@ -65,21 +65,25 @@ static void registerDialects(DialectRegistry &registry) {
 void mlir::tfg::registerTFGTranslations() {
   static TranslateToMLIRRegistration importer(
       "graphdef-to-mlir", "Import a GraphDef (text or binary) into tfg",
-      [](llvm::SourceMgr &sourceMgr, MLIRContext *ctx) -> OwningOpRef<Operation *> {
+      [](llvm::SourceMgr &sourceMgr,
+         MLIRContext *ctx) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        Location loc = FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
+        Location loc =
+            FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
         tensorflow::GraphDef graph;
         if (failed(readGraphDef(buffer->getBuffer(), graph, loc)))
           return nullptr;
-        return OwningOpRef<Operation *>(importGraphDef(ctx, graph, loc).release());
+        return OwningOpRef<Operation *>(
+            importGraphDef(ctx, graph, loc).release());
       },
       registerDialects);
 
   static TranslateToMLIRRegistration tfjsImporter(
       "tfjs-to-mlir",
       "Import a TensorFlow.js graph model (model.json and its weight shards)",
-      [](llvm::SourceMgr &sourceMgr, MLIRContext *ctx) -> OwningOpRef<Operation *> {
+      [](llvm::SourceMgr &sourceMgr,
+         MLIRContext *ctx) -> OwningOpRef<Operation *> {
         const llvm::MemoryBuffer *buffer =
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         StringRef file = buffer->getBufferIdentifier();
@@ -118,11 +122,13 @@ void mlir::tfg::registerTFGTranslations() {
       "Import and export a GraphDef and report the first difference",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
-        registerDialects(const_cast<DialectRegistry &>(ctx->getDialectRegistry()));
+        registerDialects(
+            const_cast<DialectRegistry &>(ctx->getDialectRegistry()));
         ctx->loadDialect<TFGraphDialect>();
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        Location loc = FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
+        Location loc =
+            FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
         tensorflow::GraphDef graph;
         if (failed(readGraphDef(buffer->getBuffer(), graph, loc)))
           return failure();

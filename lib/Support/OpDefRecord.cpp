@@ -18,22 +18,38 @@ struct DataTypeEntry {
 
 // DataType values of types.proto (facts of the wire format).
 static const DataTypeEntry kDataTypes[] = {
-    {"DT_INVALID", 0},          {"DT_FLOAT", 1},
-    {"DT_DOUBLE", 2},           {"DT_INT32", 3},
-    {"DT_UINT8", 4},            {"DT_INT16", 5},
-    {"DT_INT8", 6},             {"DT_STRING", 7},
-    {"DT_COMPLEX64", 8},        {"DT_INT64", 9},
-    {"DT_BOOL", 10},            {"DT_QINT8", 11},
-    {"DT_QUINT8", 12},          {"DT_QINT32", 13},
-    {"DT_BFLOAT16", 14},        {"DT_QINT16", 15},
-    {"DT_QUINT16", 16},         {"DT_UINT16", 17},
-    {"DT_COMPLEX128", 18},      {"DT_HALF", 19},
-    {"DT_RESOURCE", 20},        {"DT_VARIANT", 21},
-    {"DT_UINT32", 22},          {"DT_UINT64", 23},
-    {"DT_FLOAT8_E5M2", 24},     {"DT_FLOAT8_E4M3FN", 25},
-    {"DT_FLOAT8_E4M3FNUZ", 26}, {"DT_FLOAT8_E4M3B11FNUZ", 27},
-    {"DT_FLOAT8_E5M2FNUZ", 28}, {"DT_INT4", 29},
-    {"DT_UINT4", 30},           {"DT_INT2", 31},
+    {"DT_INVALID", 0},
+    {"DT_FLOAT", 1},
+    {"DT_DOUBLE", 2},
+    {"DT_INT32", 3},
+    {"DT_UINT8", 4},
+    {"DT_INT16", 5},
+    {"DT_INT8", 6},
+    {"DT_STRING", 7},
+    {"DT_COMPLEX64", 8},
+    {"DT_INT64", 9},
+    {"DT_BOOL", 10},
+    {"DT_QINT8", 11},
+    {"DT_QUINT8", 12},
+    {"DT_QINT32", 13},
+    {"DT_BFLOAT16", 14},
+    {"DT_QINT16", 15},
+    {"DT_QUINT16", 16},
+    {"DT_UINT16", 17},
+    {"DT_COMPLEX128", 18},
+    {"DT_HALF", 19},
+    {"DT_RESOURCE", 20},
+    {"DT_VARIANT", 21},
+    {"DT_UINT32", 22},
+    {"DT_UINT64", 23},
+    {"DT_FLOAT8_E5M2", 24},
+    {"DT_FLOAT8_E4M3FN", 25},
+    {"DT_FLOAT8_E4M3FNUZ", 26},
+    {"DT_FLOAT8_E4M3B11FNUZ", 27},
+    {"DT_FLOAT8_E5M2FNUZ", 28},
+    {"DT_INT4", 29},
+    {"DT_UINT4", 30},
+    {"DT_INT2", 31},
     {"DT_UINT2", 32},
 };
 
@@ -136,8 +152,8 @@ static llvm::Expected<OpDefRecord> readOp(const TextProtoField &op,
       if (const TextProtoField *a = f.find("allowed_values"))
         attr.allowedValues = printBody(*a);
       attr.hasMinimum = f.get("has_minimum") == "true";
-      if (attr.hasMinimum && !llvm::to_integer(f.get("minimum", "0"),
-                                               attr.minimum))
+      if (attr.hasMinimum &&
+          !llvm::to_integer(f.get("minimum", "0"), attr.minimum))
         return fieldError(f, buffer, "invalid minimum");
       rec.attrs.push_back(std::move(attr));
     } else if (!f.isMessage) {

@@ -43,8 +43,7 @@ public:
       } else if (c == '\n') {
         ++line;
         lineStart = ++pos;
-      } else if (c == ' ' || c == '\t' || c == '\r' || c == ',' ||
-                 c == ';') {
+      } else if (c == ' ' || c == '\t' || c == '\r' || c == ',' || c == ';') {
         ++pos;
       } else {
         return;
@@ -68,11 +67,11 @@ public:
   unsigned col() const { return pos - lineStart + 1; }
 
   llvm::Error error(const llvm::Twine &msg) const {
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        llvm::formatv("{0}:{1}:{2}: {3}", bufferName, line, pos - lineStart + 1,
-                      msg.str())
-            .str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   llvm::formatv("{0}:{1}:{2}: {3}", bufferName,
+                                                 line, pos - lineStart + 1,
+                                                 msg.str())
+                                       .str());
   }
 
   // Identifier or bare scalar: letters, digits, '_', '.', '-', '+'.
@@ -108,16 +107,37 @@ public:
           return error("unterminated escape sequence");
         char e = text[pos++];
         switch (e) {
-        case 'n': out.push_back('\n'); break;
-        case 't': out.push_back('\t'); break;
-        case 'r': out.push_back('\r'); break;
-        case 'a': out.push_back('\a'); break;
-        case 'b': out.push_back('\b'); break;
-        case 'f': out.push_back('\f'); break;
-        case 'v': out.push_back('\v'); break;
-        case '?': out.push_back('?'); break;
-        case '\\': case '\'': case '"': out.push_back(e); break;
-        case 'x': case 'X': {
+        case 'n':
+          out.push_back('\n');
+          break;
+        case 't':
+          out.push_back('\t');
+          break;
+        case 'r':
+          out.push_back('\r');
+          break;
+        case 'a':
+          out.push_back('\a');
+          break;
+        case 'b':
+          out.push_back('\b');
+          break;
+        case 'f':
+          out.push_back('\f');
+          break;
+        case 'v':
+          out.push_back('\v');
+          break;
+        case '?':
+          out.push_back('?');
+          break;
+        case '\\':
+        case '\'':
+        case '"':
+          out.push_back(e);
+          break;
+        case 'x':
+        case 'X': {
           unsigned v = 0, n = 0;
           while (n < 2 && pos < text.size() && llvm::isHexDigit(text[pos])) {
             v = v * 16 + llvm::hexDigitValue(text[pos++]);
@@ -152,8 +172,8 @@ public:
 };
 } // namespace
 
-llvm::Expected<TextProtoField>
-mlir::tfg::parseTextProto(StringRef text, StringRef bufferName) {
+llvm::Expected<TextProtoField> mlir::tfg::parseTextProto(StringRef text,
+                                                         StringRef bufferName) {
   Lexer lex(text, bufferName);
   TextProtoField root;
   root.isMessage = true;
@@ -242,12 +262,24 @@ std::string mlir::tfg::escapeTextProtoString(StringRef bytes) {
   out.reserve(bytes.size());
   for (unsigned char c : bytes) {
     switch (c) {
-    case '\n': out += "\\n"; break;
-    case '\r': out += "\\r"; break;
-    case '\t': out += "\\t"; break;
-    case '\\': out += "\\\\"; break;
-    case '"': out += "\\\""; break;
-    case '\'': out += "\\'"; break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    case '\t':
+      out += "\\t";
+      break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '"':
+      out += "\\\"";
+      break;
+    case '\'':
+      out += "\\'";
+      break;
     default:
       if (c < 0x20 || c >= 0x7f) {
         char buf[5];

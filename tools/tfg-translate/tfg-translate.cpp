@@ -6,6 +6,6 @@
 
 int main(int argc, char **argv) {
   mlir::tfg::registerTFGTranslations();
-  return mlir::failed(mlir::mlirTranslateMain(
-      argc, argv, "tfg translator: GraphDef <-> MLIR"));
+  return mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "tfg translator: GraphDef <-> MLIR"));
 }

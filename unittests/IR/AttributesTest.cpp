@@ -32,9 +32,8 @@ TEST_F(AttributesTest, Version) {
   EXPECT_EQ(v.getProducer(), 27);
   EXPECT_EQ(v.getMinConsumer(), 12);
   ASSERT_EQ(v.getBadConsumers().size(), 2u);
-  EXPECT_EQ(print(v),
-            "#tf_type.version<producer = 27, min_consumer = 12, "
-            "bad_consumers = [3, 4]>");
+  EXPECT_EQ(print(v), "#tf_type.version<producer = 27, min_consumer = 12, "
+                      "bad_consumers = [3, 4]>");
   EXPECT_EQ(parseAttribute(print(v), &context), v);
 }
 
@@ -62,15 +61,16 @@ TEST_F(AttributesTest, FullTypeKeepsUnknownIds) {
   EXPECT_EQ(print(tensor), "#tf_type.full_type<tensor<int32>>");
   EXPECT_EQ(print(odd), "#tf_type.full_type<777777<tensor<int32>> \"x\">");
   EXPECT_EQ(parseAttribute(print(odd), &context), odd);
-  EXPECT_EQ(stringifyFullTypeId(FullTypeId::TFT_LEGACY_VARIANT), "legacy_variant");
+  EXPECT_EQ(stringifyFullTypeId(FullTypeId::TFT_LEGACY_VARIANT),
+            "legacy_variant");
   EXPECT_EQ(static_cast<uint32_t>(*symbolizeFullTypeId("mutex_lock")), 10202u);
 }
 
 TEST_F(AttributesTest, FuncAndPlaceholder) {
   Builder b(&context);
-  auto f = FuncAttr::get(&context, "body",
-                         b.getDictionaryAttr(b.getNamedAttr(
-                             "T", TypeAttr::get(b.getF32Type()))));
+  auto f = FuncAttr::get(
+      &context, "body",
+      b.getDictionaryAttr(b.getNamedAttr("T", TypeAttr::get(b.getF32Type()))));
   EXPECT_EQ(f.getName().getRootReference().getValue(), "body");
   EXPECT_EQ(print(f), "#tf_type.func<@body, {T = f32}>");
   auto p = PlaceholderAttr::get(&context, "T");

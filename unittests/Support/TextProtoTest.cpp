@@ -1,7 +1,7 @@
 //===- TextProtoTest.cpp - Tests of the text-format reader ----------------===//
 
-#include "tfg/Support/OpDefRecord.h"
 #include "tfg/Support/TextProto.h"
+#include "tfg/Support/OpDefRecord.h"
 
 #include "gtest/gtest.h"
 
@@ -53,8 +53,8 @@ TEST(TextProtoTest, RejectsDeepNestingWithoutCrashing) {
 
 TEST(TextProtoTest, EscapesRoundTrip) {
   std::string bytes = "a\"b\\c\n\x01\xff";
-  auto root = parseTextProto("s: \"" + escapeTextProtoString(bytes) + "\"",
-                             "esc");
+  auto root =
+      parseTextProto("s: \"" + escapeTextProtoString(bytes) + "\"", "esc");
   ASSERT_TRUE(static_cast<bool>(root));
   EXPECT_EQ(root->get("s"), bytes);
 }
@@ -97,9 +97,8 @@ TEST(OpDefRecordTest, RejectsMalformedOps) {
   ASSERT_FALSE(static_cast<bool>(noName));
   EXPECT_NE(llvm::toString(noName.takeError()).find("op without a name"),
             std::string::npos);
-  auto badType =
-      parseOpDefList("op { name: \"A\" input_arg { name: \"x\" type: DT_NOPE } }",
-                     "ops");
+  auto badType = parseOpDefList(
+      "op { name: \"A\" input_arg { name: \"x\" type: DT_NOPE } }", "ops");
   ASSERT_FALSE(static_cast<bool>(badType));
   EXPECT_NE(llvm::toString(badType.takeError()).find("DT_NOPE"),
             std::string::npos);

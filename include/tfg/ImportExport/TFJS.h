@@ -18,8 +18,7 @@ namespace tfg {
 
 /// Imports a model.json text; weight shard paths are resolved against
 /// `weightsDir`. Returns null after emitting errors at `loc`.
-OwningOpRef<ModuleOp> importTFJSModel(MLIRContext *context,
-                                      StringRef modelJson,
+OwningOpRef<ModuleOp> importTFJSModel(MLIRContext *context, StringRef modelJson,
                                       StringRef weightsDir, Location loc);
 
 } // namespace tfg
