@@ -20,6 +20,13 @@ using namespace mlir::tfg;
 using tensorflow::DataType;
 using tensorflow::TensorProto;
 
+/// The first element of little-endian bytes as a T.
+template <typename T> static T loadAs(const std::string &raw) {
+  T value;
+  std::memcpy(&value, raw.data(), sizeof(T));
+  return value;
+}
+
 /// Bytes per element of the numeric dtypes with a dense MLIR form; 0 for
 /// the others.
 static unsigned numericElementSize(DataType dtype) {
@@ -253,53 +260,35 @@ LogicalResult mlir::tfg::convertTensor(Attribute attr, TensorProto &out,
       out.clear_tensor_content();
     return success();
   }
-  // A splat: one typed value.
+  // A splat: one typed value, read from the element's bytes.
   switch (*dtype) {
   case tensorflow::DT_FLOAT:
-    out.add_float_val(dense.getSplatValue<float>());
+    out.add_float_val(loadAs<float>(raw));
     break;
   case tensorflow::DT_DOUBLE:
-    out.add_double_val(dense.getSplatValue<double>());
+    out.add_double_val(loadAs<double>(raw));
     break;
   case tensorflow::DT_BOOL:
-    out.add_bool_val(dense.getSplatValue<bool>());
+    out.add_bool_val(raw[0] != 0);
     break;
-  case tensorflow::DT_INT64: {
-    int64_t v;
-    std::memcpy(&v, raw.data(), 8);
-    out.add_int64_val(v);
+  case tensorflow::DT_INT64:
+    out.add_int64_val(loadAs<int64_t>(raw));
     break;
-  }
-  case tensorflow::DT_UINT64: {
-    uint64_t v;
-    std::memcpy(&v, raw.data(), 8);
-    out.add_uint64_val(v);
+  case tensorflow::DT_UINT64:
+    out.add_uint64_val(loadAs<uint64_t>(raw));
     break;
-  }
-  case tensorflow::DT_UINT32: {
-    uint32_t v;
-    std::memcpy(&v, raw.data(), 4);
-    out.add_uint32_val(v);
+  case tensorflow::DT_UINT32:
+    out.add_uint32_val(loadAs<uint32_t>(raw));
     break;
-  }
-  case tensorflow::DT_INT32: {
-    int32_t v;
-    std::memcpy(&v, raw.data(), 4);
-    out.add_int_val(v);
+  case tensorflow::DT_INT32:
+    out.add_int_val(loadAs<int32_t>(raw));
     break;
-  }
-  case tensorflow::DT_INT16: {
-    int16_t v;
-    std::memcpy(&v, raw.data(), 2);
-    out.add_int_val(v);
+  case tensorflow::DT_INT16:
+    out.add_int_val(loadAs<int16_t>(raw));
     break;
-  }
-  case tensorflow::DT_UINT16: {
-    uint16_t v;
-    std::memcpy(&v, raw.data(), 2);
-    out.add_int_val(v);
+  case tensorflow::DT_UINT16:
+    out.add_int_val(loadAs<uint16_t>(raw));
     break;
-  }
   case tensorflow::DT_INT8:
     out.add_int_val(static_cast<int8_t>(raw[0]));
     break;
@@ -307,12 +296,9 @@ LogicalResult mlir::tfg::convertTensor(Attribute attr, TensorProto &out,
     out.add_int_val(static_cast<uint8_t>(raw[0]));
     break;
   case tensorflow::DT_HALF:
-  case tensorflow::DT_BFLOAT16: {
-    uint16_t v;
-    std::memcpy(&v, raw.data(), 2);
-    out.add_half_val(v);
+  case tensorflow::DT_BFLOAT16:
+    out.add_half_val(loadAs<uint16_t>(raw));
     break;
-  }
   default: {
     // Complex splats: write the content out in full.
     std::string full;
