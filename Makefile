@@ -1,7 +1,7 @@
 # tfg top-level Makefile: the README's commands.
 #   make demo    install what is missing, build, run the main job
 #   make check   install what is missing, build, run every lit and unit test
-# Other targets: deps build docs format format-check bench clean.
+# Other targets: deps build docs format format-check bench fuzz clean.
 
 BUILD_DIR ?= build
 JOBS ?= 2
@@ -13,7 +13,7 @@ DEPS := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools \
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 
-.PHONY: all deps configure build check demo docs format format-check bench clean
+.PHONY: all deps configure build check demo docs format format-check bench fuzz clean
 
 all: build
 
@@ -54,6 +54,10 @@ format-check:
 
 bench: build
 	@bash bench/run.sh $(BUILD_DIR)
+
+# libFuzzer + ASan/UBSan (installs clang-22); FUZZ_SECONDS per target.
+fuzz: deps
+	@bash utils/fuzz.sh build-fuzz
 
 clean:
 	rm -rf $(BUILD_DIR)

@@ -3,7 +3,6 @@
 #include "tfg/IR/OpRegistry.h"
 
 #include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/StringSaver.h"
 
 using namespace mlir::tfg;
 using llvm::StringRef;
@@ -44,35 +43,47 @@ const OpDef *OpRegistry::lookup(StringRef name) const {
   return lookupBuiltinOpDef(name);
 }
 
+/// A run-time OpDef and the storage its views point into.
+struct OpRegistry::OwnedOpDef {
+  std::vector<std::string> strings;
+  std::vector<OpDefArg> args;
+  std::vector<OpDefAttr> attrs;
+  OpDef def;
+};
+
 const OpDef *OpRegistry::registerOp(const OpDefRecord &record) {
-  llvm::UniqueStringSaver saver(arena);
-  auto save = [&](const std::string &s) { return saver.save(s); };
+  auto owned = std::make_unique<OwnedOpDef>();
   size_t numArgs = record.inputs.size() + record.outputs.size();
-  OpDefArg *args = arena.Allocate<OpDefArg>(numArgs ? numArgs : 1);
-  size_t i = 0;
+  // Reserved up front: the views keep pointers into these vectors.
+  owned->strings.reserve(1 + 4 * numArgs + 4 * record.attrs.size());
+  owned->args.reserve(numArgs);
+  owned->attrs.reserve(record.attrs.size());
+  auto save = [&](const std::string &s) -> StringRef {
+    owned->strings.push_back(s);
+    return owned->strings.back();
+  };
   for (const auto *list : {&record.inputs, &record.outputs})
     for (const OpDefArgRecord &a : *list)
-      new (&args[i++]) OpDefArg{save(a.name),         a.type,
-                                save(a.typeAttr),     save(a.numberAttr),
-                                save(a.typeListAttr), a.isRef};
-  OpDefAttr *attrs =
-      arena.Allocate<OpDefAttr>(record.attrs.empty() ? 1 : record.attrs.size());
-  for (size_t j = 0; j < record.attrs.size(); ++j) {
-    const OpDefAttrRecord &a = record.attrs[j];
-    new (&attrs[j])
-        OpDefAttr{save(a.name),          save(a.type), save(a.defaultValue),
-                  save(a.allowedValues), a.hasMinimum, a.minimum};
-  }
-  OpDef *def = arena.Allocate<OpDef>();
-  new (def) OpDef{save(record.name),
-                  args,
-                  static_cast<uint32_t>(record.inputs.size()),
-                  args + record.inputs.size(),
-                  static_cast<uint32_t>(record.outputs.size()),
-                  attrs,
-                  static_cast<uint32_t>(record.attrs.size()),
-                  record.flags};
+      owned->args.push_back(OpDefArg{save(a.name), a.type, save(a.typeAttr),
+                                     save(a.numberAttr), save(a.typeListAttr),
+                                     a.isRef});
+  for (const OpDefAttrRecord &a : record.attrs)
+    owned->attrs.push_back(OpDefAttr{save(a.name), save(a.type),
+                                     save(a.defaultValue),
+                                     save(a.allowedValues), a.hasMinimum,
+                                     a.minimum});
+  const OpDefArg *args = owned->args.data();
+  owned->def = OpDef{save(record.name),
+                     args,
+                     static_cast<uint32_t>(record.inputs.size()),
+                     args + record.inputs.size(),
+                     static_cast<uint32_t>(record.outputs.size()),
+                     owned->attrs.data(),
+                     static_cast<uint32_t>(record.attrs.size()),
+                     record.flags};
+  const OpDef *def = &owned->def;
   custom[def->name] = def;
+  storage.push_back(std::move(owned));
   return def;
 }
 

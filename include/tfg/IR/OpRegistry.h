@@ -18,11 +18,12 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
-#include "llvm/Support/Allocator.h"
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
 #include <memory>
+#include <string>
+#include <vector>
 
 namespace mlir {
 namespace tfg {
@@ -100,7 +101,8 @@ public:
   size_t getNumCustomOps() const { return custom.size(); }
 
 private:
-  llvm::BumpPtrAllocator arena;
+  struct OwnedOpDef;
+  std::vector<std::unique_ptr<OwnedOpDef>> storage;
   llvm::StringMap<const OpDef *> custom;
 };
 

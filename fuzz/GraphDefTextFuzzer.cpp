@@ -1,0 +1,34 @@
+//===- GraphDefTextFuzzer.cpp - Fuzz the text GraphDef importer -----------===//
+
+#include "FuzzCommon.h"
+#include "tfg/ImportExport/GraphDef.h"
+#include "tfg/proto/graph.pb.h"
+
+#include "google/protobuf/io/tokenizer.h"
+#include "google/protobuf/text_format.h"
+
+namespace {
+class Quiet : public google::protobuf::io::ErrorCollector {
+  void AddError(int, google::protobuf::io::ColumnNumber,
+                const std::string &) override {}
+};
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static tfg_fuzz::FuzzContext *fuzz = new tfg_fuzz::FuzzContext();
+  tensorflow::GraphDef graph;
+  google::protobuf::TextFormat::Parser parser;
+  Quiet quiet;
+  parser.RecordErrorsTo(&quiet);
+  if (!parser.ParseFromString(
+          std::string(reinterpret_cast<const char *>(data), size), &graph))
+    return 0;
+  mlir::MLIRContext &ctx = fuzz->context;
+  auto module =
+      mlir::tfg::importGraphDef(&ctx, graph, mlir::UnknownLoc::get(&ctx));
+  if (module) {
+    tensorflow::GraphDef out;
+    (void)mlir::tfg::exportGraphDef(*module, out);
+  }
+  return 0;
+}
