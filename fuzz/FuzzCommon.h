@@ -10,6 +10,7 @@
 
 #include "tfg/IR/TFGDialect.h"
 
+#include "google/protobuf/stubs/logging.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 
@@ -20,6 +21,8 @@ struct FuzzContext {
                     return mlir::success();
                   }) {
     context.loadDialect<mlir::tfg::TFGraphDialect>();
+    // Protobuf logs invalid UTF-8 and the like; the return values matter.
+    google::protobuf::SetLogHandler(nullptr);
   }
   mlir::MLIRContext context;
   mlir::ScopedDiagnosticHandler handler;

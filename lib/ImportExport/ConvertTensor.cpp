@@ -56,8 +56,9 @@ static unsigned numericElementSize(DataType dtype) {
   }
 }
 
-/// Largest tensor built by repeating the last of several given values.
-static constexpr int64_t kMaxExpandedBytes = int64_t(1) << 32;
+/// Largest tensor built by repeating the last of several given values (a
+/// tensor given element by element or as a single splat value has no limit).
+static constexpr int64_t kMaxExpandedBytes = int64_t(1) << 30;
 
 namespace {
 /// The elements of a numeric tensor in TensorFlow's little-endian layout:

@@ -119,6 +119,10 @@ LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
   ref.explicitIndex = true;
   if (!llvm::to_integer(parts.back(), ref.index, 10))
     return malformed();
+  if (ref.index >= kMaxNodeOutputs)
+    return emitError(loc) << "node '" << node.name() << "' uses output "
+                          << ref.index << " in '" << input
+                          << "', more than any op has";
   return success();
 }
 

@@ -71,6 +71,11 @@ mlir::tfg::inferOutputArgs(const OpDef &def, StringRef nodeName,
         if (!na || na.getInt() < 0)
           return missingAttr("number", arg.numberAttr);
         n = na.getInt();
+        if (n > kMaxNodeOutputs)
+          return emitError(loc) << "node '" << nodeName << "' attribute '"
+                                << arg.numberAttr << "' = " << n
+                                << " asks for more than " << kMaxNodeOutputs
+                                << " outputs";
       }
       argTypes.append(n, elt);
     }

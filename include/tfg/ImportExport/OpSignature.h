@@ -25,6 +25,10 @@ class OpDef;
 namespace mlir {
 namespace tfg {
 
+/// No real op has more outputs; larger counts in an input are errors, not
+/// allocations.
+constexpr int64_t kMaxNodeOutputs = int64_t(1) << 20;
+
 struct OutputArgs {
   SmallVector<Type> types;
   /// (output argument name, first result, number of results).
