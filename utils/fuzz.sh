@@ -16,6 +16,9 @@ cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DTFG_ENABLE_SANITIZERS=ON -DTFG_ENABLE_FUZZERS=ON -DTFG_BUILD_UNITTESTS=OFF
 cmake --build "$build" --target GraphDefBinaryFuzzer GraphDefTextFuzzer TFJSFuzzer
 mkdir -p "$build/crashes"
+# LLVM's header-inlined allocators poison memory that the uninstrumented
+# libMLIR/libLLVM then use: ignore manual poisoning (docs/Rationale.md).
+export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0}
 status=0
 for pair in GraphDefBinaryFuzzer:graphdef_binary GraphDefTextFuzzer:graphdef_text TFJSFuzzer:tfjs; do
   fuzzer=${pair%%:*}; corpus=${pair#*:}
