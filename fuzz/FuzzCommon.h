@@ -9,6 +9,8 @@
 #define TFG_FUZZ_FUZZCOMMON_H
 
 #include "tfg/IR/TFGDialect.h"
+#include "tfg/ImportExport/GraphDef.h"
+#include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/stubs/logging.h"
 #include "mlir/IR/Diagnostics.h"
@@ -17,9 +19,8 @@
 namespace tfg_fuzz {
 
 struct FuzzContext {
-  FuzzContext() : handler(&context, [](mlir::Diagnostic &) {
-                    return mlir::success();
-                  }) {
+  FuzzContext()
+      : handler(&context, [](mlir::Diagnostic &) { return mlir::success(); }) {
     context.loadDialect<mlir::tfg::TFGraphDialect>();
     // Protobuf logs invalid UTF-8 and the like; the return values matter.
     google::protobuf::SetLogHandler(nullptr);
@@ -27,6 +28,18 @@ struct FuzzContext {
   mlir::MLIRContext context;
   mlir::ScopedDiagnosticHandler handler;
 };
+
+/// Imports `graph` and, when that succeeds, exports it again.
+inline void importAndExport(FuzzContext &fuzz,
+                            const tensorflow::GraphDef &graph) {
+  mlir::MLIRContext &ctx = fuzz.context;
+  auto module =
+      mlir::tfg::importGraphDef(&ctx, graph, mlir::UnknownLoc::get(&ctx));
+  if (module) {
+    tensorflow::GraphDef out;
+    (void)mlir::tfg::exportGraphDef(*module, out);
+  }
+}
 
 } // namespace tfg_fuzz
 

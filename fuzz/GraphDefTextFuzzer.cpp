@@ -1,8 +1,6 @@
 //===- GraphDefTextFuzzer.cpp - Fuzz the text GraphDef importer -----------===//
 
 #include "FuzzCommon.h"
-#include "tfg/ImportExport/GraphDef.h"
-#include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
@@ -23,12 +21,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (!parser.ParseFromString(
           std::string(reinterpret_cast<const char *>(data), size), &graph))
     return 0;
-  mlir::MLIRContext &ctx = fuzz->context;
-  auto module =
-      mlir::tfg::importGraphDef(&ctx, graph, mlir::UnknownLoc::get(&ctx));
-  if (module) {
-    tensorflow::GraphDef out;
-    (void)mlir::tfg::exportGraphDef(*module, out);
-  }
+  tfg_fuzz::importAndExport(*fuzz, graph);
   return 0;
 }
