@@ -18,3 +18,13 @@ for n in $sizes; do
     "$build/bin/tfg-opt" "$f" -o "$work/out.mlir")
   printf "%-10s %-10s %-12s %-10s\n" "$n" "$mb" "$secs" "$peak"
 done
+
+# GraphDef import/export against protobuf's own parse/serialize, on binary
+# GraphDefs made from the same synthetic graphs.
+echo
+for n in $sizes; do
+  f="$work/graph_$n.mlir"
+  pb="$work/graph_$n.pb"
+  [ -f "$pb" ] || "$build/bin/tfg-translate" --mlir-to-graphdef --binary "$f" -o "$pb"
+  "$build/bin/tfg-graphdef-bench" "$pb" --runs 3
+done

@@ -93,10 +93,11 @@ private:
 
 LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
                                    StringRef input, InputRef &ref) {
-  Location loc = nodeLoc(node.name());
+  // Locations are built only for errors: this runs once per edge.
   auto malformed = [&]() {
-    return emitError(loc) << "node '" << node.name()
-                          << "' has a malformed input '" << input << "'";
+    return emitError(nodeLoc(node.name()))
+           << "node '" << node.name() << "' has a malformed input '" << input
+           << "'";
   };
   if (input.consume_front("^")) {
     ref.control = true;
@@ -120,9 +121,9 @@ LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
   if (!llvm::to_integer(parts.back(), ref.index, 10))
     return malformed();
   if (ref.index >= kMaxNodeOutputs)
-    return emitError(loc) << "node '" << node.name() << "' uses output "
-                          << ref.index << " in '" << input
-                          << "', more than any op has";
+    return emitError(nodeLoc(node.name()))
+           << "node '" << node.name() << "' uses output " << ref.index
+           << " in '" << input << "', more than any op has";
   return success();
 }
 
@@ -176,7 +177,8 @@ Importer::resolve(StringRef where, const InputRef &ref,
                   const llvm::StringMap<BlockArgument> &args,
                   const llvm::StringMap<Operation *> &ops,
                   const llvm::StringMap<NodeSignature> &signatures) {
-  Location loc = nodeLoc(where);
+  // Built only when needed (errors, get_result): this runs once per edge.
+  auto loc = [&] { return nodeLoc(where); };
   if (!ref.explicitIndex) {
     auto arg = args.find(ref.node);
     if (arg != args.end())
@@ -184,23 +186,23 @@ Importer::resolve(StringRef where, const InputRef &ref,
   }
   auto it = ops.find(ref.node);
   if (it == ops.end())
-    return emitError(loc) << "'" << where << "' uses '" << ref.node
-                          << "', which is not a node or argument";
+    return emitError(loc()) << "'" << where << "' uses '" << ref.node
+                            << "', which is not a node or argument";
   Operation *src = it->second;
   if (ref.control)
     return src->getResults().back();
   if (inGenericFunction) {
     if (ref.outArg.empty())
-      return emitError(loc) << "'" << where << "' uses '" << ref.node
-                            << "' without naming an output (expected "
-                               "node:out_arg:index)";
+      return emitError(loc()) << "'" << where << "' uses '" << ref.node
+                              << "' without naming an output (expected "
+                                 "node:out_arg:index)";
     std::string key =
         (ref.node + ":" + ref.outArg + ":" + Twine(ref.index)).str();
     Value &cached = namedResults[key];
     if (!cached)
-      cached =
-          GetResultOp::create(builder, loc, tf_type::OpaqueTensorType::get(ctx),
-                              src->getResults().back(), ref.outArg, ref.index);
+      cached = GetResultOp::create(
+          builder, loc(), tf_type::OpaqueTensorType::get(ctx),
+          src->getResults().back(), ref.outArg, ref.index);
     return cached;
   }
   unsigned index = ref.index;
@@ -209,19 +211,19 @@ Importer::resolve(StringRef where, const InputRef &ref,
     auto arg = llvm::find_if(
         sig.args, [&](const auto &a) { return std::get<0>(a) == ref.outArg; });
     if (arg == sig.args.end())
-      return emitError(loc)
+      return emitError(loc())
              << "'" << where << "' uses output '" << ref.outArg << "' of '"
              << ref.node << "', which has no such output";
     if (ref.index >= std::get<2>(*arg))
-      return emitError(loc) << "'" << where << "' uses output '" << ref.outArg
-                            << ":" << ref.index << "' of '" << ref.node
-                            << "', which has " << std::get<2>(*arg);
+      return emitError(loc()) << "'" << where << "' uses output '" << ref.outArg
+                              << ":" << ref.index << "' of '" << ref.node
+                              << "', which has " << std::get<2>(*arg);
     index = std::get<1>(*arg) + ref.index;
   }
   if (index + 1 >= src->getNumResults())
-    return emitError(loc) << "node '" << ref.node << "' has "
-                          << src->getNumResults() - 1 << " output(s), but '"
-                          << where << "' uses output " << index;
+    return emitError(loc())
+           << "node '" << ref.node << "' has " << src->getNumResults() - 1
+           << " output(s), but '" << where << "' uses output " << index;
   return src->getResult(index);
 }
 
