@@ -14,6 +14,7 @@
 #include "mlir/IR/Diagnostics.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -135,56 +136,62 @@ static int64_t appendTypedValues(const TensorProto &t, DataType dtype,
   }
 }
 
-static FailureOr<int64_t> getNumElements(const TensorProto &t, Location loc) {
+/// The number of elements of a fully known shape; none if the shape is
+/// unknown or the count overflows.
+static std::optional<int64_t> getNumElements(const TensorProto &t) {
   if (t.tensor_shape().unknown_rank())
-    return emitError(loc) << "tensor with unknown rank";
+    return std::nullopt;
   int64_t n = 1;
   for (const auto &d : t.tensor_shape().dim()) {
-    if (d.size() < 0)
-      return emitError(loc) << "tensor with unknown dimension";
-    if (d.size() > 0 && n > INT64_MAX / d.size())
-      return emitError(loc) << "tensor too large";
+    if (d.size() < 0 || (d.size() > 0 && n > INT64_MAX / d.size()))
+      return std::nullopt;
     n *= d.size();
   }
   return n;
 }
 
-static FailureOr<NumericData> decodeNumeric(const TensorProto &t,
-                                            int64_t numElements, Location loc) {
+/// Decodes the values of a numeric tensor of `numElements` elements, as
+/// TensorFlow reads them: tensor_content, or the typed values with the last
+/// one repeated (none means zeros). On failure returns false and says why in
+/// `error`. Shared by import and the round-trip comparison.
+static bool decodeValues(const TensorProto &t, int64_t numElements,
+                         NumericData &data, std::string &error) {
   unsigned size = numericElementSize(t.dtype());
-  NumericData data;
   if (!t.tensor_content().empty()) {
-    if (t.tensor_content().size() != size * static_cast<size_t>(numElements))
-      return emitError(loc)
-             << "tensor_content has " << t.tensor_content().size()
-             << " bytes, expected " << size * numElements;
+    if (t.tensor_content().size() != size * static_cast<size_t>(numElements)) {
+      error = "tensor_content has " +
+              std::to_string(t.tensor_content().size()) + " bytes, expected " +
+              std::to_string(size * numElements);
+      return false;
+    }
     data.raw = t.tensor_content();
-    return data;
+    return true;
   }
   int64_t count = appendTypedValues(t, t.dtype(), data.raw);
-  if (count > numElements)
-    return emitError(loc) << "tensor has " << count << " values for "
-                          << numElements << " elements";
+  if (count > numElements) {
+    error = "tensor has " + std::to_string(count) + " values for " +
+            std::to_string(numElements) + " elements";
+    return false;
+  }
   if (numElements == 0) {
     data.raw.clear();
-    return data;
-  }
-  if (count == 0) {
+  } else if (count == 0) {
     data.raw.assign(size, '\0');
     data.splat = true;
   } else if (count == 1) {
     data.splat = true;
   } else if (count < numElements) {
-    if (numElements > kMaxExpandedBytes / size)
-      return emitError(loc)
-             << "tensor of " << numElements
-             << " elements is too large to expand from " << count << " values";
-    // TensorFlow repeats the last value to fill the tensor.
+    if (numElements > kMaxExpandedBytes / size) {
+      error = "tensor of " + std::to_string(numElements) +
+              " elements is too large to expand from " + std::to_string(count) +
+              " values";
+      return false;
+    }
     std::string last = data.raw.substr(data.raw.size() - size);
     for (int64_t i = count; i < numElements; ++i)
       data.raw += last;
   }
-  return data;
+  return true;
 }
 
 FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
@@ -206,18 +213,20 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
                t.resource_handle_val_size() == 0 && t.variant_val_size() == 0 &&
                t.float8_val().empty();
   if (numericElementSize(t.dtype()) && plain) {
-    FailureOr<int64_t> n = getNumElements(t, loc);
-    if (failed(n))
-      return failure();
-    FailureOr<NumericData> data = decodeNumeric(t, *n, loc);
-    if (failed(data))
-      return failure();
+    // The shape is known (checked above); only the count can overflow.
+    std::optional<int64_t> n = getNumElements(t);
+    if (!n)
+      return emitError(loc) << "tensor too large";
+    NumericData data;
+    std::string error;
+    if (!decodeValues(t, *n, data, error))
+      return emitError(loc) << error;
     if (t.dtype() == tensorflow::DT_BOOL) {
-      SmallVector<bool> values(data->raw.begin(), data->raw.end());
+      SmallVector<bool> values(data.raw.begin(), data.raw.end());
       return Attribute(DenseElementsAttr::get(type, values));
     }
     return Attribute(DenseElementsAttr::getFromRawBuffer(
-        type, ArrayRef<char>(data->raw.data(), data->raw.size())));
+        type, ArrayRef<char>(data.raw.data(), data.raw.size())));
   }
   std::string bytes;
   if (!t.SerializeToString(&bytes))
@@ -314,49 +323,25 @@ LogicalResult mlir::tfg::convertTensor(Attribute attr, TensorProto &out,
 
 void mlir::tfg::canonicalizeTensor(TensorProto &t) {
   unsigned size = numericElementSize(t.dtype());
-  if (!size || t.version_number() != 0 || t.tensor_shape().unknown_rank())
+  std::optional<int64_t> n = getNumElements(t);
+  NumericData data;
+  std::string error;
+  if (!size || t.version_number() != 0 || !n ||
+      !decodeValues(t, *n, data, error))
     return;
-  int64_t n = 1;
-  for (const auto &d : t.tensor_shape().dim()) {
-    if (d.size() < 0 || (d.size() > 0 && n > INT64_MAX / d.size()))
-      return;
-    n *= d.size();
-  }
-  std::string raw;
-  bool splat = false;
-  if (!t.tensor_content().empty()) {
-    raw = t.tensor_content();
-  } else {
-    int64_t count = appendTypedValues(t, t.dtype(), raw);
-    if (count > n)
-      return;
-    if (count <= 1) {
-      splat = true;
-      if (count == 0)
-        raw.assign(size, '\0');
-    } else {
-      if (n > kMaxExpandedBytes / size)
-        return;
-      std::string last = raw.substr(raw.size() - size);
-      for (int64_t i = count; i < n; ++i)
-        raw += last;
-    }
-  }
   // All elements equal: one element stands for all (no expansion of huge
   // splats).
-  if (!splat && n > 1 && raw.size() == static_cast<size_t>(n) * size) {
-    splat = true;
-    for (size_t i = size; i < raw.size() && splat; i += size)
-      splat = raw.compare(i, size, raw, 0, size) == 0;
-    if (splat)
-      raw.resize(size);
+  if (!data.splat && *n > 1) {
+    data.splat = true;
+    for (size_t i = size; i < data.raw.size() && data.splat; i += size)
+      data.splat = data.raw.compare(i, size, data.raw, 0, size) == 0;
+    if (data.splat)
+      data.raw.resize(size);
   }
-  if (n == 0)
-    raw.clear();
   DataType dtype = t.dtype();
   tensorflow::TensorShapeProto shape = t.tensor_shape();
   t.Clear();
   t.set_dtype(dtype);
   *t.mutable_tensor_shape() = shape;
-  t.set_tensor_content(raw);
+  t.set_tensor_content(data.raw);
 }
