@@ -60,9 +60,10 @@ private:
   }
   LogicalResult parseInput(const tensorflow::NodeDef &node, StringRef input,
                            InputRef &ref);
+  /// `loc` is the node's location (built once per node by the caller).
   FailureOr<NodeSignature> inferSignature(const tensorflow::NodeDef &node,
                                           NamedAttrList &attrs,
-                                          int64_t maxIndexUsed);
+                                          int64_t maxIndexUsed, Location loc);
   LogicalResult declareFunction(const tensorflow::FunctionDef &func);
   LogicalResult importFunction(const tensorflow::FunctionDef &func);
   /// Imports `nodes` at the builder's insertion point. `args` maps argument
@@ -102,8 +103,9 @@ LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
   if (input.consume_front("^")) {
     ref.control = true;
     ref.node = input;
-    return failure(input.empty() || input.contains(':') ? failed(malformed())
-                                                        : false);
+    if (input.empty() || input.contains(':'))
+      return malformed();
+    return success();
   }
   SmallVector<StringRef, 3> parts;
   input.split(parts, ':');
@@ -129,8 +131,7 @@ LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
 
 FailureOr<NodeSignature>
 Importer::inferSignature(const tensorflow::NodeDef &node, NamedAttrList &attrs,
-                         int64_t maxIndexUsed) {
-  Location loc = nodeLoc(node.name());
+                         int64_t maxIndexUsed, Location loc) {
   NodeSignature sig;
   // In generic functions nodes have no typed results: their outputs are
   // reached by name through get_result.
@@ -323,7 +324,8 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
         return failure();
       attrs.append(key, *attr);
     }
-    FailureOr<NodeSignature> sig = inferSignature(node, attrs, maxIndexUsed[i]);
+    FailureOr<NodeSignature> sig =
+        inferSignature(node, attrs, maxIndexUsed[i], loc);
     if (failed(sig))
       return failure();
     if (!inGenericFunction &&

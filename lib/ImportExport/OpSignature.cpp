@@ -72,10 +72,10 @@ mlir::tfg::inferOutputArgs(const OpDef &def, StringRef nodeName,
           return missingAttr("number", arg.numberAttr);
         n = na.getInt();
         if (n > kMaxNodeOutputs)
-          return emitError(loc) << "node '" << nodeName << "' attribute '"
-                                << arg.numberAttr << "' = " << n
-                                << " asks for more than " << kMaxNodeOutputs
-                                << " outputs";
+          return emitError(loc)
+                 << "node '" << nodeName << "' attribute '" << arg.numberAttr
+                 << "' = " << n << " asks for more than " << kMaxNodeOutputs
+                 << " outputs";
       }
       argTypes.append(n, elt);
     }

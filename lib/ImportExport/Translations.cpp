@@ -122,9 +122,7 @@ void mlir::tfg::registerTFGTranslations() {
       "Import and export a GraphDef and report the first difference",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
-        registerDialects(
-            const_cast<DialectRegistry &>(ctx->getDialectRegistry()));
-        ctx->loadDialect<TFGraphDialect>();
+        ctx->loadDialect<TFGraphDialect>(); // loads tf_type as a dependency
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         Location loc =

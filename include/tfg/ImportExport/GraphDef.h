@@ -1,6 +1,7 @@
 //===- GraphDef.h - GraphDef <-> tfg ----------------------------*- C++ -*-===//
 //
-// Import of a GraphDef into a module holding one tfg.graph, and export back.
+// Import of a GraphDef (nodes and function library) into a module holding
+// one tfg.graph and its tfg.func ops, and export back.
 // Errors are MLIR diagnostics naming the node; nothing aborts.
 //
 //===----------------------------------------------------------------------===//
@@ -20,8 +21,7 @@ namespace tfg {
 
 /// Imports `graph` into a new module. Returns null after emitting errors.
 /// Node locations are `NameLoc`s of the node names inside `fileLoc` (the
-/// input file, when known). Function libraries are not supported yet (an
-/// error says so).
+/// input file, when known). The function library becomes tfg.func ops.
 OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
                                      const tensorflow::GraphDef &graph,
                                      Location fileLoc);
