@@ -13,6 +13,17 @@
 using namespace mlir;
 using namespace mlir::tfg;
 
+Attribute mlir::tfg::getOpDefDefaultAttr(const OpDefAttr &attr, Location loc) {
+  if (attr.defaultValue.empty())
+    return {};
+  tensorflow::AttrValue value;
+  if (!google::protobuf::TextFormat::ParseFromString(attr.defaultValue.str(),
+                                                     &value))
+    return {};
+  FailureOr<Attribute> converted = convertAttrValue(value, loc);
+  return succeeded(converted) ? *converted : Attribute();
+}
+
 FailureOr<OutputArgs>
 mlir::tfg::inferOutputArgs(const OpDef &def, StringRef nodeName,
                            function_ref<Attribute(StringRef)> getNodeAttr,
@@ -22,14 +33,7 @@ mlir::tfg::inferOutputArgs(const OpDef &def, StringRef nodeName,
       return a;
     // Defaults from the OpDef count for inference; they are not added.
     const OpDefAttr *attr = def.findAttr(name);
-    if (!attr || attr->defaultValue.empty())
-      return {};
-    tensorflow::AttrValue value;
-    if (!google::protobuf::TextFormat::ParseFromString(attr->defaultValue.str(),
-                                                       &value))
-      return {};
-    FailureOr<Attribute> converted = convertAttrValue(value, loc);
-    return succeeded(converted) ? *converted : Attribute();
+    return attr ? getOpDefDefaultAttr(*attr, loc) : Attribute();
   };
   auto missingAttr = [&](StringRef kind, StringRef name) {
     return emitError(loc) << "node '" << nodeName << "' (" << def.name

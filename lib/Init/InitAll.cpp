@@ -3,6 +3,7 @@
 #include "tfg/InitAll.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/IR/TFTypeDialect.h"
+#include "tfg/Transforms/Passes.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -14,4 +15,7 @@ void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
   mlir::registerAllExtensions(registry);
 }
 
-void mlir::tfg::registerAllPasses() { mlir::registerAllPasses(); }
+void mlir::tfg::registerAllPasses() {
+  mlir::registerAllPasses();
+  registerTFGPasses();
+}

@@ -12,6 +12,7 @@
 
 #include "tfg/IR/OpRegistry.h"
 
+#include "mlir/IR/Attributes.h"
 #include "mlir/IR/Location.h"
 #include "mlir/IR/Types.h"
 
@@ -38,6 +39,10 @@ struct OutputArgs {
 /// The registry record of a FunctionDef signature, so that library functions
 /// act as ops.
 OpDefRecord convertOpDef(const tensorflow::OpDef &def);
+
+/// The OpDef default of `attr` as an MLIR attribute (the importer's form),
+/// or null when it has none or it cannot be converted.
+Attribute getOpDefDefaultAttr(const OpDefAttr &attr, Location loc);
 
 /// `getAttr` returns the node's attribute of that name, or null.
 FailureOr<OutputArgs>

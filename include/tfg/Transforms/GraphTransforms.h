@@ -1,0 +1,86 @@
+//===- GraphTransforms.h - The algorithms of the graph passes ---*- C++ -*-===//
+//
+// Each tfg pass is a thin wrapper over one of these functions, so that other
+// passes, unit tests and embedding compilers can call them without a pass
+// manager. Functions that may delete nodes take the user's PreserveOptions
+// and honor the rules of PreservedNodes (GraphUtils.h). Errors are emitted as
+// diagnostics on the IR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_TRANSFORMS_GRAPHTRANSFORMS_H
+#define TFG_TRANSFORMS_GRAPHTRANSFORMS_H
+
+#include "tfg/Transforms/GraphUtils.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir {
+namespace tfg {
+
+/// tfg-toposort: stable topological order of one block (terminator last).
+void sortTopologically(Block &block);
+/// Sorts every graph region under `root` (graphs, functions, regions).
+void sortAllTopologically(Operation *root);
+
+/// tfg-prune: keep the fan-in of the preserved nodes, then bypass trivial
+/// Identity/IdentityN/Snapshot/NoOp nodes when `removeTrivial`.
+FailureOr<RemovalStats> pruneGraph(Block &body, const PreserveOptions &options,
+                                   bool removeTrivial);
+/// Erases library functions that no graph references (directly, through
+/// other used functions or as gradients). Does nothing in a module without
+/// a graph. Returns the number erased.
+int64_t pruneUnusedFunctions(ModuleOp module);
+
+/// tfg-cse.
+FailureOr<RemovalStats> eliminateCommonSubgraphs(Block &body,
+                                                 const PreserveOptions &options);
+
+/// tfg-dependency-optimizer.
+struct DependencyStats : RemovalStats {
+  int64_t transitiveEdges = 0, nodesToNoOp = 0;
+};
+FailureOr<DependencyStats> optimizeDependencies(Block &body,
+                                                const PreserveOptions &options,
+                                                unsigned maxVisits);
+/// The transitive reduction of control edges alone (step 4 above). Returns
+/// the number of control operands removed.
+int64_t reduceTransitiveControlEdges(Block &body, unsigned maxVisits);
+
+/// tfg-debug-stripper: returns the number of nodes rewritten.
+int64_t stripDebugNodes(Block &body);
+
+/// tfg-add-default-attrs / tfg-strip-default-attrs: number of attributes
+/// added or removed under `root`.
+int64_t addDefaultAttrs(Operation *root);
+int64_t stripDefaultAttrs(Operation *root);
+
+/// tfg-name-compress: number of nodes renamed.
+FailureOr<int64_t> compressNodeNames(Block &body, const PreserveOptions &options);
+
+/// tfg-shape-inference: number of result types refined in the block and its
+/// nested regions.
+int64_t inferShapes(Block &body);
+/// tfg-drop-output-shapes: number of attributes removed under `root`.
+int64_t dropOutputShapes(Operation *root);
+
+/// tfg-functional-to-region: number of ops converted.
+FailureOr<int64_t> convertFunctionalToRegion(ModuleOp module);
+/// tfg-region-to-functional.
+struct OutlineStats {
+  int64_t converted = 0, functionsCreated = 0;
+};
+FailureOr<OutlineStats> convertRegionToFunctional(ModuleOp module);
+
+/// tfg-lift-graph-to-func / tfg-lower-func-to-graph.
+LogicalResult liftGraphToFunc(ModuleOp module, const PreserveOptions &options,
+                              StringRef funcName);
+LogicalResult lowerFuncToGraph(ModuleOp module);
+
+/// tfg-inline: number of calls inlined.
+FailureOr<int64_t> inlineCalls(ModuleOp module, const PreserveOptions &options);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_TRANSFORMS_GRAPHTRANSFORMS_H

@@ -1,0 +1,242 @@
+//===- GraphUtils.h - Shared helpers of the graph passes --------*- C++ -*-===//
+//
+// What every graph pass needs and must do the same way:
+//  - GraphView: a compact, index-based view of the nodes of one graph
+//    region with their data and control predecessors (uses inside nested
+//    regions count as uses by the enclosing node);
+//  - PreservedNodes: the safety rules deciding which nodes may never be
+//    removed or merged (fetches, feeds, `_grappler_do_not_remove`,
+//    side-effecting nodes, terminators);
+//  - node surgery: building NoOps, adding and removing control operands,
+//    bypassing a node while moving its control dependencies to its users.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_TRANSFORMS_GRAPHUTILS_H
+#define TFG_TRANSFORMS_GRAPHUTILS_H
+
+#include "mlir/IR/Block.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSet.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+class IRMapping;
+namespace tfg {
+
+//===----------------------------------------------------------------------===//
+// GraphView
+//===----------------------------------------------------------------------===//
+
+/// The nodes of one block of a graph region, numbered in block order, with
+/// their predecessor and successor edges in CSR form. A value used inside a
+/// node's nested regions makes that node a user. Block arguments have no
+/// producer node. Building is O(N + E).
+class GraphView {
+public:
+  struct Edge {
+    unsigned node;
+    bool isControl;
+  };
+
+  explicit GraphView(Block &block);
+
+  unsigned size() const { return nodes.size(); }
+  Operation *getNode(unsigned i) const { return nodes[i]; }
+  ArrayRef<Operation *> getNodes() const { return nodes; }
+  /// The index of `op`, or -1 when `op` is not a node of the block.
+  int lookup(Operation *op) const;
+  /// The node producing `value` (for nested values: the enclosing node), or
+  /// -1 for block arguments of the block and values from outside.
+  int getProducer(Value value) const;
+
+  ArrayRef<Edge> getPreds(unsigned i) const {
+    return ArrayRef<Edge>(predEdges).slice(predBegin[i],
+                                           predBegin[i + 1] - predBegin[i]);
+  }
+  ArrayRef<Edge> getSuccs(unsigned i) const {
+    return ArrayRef<Edge>(succEdges).slice(succBegin[i],
+                                           succBegin[i + 1] - succBegin[i]);
+  }
+  size_t getNumEdges() const { return predEdges.size(); }
+
+  /// A topological order of the nodes (node indices), stable with respect
+  /// to block order. Edges out of NextIteration nodes are ignored; other
+  /// cycles are broken at the earliest remaining node. O(N log N + E).
+  std::vector<unsigned> topologicalOrder() const;
+
+private:
+  Block *block;
+  std::vector<Operation *> nodes;
+  llvm::DenseMap<Operation *, unsigned> index;
+  std::vector<unsigned> predBegin, succBegin;
+  std::vector<Edge> predEdges, succEdges;
+};
+
+//===----------------------------------------------------------------------===//
+// Preserved nodes
+//===----------------------------------------------------------------------===//
+
+/// The user's fetches and feeds, as given to the passes (`a`, `a:1`, `^a`).
+struct PreserveOptions {
+  std::vector<std::string> fetch, feed;
+};
+
+/// Builds PreserveOptions from pass list options.
+template <typename FetchList, typename FeedList>
+PreserveOptions makePreserveOptions(const FetchList &fetch,
+                                    const FeedList &feed) {
+  return PreserveOptions{{fetch.begin(), fetch.end()},
+                         {feed.begin(), feed.end()}};
+}
+
+/// Strips `^` and `:k` from a fetch/feed spec: the node name.
+StringRef getNodeNameOfSpec(StringRef spec);
+
+/// The nodes of a graph or function body that passes must never delete,
+/// merge or rename: fetched and fed nodes, `_grappler_do_not_remove`
+/// nodes, side-effecting nodes (stateful per the op registry, unknown ops,
+/// calls, nodes with ref operands), and terminators. Fetches of a function
+/// are its return operands.
+class PreservedNodes {
+public:
+  /// Computes the set for `block` (a graph or function body). Fails, with
+  /// an error on `diagOp`, if a fetch or feed names no node of a graph.
+  static FailureOr<PreservedNodes> compute(Block &block,
+                                           const PreserveOptions &options);
+
+  bool contains(Operation *op) const { return preserved.contains(op); }
+  /// True if the user named `op` as a fetch or feed.
+  bool isFetchOrFeed(Operation *op) const { return named.contains(op); }
+  /// Nodes may be deleted only in functions (the return says what is
+  /// needed) or in graphs with a non-empty fetch set.
+  bool canDeleteNodes() const { return deletable; }
+  const llvm::DenseSet<Operation *> &getSet() const { return preserved; }
+
+private:
+  llvm::DenseSet<Operation *> preserved, named;
+  bool deletable = false;
+};
+
+/// True if `op` has side effects that make it unremovable: stateful per the
+/// registry, unknown, or reading a ref operand.
+bool hasSideEffects(Operation *op);
+/// Switch, RefSwitch, _SwitchN: their outputs may be dead.
+bool isSwitchNode(Operation *op);
+/// Enter, Exit, NextIteration, Merge (and their Ref forms), LoopCond: nodes
+/// of v1 control-flow frames.
+bool isFrameNode(Operation *op);
+bool isMergeNode(Operation *op);
+bool isNextIterationNode(Operation *op);
+/// True if any data operand or result of `op` has a ref element type.
+bool hasRefOperandOrResult(Operation *op);
+
+/// The body blocks passes work on: every tfg.graph and tfg.func body of the
+/// module (regions of region control flow are nested inside nodes).
+SmallVector<Block *> getGraphBodies(Operation *module);
+
+//===----------------------------------------------------------------------===//
+// Node surgery
+//===----------------------------------------------------------------------===//
+
+/// Builds the generic node `tfg.<opName>(data) [controls] {attrs}` with the
+/// given data result types (the control token is added).
+Operation *createNode(OpBuilder &builder, Location loc, StringRef opName,
+                      ValueRange data, ValueRange controls,
+                      TypeRange resultTypes, ArrayRef<NamedAttribute> attrs);
+
+/// The attributes every node carries (name, device, assigned device, full
+/// type) of `op`, to copy onto a node replacing it.
+SmallVector<NamedAttribute> getNodeIdentityAttrs(Operation *op);
+
+/// Builds `tfg.NoOp [controls] name(name) device(device)` at the builder's
+/// insertion point.
+Operation *createNoOp(OpBuilder &builder, Location loc, StringRef name,
+                      StringRef device, ValueRange controls);
+
+/// Appends the control tokens in `controls` that `op` does not already have
+/// as control operands. Returns the number added.
+unsigned addControlOperands(Operation *op, ValueRange controls);
+
+/// Removes the operands whose bit is set; returns how many were removed.
+unsigned eraseOperandsIf(Operation *op,
+                         function_ref<bool(OpOperand &)> shouldErase);
+
+/// Removes duplicated control operands and control operands whose node
+/// also feeds `op` through a data operand. Returns how many were removed.
+unsigned removeRedundantControlOperands(Operation *op);
+
+/// Replaces every use of `op`'s data result i with `replacements[i]` and
+/// every use of its control token with `controlReplacements` (several
+/// tokens, possibly none: a control operand is replaced by all of them).
+/// Returns the number of edges that disappeared.
+int64_t replaceNodeUses(Operation *op, ValueRange replacements,
+                        ValueRange controlReplacements);
+
+/// Hands out node names unused in a graph or function body (nested
+/// regions included): `base`, else `base/1`, `base/2`, ...
+class NodeNameUniquer {
+public:
+  explicit NodeNameUniquer(Block &body);
+  std::string get(StringRef base);
+  /// Records a name as taken.
+  void reserve(StringRef name) { used.insert(name); }
+
+private:
+  llvm::StringSet<> used;
+};
+
+/// What a rewrite removed.
+struct RemovalStats {
+  int64_t nodes = 0, edges = 0;
+  RemovalStats &operator+=(const RemovalStats &o) {
+    nodes += o.nodes;
+    edges += o.edges;
+    return *this;
+  }
+};
+
+/// Bypasses and erases a trivial node (Identity, IdentityN, Snapshot, NoOp)
+/// when safe: not preserved, no ref operand, not reading a Switch output
+/// while having control users, not a device transfer, not a control
+/// return, and for NoOps no growth in edges (`in * out <= in + out`) and no
+/// cross-device edge. Its control operands move to its users.
+bool bypassTrivialNode(Operation *op, const PreservedNodes &preserved,
+                       RemovalStats &stats);
+
+/// The ops cloned from a function body and what its return returned.
+struct ClonedBody {
+  SmallVector<Operation *> ops;
+  SmallVector<Value> results, controls;
+};
+
+/// Clones every op of `block` but its terminator at the builder's insertion
+/// point, resolving forward references (graph regions) once all ops exist.
+SmallVector<Operation *> cloneBlockOps(Block &block, OpBuilder &builder,
+                                       IRMapping &mapping);
+
+/// Clones every op of `func`'s body but the return at the builder's
+/// insertion point. `mapping` must map the function's arguments (data and
+/// control); forward references (graph regions) are resolved after all ops
+/// are cloned. Returns the clones and the mapped return operands.
+ClonedBody cloneFunctionBody(Operation *func, OpBuilder &builder,
+                             IRMapping &mapping);
+
+/// Counts nodes and operand edges in the graph bodies of `module`.
+struct GraphSize {
+  int64_t nodes = 0, edges = 0;
+};
+GraphSize countGraphSize(Operation *module);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_TRANSFORMS_GRAPHUTILS_H

@@ -1,0 +1,58 @@
+//===- Grappler.h - The optimizer registry of tfg-grappler ------*- C++ -*-===//
+//
+// tfg-grappler runs every registered optimizer in stage order, like
+// Grappler's MetaOptimizer. Later optimizers (constant folding, arithmetic,
+// remapper, layout, memory) join by calling registerGrapplerOptimizer from
+// their library's registration function; the driver is never edited.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_TRANSFORMS_GRAPPLER_H
+#define TFG_TRANSFORMS_GRAPPLER_H
+
+#include "tfg/Transforms/GraphUtils.h"
+
+#include "mlir/Pass/Pass.h"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace tfg {
+
+/// Stages of Grappler's MetaOptimizer order.
+enum GrapplerStage : unsigned {
+  kStagePrune = 10,
+  kStageInline = 20,
+  kStageCSE = 30,
+  kStageConstantFolding = 40,
+  kStageArithmetic = 50,
+  kStageShape = 60,
+  kStageLayout = 70,
+  kStageRemapper = 80,
+  kStageMemory = 90,
+  kStageDependency = 100,
+};
+
+struct GrapplerOptimizer {
+  /// The pass argument (`tfg-prune`), used by `disable=`.
+  std::string name;
+  unsigned stage;
+  /// Builds the pass for the user's fetches and feeds.
+  std::function<std::unique_ptr<Pass>(const PreserveOptions &)> create;
+};
+
+/// Adds an optimizer (replacing one of the same name). Not thread-safe: call
+/// it at start-up, as pass registration is.
+void registerGrapplerOptimizer(GrapplerOptimizer optimizer);
+
+/// The registered optimizers in stage order (ties: registration order). The
+/// structural optimizers of tfg are registered on first use.
+std::vector<GrapplerOptimizer> getGrapplerOptimizers();
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_TRANSFORMS_GRAPPLER_H

@@ -1,0 +1,392 @@
+//===- Passes.td - tfg graph passes ------------------------*- tablegen -*-===//
+//
+// The structural graph passes of tfg (Grappler's building blocks) and the
+// tfg-grappler meta pipeline. Every pass is a thin wrapper over a library
+// function declared in tfg/Transforms/GraphTransforms.h.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_TRANSFORMS_PASSES_TD
+#define TFG_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+// Options shared by the passes that may delete nodes: what must survive.
+defvar TFG_PreserveOptions = [
+  ListOption<"fetch", "fetch", "std::string",
+             "Nodes whose outputs are fetched (`name`, `name:1` or `^name`); "
+             "they and everything they depend on are kept">,
+  ListOption<"feed", "feed", "std::string",
+             "Nodes that are fed (`name` or `name:0`); they are kept">
+];
+
+defvar TFG_RemovalStatistics = [
+  Statistic<"numNodesRemoved", "nodes-removed", "Number of nodes removed">,
+  Statistic<"numEdgesRemoved", "edges-removed",
+            "Number of edges (data and control operands) removed">
+];
+
+//===----------------------------------------------------------------------===//
+// Structural passes
+//===----------------------------------------------------------------------===//
+
+def AddDefaultAttrsPass : Pass<"tfg-add-default-attrs", "ModuleOp"> {
+  let summary = "Add the OpDef default of every attribute a node leaves out";
+  let description = [{
+    For each node whose op is in the registry, adds each attribute that has
+    a default value in the OpDef and is absent from the node. The added
+    attributes are exactly those `tfg-strip-default-attrs` removes.
+
+    ```mlir
+    // Before (Conv2D defaults: data_format = "NHWC", dilations = [1, 1, 1, 1], ...)
+    %Conv2D, %ctl = Conv2D(%x, %w) name("c") {T = f32, padding = "SAME", strides = [1, 1, 1, 1]} : ...
+    // After
+    %Conv2D, %ctl = Conv2D(%x, %w) name("c") {T = f32, data_format = "NHWC",
+        dilations = [1, 1, 1, 1], explicit_paddings = [], padding = "SAME",
+        strides = [1, 1, 1, 1], use_cudnn_on_gpu = true} : ...
+    ```
+  }];
+  let statistics = [
+    Statistic<"numAttrsAdded", "attrs-added", "Number of attributes added">
+  ];
+}
+
+def CSEPass : Pass<"tfg-cse", "ModuleOp"> {
+  let summary = "Deduplicate equivalent nodes (Grappler's common subgraph elimination)";
+  let description = [{
+    Two nodes are equivalent when they have the same op, the same data
+    operands (in any order for commutative ops), the same set of control
+    operands, the same attributes apart from the name, and the same device.
+    The later one is replaced by the earlier one; its users (data and
+    control) are rewired. Nodes are visited in topological order and the
+    pass repeats to a fixed point, so chains of duplicates fold in one run.
+    Stateful, side-effecting and preserved nodes, v1 control-flow frame
+    nodes (Enter, Exit, Merge, NextIteration) and nodes with ref operands or
+    regions are never merged.
+
+    ```mlir
+    %A, %ctl = Add(%x, %y) name("a") {T = f32} : ...
+    %B, %ctl_0 = Add(%y, %x) name("b") {T = f32} : ...
+    %M, %ctl_1 = Mul(%A, %B) name("m") {T = f32} : ...
+    // After: b is gone and m reads Mul(%A, %A).
+    ```
+  }];
+  let options = TFG_PreserveOptions;
+  let statistics = TFG_RemovalStatistics;
+}
+
+def DebugStripperPass : Pass<"tfg-debug-stripper", "ModuleOp"> {
+  let summary = "Remove debugging nodes (Assert, Print, PrintV2, CheckNumerics)";
+  let description = [{
+    Grappler's debug stripper: `Assert` and `PrintV2` become `NoOp`s whose
+    control operands are the producers of their former data operands (so
+    control dependencies on them keep their meaning); `Print` and
+    `CheckNumerics` become `Identity` nodes of their first operand, which
+    `tfg-prune` then removes.
+
+    ```mlir
+    %ctl = Assert(%cond, %msg) name("check") {T = [!tf_type.string], summarize = 3 : i64} : ...
+    // After:
+    %ctl = NoOp [%ctl_cond, %ctl_msg] name("check")
+    ```
+  }];
+  let statistics = [
+    Statistic<"numNodesStripped", "nodes-stripped", "Number of debug nodes rewritten">
+  ];
+}
+
+def DependencyOptimizerPass : Pass<"tfg-dependency-optimizer", "ModuleOp"> {
+  let summary = "Simplify control dependencies (Grappler's dependency optimizer)";
+  let description = [{
+    Rewrites, in this order:
+
+    1. control operands duplicated by a data operand from the same node, or
+       listed twice, are removed;
+    2. with fetches given (or in a function), stateless nodes whose data
+       results are unused become `NoOp`s that keep their dependencies, unless
+       they read a Switch output (deadness) or belong to a v1 loop frame;
+    3. `NoOp`s (and `Identity`s with only control users) are bypassed when
+       that does not increase the number of edges
+       (`|inputs| * |users| <= |inputs| + |users|`) and adds no cross-device
+       edge;
+    4. transitive reduction: a control operand `^a` of `b` is removed when
+       another path leads from `a` to `b`. Paths through `Merge` (which fires
+       on any input) and NextIteration back edges do not count. The search
+       for each node is bounded by the topological order and by
+       `max-visits`, so the pass stays near-linear; an edge is only removed
+       when a path was found;
+    5. when a node has several control operands from nodes on another
+       device, they are consolidated through one `NoOp` on that device.
+
+    ```mlir
+    %A, %ctl = Const name("a") ...
+    %B, %ctl_0 = Identity(%A) [%ctl] name("b") ...   // ^a duplicates the data edge
+    %ctl_1 = NoOp [%ctl, %ctl_0] name("c")           // ^a is implied by ^b
+    // After: b has no control operand and c depends on ^b only.
+    ```
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"maxVisits", "max-visits", "unsigned", "256",
+           "Nodes visited per node when searching for a path that makes a "
+           "control edge redundant (0: unbounded)">
+  ]);
+  let statistics = !listconcat(TFG_RemovalStatistics, [
+    Statistic<"numTransitiveEdges", "transitive-edges-removed",
+              "Control edges removed by the transitive reduction">,
+    Statistic<"numNodesToNoOp", "nodes-to-noop",
+              "Nodes with unused results turned into NoOps">
+  ]);
+}
+
+def DropOutputShapesPass : Pass<"tfg-drop-output-shapes", "ModuleOp"> {
+  let summary = "Remove the `_output_shapes` attributes";
+  let description = [{
+    `_output_shapes` duplicates what the result types say once
+    `tfg-shape-inference` (or the importer) has refined them. This pass
+    drops the attribute from every node.
+  }];
+  let statistics = [
+    Statistic<"numAttrsRemoved", "attrs-removed", "Number of attributes removed">
+  ];
+}
+
+def FunctionalToRegionPass : Pass<"tfg-functional-to-region", "ModuleOp"> {
+  let summary = "Turn functional control flow (If, Case, While, For) into region form";
+  let description = [{
+    Each `If`/`Case`/`While`/`For` (plain, Stateless and Stateful) whose
+    callees are instantiated functions of the module with a matching
+    signature is replaced by the region op with the callee bodies inlined.
+    The callee attributes are kept in `#tfg.region_attrs` and the call's
+    attributes (`then_branch`'s `{...}` part) in `then_attrs` etc., so that
+    `tfg-region-to-functional` restores the original exactly. Calls to
+    generic or missing functions are left as they are.
+
+    ```mlir
+    %If, %ctl = If(%c, %x) name("if") {then_branch = #tf_type.func<@t, {}>, ...}
+    // After:
+    %IfRegion, %ctl = IfRegion %c then { ...body of @t on %x...; yield(...) }
+                                 else { ... } name("if") {...}
+    ```
+  }];
+  let statistics = [
+    Statistic<"numConverted", "ops-converted", "Number of ops converted">
+  ];
+}
+
+def InlinePass : Pass<"tfg-inline", "ModuleOp"> {
+  let summary = "Inline function calls (Grappler's function optimizer, inlining part)";
+  let description = [{
+    Inlines `PartitionedCall`, `StatefulPartitionedCall` and legacy calls
+    (nodes whose op is a library function) into graphs and functions. The
+    callee must be an instantiated (non-generic) function, not marked
+    `_noinline`, `_XlaMustCompile` or `_XlaCompile`, not itself on the call
+    stack, and the call must not be fetched. Inlined nodes are named
+    `<call>/<node>`, take the call's device when they have none, and wait for
+    the call's control operands through a `<call>/input_control_node` NoOp;
+    users of the call's control token wait for every result and control
+    return through a `<call>/output_control_node` NoOp (control-return
+    semantics are kept).
+
+    ```mlir
+    %Call, %ctl = PartitionedCall(%x) name("call") {f = #tf_type.func<@double, {}>, ...}
+    // After: call/add = AddV2(%x, %x), and users of %Call read it.
+    ```
+  }];
+  let options = TFG_PreserveOptions;
+  let statistics = [
+    Statistic<"numInlined", "calls-inlined", "Number of calls inlined">
+  ];
+}
+
+def LiftGraphToFuncPass : Pass<"tfg-lift-graph-to-func", "ModuleOp"> {
+  let summary = "Turn the graph into a function of its feeds returning its fetches";
+  let description = [{
+    Replaces the module's `tfg.graph` by `tfg.func @<func-name>`: each feed
+    (a Placeholder) becomes an argument, each fetch `name:k` a result and
+    each `^name` fetch a control return. The Placeholder attributes and the
+    graph version are kept on the function so that
+    `tfg-lower-func-to-graph` restores the graph exactly.
+
+    ```mlir
+    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> { ...x = Placeholder, y = Neg(x)... }
+    // tfg-lift-graph-to-func{feed=x fetch=y}:
+    tfg.func @main(%x: tensor<*xf32> {tfg.name = "x"}) -> (tensor<*xf32> {tfg.name = "y"}) { ... }
+    ```
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"funcName", "func-name", "std::string", "\"main\"",
+           "Name of the function to create">
+  ]);
+}
+
+def LowerFuncToGraphPass : Pass<"tfg-lower-func-to-graph", "ModuleOp"> {
+  let summary = "Turn a function lifted by tfg-lift-graph-to-func back into the graph";
+  let description = [{
+    The inverse of `tfg-lift-graph-to-func`: arguments become the original
+    Placeholders again and the return is dropped (its values stay as nodes).
+    Only functions carrying `tfg.lifted_graph_version` are lowered.
+  }];
+}
+
+def NameCompressPass : Pass<"tfg-name-compress", "ModuleOp"> {
+  let summary = "Give nodes short unique names";
+  let description = [{
+    Renames every node of graphs and functions to a short name (`a`, `b`,
+    ..., `aa`, ...) that is unique in its graph or function, which makes
+    serialized graphs smaller. Fetched, fed and `_grappler_do_not_remove`
+    nodes, and nodes of functions whose names are part of the signature
+    (returned through `tfg.return`) keep their names.
+  }];
+  let options = TFG_PreserveOptions;
+}
+
+def PrunePass : Pass<"tfg-prune", "ModuleOp"> {
+  let summary = "Remove nodes that do not contribute to the fetches (Grappler's model pruner)";
+  let description = [{
+    Keeps the transitive fan-in (data and control) of the preserved nodes:
+    fetches, feeds, `_grappler_do_not_remove` nodes, stateful and
+    side-effecting nodes, and in functions the returned values and control
+    returns. Everything else is erased. In a bare graph nothing is deleted
+    unless `fetch` is given.
+
+    Then trivial `Identity`, `IdentityN`, `Snapshot` and `NoOp` nodes are
+    bypassed where safe: not preserved, not reading a Switch output (a
+    control edge must not be anchored on a Switch), not changing device, no
+    ref operand; their control operands move to their users. Finally, with
+    a graph in the module, library functions that nothing references are
+    erased.
+
+    ```mlir
+    %C, %ctl = Const name("unused") ...
+    %I, %ctl_0 = Identity(%x) name("id") ...
+    %N, %ctl_1 = Neg(%I) name("out") ...
+    // tfg-prune{fetch=out}: `unused` and `id` are gone, out = Neg(%x).
+    ```
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"removeTrivial", "remove-trivial", "bool", "true",
+           "Bypass trivial Identity/IdentityN/Snapshot/NoOp nodes">,
+    Option<"pruneFunctions", "prune-functions", "bool", "true",
+           "Erase library functions no graph or used function references">
+  ]);
+  let statistics = !listconcat(TFG_RemovalStatistics, [
+    Statistic<"numFunctionsRemoved", "functions-removed",
+              "Number of unused library functions erased">
+  ]);
+}
+
+def RegionToFunctionalPass : Pass<"tfg-region-to-functional", "ModuleOp"> {
+  let summary = "Turn region control flow back into functional form";
+  let description = [{
+    The inverse of `tfg-functional-to-region`. Each region is outlined into
+    a function whose arguments are the values it captures. When the region
+    is still the inlined body of the function named in its
+    `#tfg.region_attrs` (same nodes, same attributes, arguments mapped
+    consistently), that function and the original operand order are reused,
+    so the round trip is exact; otherwise a new function named after it is
+    created. Loop regions (`WhileRegion`, `ForRegion`) that capture values
+    from outside are left as they are, with a remark.
+  }];
+  let statistics = [
+    Statistic<"numConverted", "ops-converted", "Number of ops converted">,
+    Statistic<"numFunctionsCreated", "functions-created", "Number of functions outlined">
+  ];
+}
+
+def ShapeInferencePass : Pass<"tfg-shape-inference", "ModuleOp"> {
+  let summary = "Refine result shapes with TensorFlow's shape functions";
+  let description = [{
+    Visits nodes in topological order and refines each unranked or partly
+    known result type (`tensor<*xf32>`, `tensor<?x3xf32>`) to the shape
+    computed from its operands' shapes, its attributes and constant operand
+    values (Const, and Shape of a static tensor). Shape functions exist for
+    the common ops: elementwise unary and broadcasting binary ops,
+    reductions, convolutions and pooling, MatMul/BatchMatMul, Reshape,
+    Transpose, Concat, Pack, Slice, StridedSlice, Pad, Gather, Resize and
+    more (see lib/Transforms/ShapeFunctions.cpp). A type is only replaced
+    by a more precise compatible one; element types never change. Generic
+    functions (opaque tensors) are skipped.
+
+    ```mlir
+    %P, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x3>} : () -> (tensor<2x3xf32>)
+    %R, %ctl_0 = Relu(%P) name("r") {T = f32} : (tensor<2x3xf32>) -> (tensor<*xf32>)
+    // After: ... -> (tensor<2x3xf32>)
+    ```
+  }];
+  let statistics = [
+    Statistic<"numRefined", "results-refined", "Number of result types refined">
+  ];
+}
+
+def StripDefaultAttrsPass : Pass<"tfg-strip-default-attrs", "ModuleOp"> {
+  let summary = "Remove attributes equal to their OpDef default";
+  let description = [{
+    The inverse of `tfg-add-default-attrs`: an attribute whose value equals
+    the default of its OpDef is removed (TensorFlow's
+    `RemoveDefaultAttrs`), making the GraphDef smaller and readable by
+    older consumers.
+  }];
+  let statistics = [
+    Statistic<"numAttrsRemoved", "attrs-removed", "Number of attributes removed">
+  ];
+}
+
+def TopoSortPass : Pass<"tfg-toposort", "ModuleOp"> {
+  let summary = "Order the nodes of graphs, functions and regions topologically";
+  let description = [{
+    Reorders the operations of every graph region so that producers come
+    before users, keeping the original relative order wherever possible
+    (stable). Edges out of NextIteration (loop back edges) are ignored;
+    other cycles are broken at the earliest remaining node. Iterative,
+    O(N log N). Terminators stay last.
+
+    ```mlir
+    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+      %Neg, %ctl = Neg(%P) name("n") ...
+      %P, %ctl_0 = Placeholder name("p") ...
+    }
+    // After: the Placeholder comes first.
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Meta pipeline
+//===----------------------------------------------------------------------===//
+
+def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
+  let summary = "Run the registered graph optimizers in Grappler's MetaOptimizer order";
+  let description = [{
+    Runs every optimizer registered with `registerGrapplerOptimizer` (see
+    tfg/Transforms/Grappler.h), sorted by stage, in Grappler's order:
+    pruning (10), function inlining (20), common subgraph elimination (30),
+    constant folding and arithmetic (40-50, later), shape inference (60),
+    layout, remapper and memory (70-90, later) and the dependency optimizer
+    (100). The sequence repeats up to `iterations` times and stops early
+    when an iteration changes nothing. `fetch`/`feed` are passed to every
+    optimizer. The per-optimizer node and edge counts removed are reported
+    by `--mlir-pass-statistics` when LLVM was built with statistics, and
+    as remarks with `print-statistics`.
+
+    ```
+    tfg-opt --tfg-grappler='fetch=Identity iterations=2' model.mlir
+    ```
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"iterations", "iterations", "unsigned", "2",
+           "Maximum number of times the optimizer sequence runs">,
+    ListOption<"disable", "disable", "std::string",
+               "Optimizers to skip (by pass argument, e.g. tfg-cse)">,
+    Option<"printStatistics", "print-statistics", "bool", "false",
+           "Emit one remark per optimizer with the nodes and edges it "
+           "removed (pass statistics need an LLVM built with statistics "
+           "enabled, which Debian's is not)">
+  ]);
+  let statistics = [
+    Statistic<"numIterations", "iterations-run", "Iterations run">,
+    Statistic<"numNodesRemoved", "nodes-removed", "Nodes removed in total">,
+    Statistic<"numEdgesRemoved", "edges-removed", "Edges removed in total">
+  ];
+}
+
+#endif // TFG_TRANSFORMS_PASSES_TD

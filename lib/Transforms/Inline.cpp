@@ -1,0 +1,195 @@
+//===- Inline.cpp - Inline function calls (Grappler's function optimizer) -===//
+
+#include "tfg/IR/TFGOps.h"
+#include "tfg/Transforms/GraphTransforms.h"
+#include "tfg/Transforms/Passes.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/SetVector.h"
+
+namespace mlir {
+namespace tfg {
+#define GEN_PASS_DEF_INLINEPASS
+#include "tfg/Transforms/Passes.h.inc"
+} // namespace tfg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+/// The function a node calls, if it is a call: PartitionedCall and
+/// StatefulPartitionedCall through `f`, legacy calls by op name.
+static GraphFuncOp getCallee(Operation *op, SymbolTable &symbols) {
+  if (op->getName().getDialectNamespace() != "tfg" || !getControlToken(op) ||
+      op->getNumRegions())
+    return {};
+  StringRef name = getTFOpName(op);
+  if (name == "PartitionedCall" || name == "StatefulPartitionedCall") {
+    auto f = op->getAttrOfType<tf_type::FuncAttr>("f");
+    return f ? symbols.lookup<GraphFuncOp>(f.getName().getRootReference())
+             : GraphFuncOp();
+  }
+  if (op->isRegistered())
+    return {};
+  return symbols.lookup<GraphFuncOp>(name);
+}
+
+static bool isTrue(Operation *op, StringRef attr) {
+  auto b = dyn_cast_if_present<BoolAttr>(op->getAttr(attr));
+  return b && b.getValue();
+}
+
+namespace {
+/// Finds the functions that can reach themselves through calls.
+class RecursionInfo {
+public:
+  RecursionInfo(ModuleOp module, SymbolTable &symbols) {
+    for (GraphFuncOp func : module.getOps<GraphFuncOp>()) {
+      auto &out = callees[func];
+      if (func.isExternal())
+        continue;
+      func.walk([&](Operation *op) {
+        if (GraphFuncOp callee = getCallee(op, symbols))
+          out.insert(callee);
+      });
+    }
+  }
+
+  bool isRecursive(GraphFuncOp func) {
+    auto [it, inserted] = recursive.try_emplace(func, false);
+    if (!inserted)
+      return it->second;
+    llvm::SetVector<Operation *> seen;
+    SmallVector<Operation *> worklist(callees[func].begin(),
+                                      callees[func].end());
+    bool found = false;
+    while (!worklist.empty() && !found) {
+      Operation *f = worklist.pop_back_val();
+      if (f == func)
+        found = true;
+      else if (seen.insert(f))
+        llvm::append_range(worklist, callees[f]);
+    }
+    return recursive[func] = found;
+  }
+
+private:
+  llvm::DenseMap<Operation *, llvm::SetVector<Operation *>> callees;
+  llvm::DenseMap<Operation *, bool> recursive;
+};
+} // namespace
+
+/// Inlines one call; returns false when it must stay a call.
+static bool inlineCall(Operation *call, GraphFuncOp callee,
+                       NodeNameUniquer &names) {
+  OperandRange data = getDataOperands(call);
+  OperandRange ctls = getControlOperands(call);
+  if (data.size() != callee.getNumArguments() ||
+      getDataResults(call).size() != callee.getNumResults())
+    return false;
+  StringRef callName = getNodeName(call);
+  StringRef device = getNodeDevice(call);
+  OpBuilder builder(call);
+  Location loc = call->getLoc();
+
+  Operation *inputControl = nullptr;
+  if (!ctls.empty())
+    inputControl = createNoOp(
+        builder, loc, names.get((callName + "/input_control_node").str()),
+        device, ctls);
+
+  IRMapping mapping;
+  for (unsigned k = 0; k < data.size(); ++k) {
+    mapping.map(callee.getDataArgument(k), data[k]);
+    mapping.map(callee.getControlArgument(k), getControlTokenOf(data[k]));
+  }
+  ClonedBody body = cloneFunctionBody(callee, builder, mapping);
+  llvm::SmallPtrSet<Operation *, 16> cloned(body.ops.begin(), body.ops.end());
+  for (Operation *op : body.ops) {
+    if (StringRef name = getNodeName(op); !name.empty())
+      setNodeName(op, names.get((callName + "/" + name).str()));
+    if (!device.empty() && getNodeDevice(op).empty() && getControlToken(op))
+      setNodeDevice(op, device);
+    // Nodes with no producer in the body wait for the call's dependencies.
+    bool hasInnerProducer = llvm::any_of(op->getOperands(), [&](Value v) {
+      return cloned.contains(v.getDefiningOp());
+    });
+    if (inputControl && !hasInnerProducer && getControlToken(op))
+      addControlOperands(op, getControlToken(inputControl));
+  }
+
+  for (auto [result, replacement] :
+       llvm::zip(getDataResults(call), body.results))
+    result.replaceAllUsesWith(replacement);
+  Value ctl = getControlToken(call);
+  if (!ctl.use_empty()) {
+    // Users of the call's control token wait for every result and control
+    // return (and for the call's own dependencies).
+    SmallVector<Value> done;
+    for (Value v : body.results)
+      done.push_back(getControlTokenOf(v));
+    llvm::append_range(done, body.controls);
+    if (inputControl)
+      done.push_back(getControlToken(inputControl));
+    else
+      llvm::append_range(done, ctls);
+    SmallVector<Value> unique;
+    llvm::SmallPtrSet<void *, 8> seen;
+    for (Value v : done)
+      if (v && seen.insert(v.getAsOpaquePointer()).second)
+        unique.push_back(v);
+    Operation *outputControl = createNoOp(
+        builder, loc, names.get((callName + "/output_control_node").str()),
+        device, unique);
+    ctl.replaceAllUsesWith(getControlToken(outputControl));
+  }
+  call->erase();
+  return true;
+}
+
+FailureOr<int64_t> mlir::tfg::inlineCalls(ModuleOp module,
+                                          const PreserveOptions &options) {
+  SymbolTable symbols(module);
+  RecursionInfo recursion(module, symbols);
+  int64_t inlined = 0;
+  for (Block *body : getGraphBodies(module)) {
+    FailureOr<PreservedNodes> preserved =
+        PreservedNodes::compute(*body, options);
+    if (failed(preserved))
+      return failure();
+    SmallVector<std::pair<Operation *, GraphFuncOp>> calls;
+    for (Operation &op : *body) {
+      GraphFuncOp callee = getCallee(&op, symbols);
+      if (!callee || callee.getGeneric() || callee.isExternal() ||
+          callee == body->getParentOp() || recursion.isRecursive(callee) ||
+          preserved->isFetchOrFeed(&op) ||
+          op.hasAttr("_grappler_do_not_remove"))
+        continue;
+      if (isTrue(callee, "_noinline") || isTrue(callee, "_XlaMustCompile") ||
+          isTrue(callee, "_XlaCompile") || isTrue(&op, "_XlaMustCompile") ||
+          isTrue(&op, "_noinline"))
+        continue;
+      calls.emplace_back(&op, callee);
+    }
+    if (calls.empty())
+      continue;
+    NodeNameUniquer names(*body);
+    for (auto [call, callee] : calls)
+      inlined += inlineCall(call, callee, names);
+  }
+  return inlined;
+}
+
+namespace {
+struct InlinePass : tfg::impl::InlinePassBase<InlinePass> {
+  using InlinePassBase::InlinePassBase;
+  void runOnOperation() override {
+    FailureOr<int64_t> n = inlineCalls(
+        getOperation(),
+        makePreserveOptions(fetch, feed));
+    if (failed(n))
+      return signalPassFailure();
+    numInlined += *n;
+  }
+};
+} // namespace

@@ -1,0 +1,81 @@
+//===- ShapeFunctions.h - TensorFlow shape functions on tfg -----*- C++ -*-===//
+//
+// Shape functions compute the result shapes of a node from its operand
+// shapes, attributes and constant operands. They are written for tfg (no
+// TensorFlow code): each one fills `InferenceContext::results` and fails when
+// nothing can be said.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_LIB_TRANSFORMS_SHAPEFUNCTIONS_H
+#define TFG_LIB_TRANSFORMS_SHAPEFUNCTIONS_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Operation.h"
+
+#include <optional>
+
+namespace mlir {
+namespace tfg {
+
+/// A possibly unknown shape: unranked, or ranked with dims that may be
+/// ShapedType::kDynamic.
+struct Shape {
+  bool ranked = false;
+  SmallVector<int64_t, 4> dims;
+
+  static Shape unknown() { return {}; }
+  static Shape scalar() { return Shape{true, {}}; }
+  static Shape ofRank(int64_t rank) {
+    return Shape{true, SmallVector<int64_t, 4>(rank, ShapedType::kDynamic)};
+  }
+  static Shape of(ArrayRef<int64_t> dims) {
+    return Shape{true, SmallVector<int64_t, 4>(dims.begin(), dims.end())};
+  }
+  int64_t rank() const { return dims.size(); }
+  bool isStatic() const {
+    return ranked && llvm::none_of(dims, ShapedType::isDynamic);
+  }
+  /// The shape of a value's type (unknown for opaque tensors).
+  static Shape ofType(Type type);
+};
+
+/// What a shape function sees of a node.
+class InferenceContext {
+public:
+  explicit InferenceContext(Operation *op);
+
+  Operation *getOp() const { return op; }
+  unsigned getNumInputs() const { return inputs.size(); }
+  /// The shape of data operand `i` (unknown if out of range).
+  Shape input(unsigned i) const;
+  /// Values of a constant integer operand (Const, or Shape of a static
+  /// tensor); none if unknown.
+  std::optional<SmallVector<int64_t>> constantInts(unsigned i) const;
+  Attribute attr(StringRef name) const { return op->getAttr(name); }
+  int64_t intAttr(StringRef name, int64_t dflt) const;
+  bool boolAttr(StringRef name, bool dflt) const;
+  StringRef strAttr(StringRef name, StringRef dflt) const;
+  std::optional<SmallVector<int64_t>> intListAttr(StringRef name) const;
+
+  unsigned getNumResults() const { return numResults; }
+  /// One entry per data result, filled by the shape function.
+  SmallVector<Shape, 2> results;
+
+private:
+  Operation *op;
+  SmallVector<Value, 4> inputs;
+  unsigned numResults;
+};
+
+using ShapeFunction = LogicalResult (*)(InferenceContext &);
+
+/// The shape function of a TensorFlow op, or null.
+ShapeFunction lookupShapeFunction(StringRef opName);
+/// Number of ops with a shape function.
+size_t getNumShapeFunctions();
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_LIB_TRANSFORMS_SHAPEFUNCTIONS_H

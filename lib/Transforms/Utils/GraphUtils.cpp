@@ -1,0 +1,496 @@
+//===- GraphUtils.cpp - Shared helpers of the graph passes ----------------===//
+
+#include "tfg/Transforms/GraphUtils.h"
+#include "tfg/IR/TFGOps.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <functional>
+#include <queue>
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+//===----------------------------------------------------------------------===//
+// GraphView
+//===----------------------------------------------------------------------===//
+
+GraphView::GraphView(Block &block) : block(&block) {
+  nodes.reserve(block.getOperations().size());
+  for (Operation &op : block) {
+    index.try_emplace(&op, nodes.size());
+    nodes.push_back(&op);
+  }
+  unsigned n = nodes.size();
+  predBegin.assign(n + 1, 0);
+  auto addEdge = [&](unsigned user, Value value) {
+    int producer = getProducer(value);
+    if (producer < 0 || unsigned(producer) == user)
+      return;
+    predEdges.push_back({unsigned(producer), isControlType(value.getType())});
+  };
+  for (unsigned i = 0; i < n; ++i) {
+    predBegin[i] = predEdges.size();
+    Operation *op = nodes[i];
+    for (Value operand : op->getOperands())
+      addEdge(i, operand);
+    if (op->getNumRegions() == 0)
+      continue;
+    // Values captured by nested regions make `op` a user of their producer.
+    op->walk([&](Operation *inner) {
+      if (inner == op)
+        return;
+      for (Value operand : inner->getOperands())
+        addEdge(i, operand);
+    });
+  }
+  predBegin[n] = predEdges.size();
+
+  succBegin.assign(n + 1, 0);
+  for (const Edge &e : predEdges)
+    ++succBegin[e.node + 1];
+  for (unsigned i = 0; i < n; ++i)
+    succBegin[i + 1] += succBegin[i];
+  succEdges.resize(predEdges.size());
+  std::vector<unsigned> fill(succBegin.begin(), succBegin.end() - 1);
+  for (unsigned user = 0; user < n; ++user)
+    for (const Edge &e : getPreds(user))
+      succEdges[fill[e.node]++] = {user, e.isControl};
+}
+
+int GraphView::lookup(Operation *op) const {
+  auto it = index.find(op);
+  return it == index.end() ? -1 : int(it->second);
+}
+
+int GraphView::getProducer(Value value) const {
+  Operation *def;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (arg.getOwner() == block)
+      return -1;
+    def = arg.getOwner()->getParentOp();
+  } else {
+    def = value.getDefiningOp();
+  }
+  if (def->getBlock() != block) {
+    def = block->findAncestorOpInBlock(*def);
+    if (!def)
+      return -1;
+  }
+  return lookup(def);
+}
+
+std::vector<unsigned> GraphView::topologicalOrder() const {
+  unsigned n = size();
+  std::vector<bool> isBackEdgeSource(n);
+  for (unsigned i = 0; i < n; ++i)
+    isBackEdgeSource[i] = isNextIterationNode(nodes[i]);
+  std::vector<int> inDegree(n, 0);
+  for (unsigned i = 0; i < n; ++i)
+    for (const Edge &e : getPreds(i))
+      if (!isBackEdgeSource[e.node])
+        ++inDegree[i];
+
+  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
+      ready;
+  for (unsigned i = 0; i < n; ++i)
+    if (inDegree[i] == 0)
+      ready.push(i);
+  std::vector<bool> done(n);
+  std::vector<unsigned> order;
+  order.reserve(n);
+  unsigned cursor = 0;
+  while (order.size() < n) {
+    if (ready.empty()) {
+      // A cycle that is not a loop back edge: break it at the earliest node.
+      while (done[cursor])
+        ++cursor;
+      ready.push(cursor);
+    }
+    unsigned u = ready.top();
+    ready.pop();
+    if (done[u])
+      continue;
+    done[u] = true;
+    order.push_back(u);
+    if (isBackEdgeSource[u])
+      continue;
+    for (const Edge &e : getSuccs(u))
+      if (--inDegree[e.node] == 0 && !done[e.node])
+        ready.push(e.node);
+  }
+  return order;
+}
+
+//===----------------------------------------------------------------------===//
+// Node classification
+//===----------------------------------------------------------------------===//
+
+static bool isOneOf(Operation *op, std::initializer_list<StringRef> names) {
+  StringRef name = getTFOpName(op);
+  return llvm::is_contained(names, name);
+}
+
+bool mlir::tfg::isSwitchNode(Operation *op) {
+  return isOneOf(op, {"Switch", "RefSwitch", "_SwitchN"});
+}
+
+bool mlir::tfg::isMergeNode(Operation *op) {
+  return isOneOf(op, {"Merge", "RefMerge"});
+}
+
+bool mlir::tfg::isNextIterationNode(Operation *op) {
+  return isOneOf(op, {"NextIteration", "RefNextIteration"});
+}
+
+bool mlir::tfg::isFrameNode(Operation *op) {
+  return isOneOf(op, {"Enter", "RefEnter", "Exit", "RefExit", "NextIteration",
+                      "RefNextIteration", "Merge", "RefMerge", "LoopCond"});
+}
+
+bool mlir::tfg::hasRefOperandOrResult(Operation *op) {
+  auto isRef = [](Value v) {
+    return tf_type::isRefType(tf_type::getElementTypeOrSelf(v.getType()));
+  };
+  return llvm::any_of(op->getOperands(), isRef) ||
+         llvm::any_of(op->getResults(), isRef);
+}
+
+bool mlir::tfg::hasSideEffects(Operation *op) {
+  if (op->hasTrait<OpTrait::IsTerminator>())
+    return true;
+  if (!isMemoryEffectFree(op))
+    return true;
+  return hasRefOperandOrResult(op);
+}
+
+SmallVector<Block *> mlir::tfg::getGraphBodies(Operation *module) {
+  SmallVector<Block *> bodies;
+  for (Region &region : module->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block) {
+        if (auto graph = dyn_cast<GraphOp>(op))
+          bodies.push_back(&graph.getBody());
+        else if (auto func = dyn_cast<GraphFuncOp>(op))
+          if (!func.getBody().empty())
+            bodies.push_back(&func.getBody().front());
+      }
+  return bodies;
+}
+
+//===----------------------------------------------------------------------===//
+// PreservedNodes
+//===----------------------------------------------------------------------===//
+
+StringRef mlir::tfg::getNodeNameOfSpec(StringRef spec) {
+  spec.consume_front("^");
+  size_t colon = spec.rfind(':');
+  if (colon != StringRef::npos &&
+      llvm::all_of(spec.drop_front(colon + 1), llvm::isDigit) &&
+      colon + 1 < spec.size())
+    spec = spec.take_front(colon);
+  return spec;
+}
+
+FailureOr<PreservedNodes>
+PreservedNodes::compute(Block &block, const PreserveOptions &options) {
+  PreservedNodes result;
+  Operation *parent = block.getParentOp();
+  bool isGraph = isa<GraphOp>(parent);
+  result.deletable = !isGraph || !options.fetch.empty();
+
+  if (!options.fetch.empty() || !options.feed.empty()) {
+    llvm::StringMap<Operation *> byName;
+    for (Operation &op : block)
+      if (StringRef name = getNodeName(&op); !name.empty())
+        byName.try_emplace(name, &op);
+    for (const auto *list : {&options.fetch, &options.feed}) {
+      for (const std::string &spec : *list) {
+        StringRef name = getNodeNameOfSpec(spec);
+        auto it = byName.find(name);
+        if (it == byName.end()) {
+          if (!isGraph)
+            continue;
+          return parent->emitError()
+                 << (list == &options.fetch ? "fetch" : "feed") << " '"
+                 << spec << "' names no node of the graph";
+        }
+        result.preserved.insert(it->second);
+        result.named.insert(it->second);
+      }
+    }
+  }
+
+  for (Operation &op : block) {
+    if (op.hasAttr("_grappler_do_not_remove") || hasSideEffects(&op)) {
+      result.preserved.insert(&op);
+      continue;
+    }
+  }
+  // Nodes named by a function's control returns keep their identity.
+  if (auto ret = dyn_cast<ReturnOp>(block.back()))
+    for (Value ctl : ret.getControlOperands())
+      if (Operation *def = ctl.getDefiningOp())
+        result.preserved.insert(def);
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Node surgery
+//===----------------------------------------------------------------------===//
+
+Operation *mlir::tfg::createNode(OpBuilder &builder, Location loc,
+                                 StringRef opName, ValueRange data,
+                                 ValueRange controls, TypeRange resultTypes,
+                                 ArrayRef<NamedAttribute> attrs) {
+  MLIRContext *ctx = builder.getContext();
+  auto *dialect = ctx->getLoadedDialect<TFGraphDialect>();
+  OperationState state(loc, ("tfg." + opName).str());
+  state.addOperands(data);
+  state.addOperands(controls);
+  state.addTypes(resultTypes);
+  state.addTypes(dialect->getControlType());
+  state.addAttributes(attrs);
+  return builder.create(state);
+}
+
+SmallVector<NamedAttribute> mlir::tfg::getNodeIdentityAttrs(Operation *op) {
+  auto *dialect = op->getContext()->getLoadedDialect<TFGraphDialect>();
+  SmallVector<NamedAttribute> attrs;
+  for (StringAttr id : {dialect->getNameAttrIdentifier(),
+                        dialect->getDeviceAttrIdentifier(),
+                        dialect->getAssignedDeviceAttrIdentifier(),
+                        dialect->getFullTypeAttrIdentifier()})
+    if (Attribute value = op->getAttr(id))
+      attrs.emplace_back(id, value);
+  return attrs;
+}
+
+Operation *mlir::tfg::createNoOp(OpBuilder &builder, Location loc,
+                                 StringRef name, StringRef device,
+                                 ValueRange controls) {
+  MLIRContext *ctx = builder.getContext();
+  auto *dialect = ctx->getLoadedDialect<TFGraphDialect>();
+  OperationState state(loc, "tfg.NoOp");
+  state.addOperands(controls);
+  state.addTypes(dialect->getControlType());
+  state.addAttribute(dialect->getNameAttrIdentifier(),
+                     StringAttr::get(ctx, name));
+  if (!device.empty())
+    state.addAttribute(dialect->getDeviceAttrIdentifier(),
+                       StringAttr::get(ctx, device));
+  return builder.create(state);
+}
+
+unsigned mlir::tfg::addControlOperands(Operation *op, ValueRange controls) {
+  if (controls.empty())
+    return 0;
+  llvm::SmallPtrSet<void *, 8> present;
+  for (Value v : getControlOperands(op))
+    present.insert(v.getAsOpaquePointer());
+  SmallVector<Value> toAdd;
+  for (Value c : controls) {
+    if (!c || c.getDefiningOp() == op)
+      continue;
+    if (present.insert(c.getAsOpaquePointer()).second)
+      toAdd.push_back(c);
+  }
+  op->insertOperands(op->getNumOperands(), toAdd);
+  return toAdd.size();
+}
+
+unsigned mlir::tfg::eraseOperandsIf(Operation *op,
+                                    function_ref<bool(OpOperand &)> pred) {
+  llvm::BitVector toErase(op->getNumOperands());
+  for (OpOperand &operand : op->getOpOperands())
+    if (pred(operand))
+      toErase.set(operand.getOperandNumber());
+  unsigned count = toErase.count();
+  if (count)
+    op->eraseOperands(toErase);
+  return count;
+}
+
+unsigned mlir::tfg::removeRedundantControlOperands(Operation *op) {
+  if (isa<ReturnOp>(op))
+    return 0;
+  unsigned numData = getNumDataOperands(op);
+  if (numData == op->getNumOperands())
+    return 0;
+  llvm::SmallPtrSet<void *, 8> covered;
+  for (Value v : op->getOperands().take_front(numData))
+    if (Value ctl = getControlTokenOf(v))
+      covered.insert(ctl.getAsOpaquePointer());
+  return eraseOperandsIf(op, [&](OpOperand &operand) {
+    if (operand.getOperandNumber() < numData)
+      return false;
+    return !covered.insert(operand.get().getAsOpaquePointer()).second;
+  });
+}
+
+int64_t mlir::tfg::replaceNodeUses(Operation *op, ValueRange replacements,
+                                   ValueRange controlReplacements) {
+  int64_t removed = 0;
+  ResultRange data = getDataResults(op);
+  for (auto [result, replacement] : llvm::zip(data, replacements))
+    result.replaceAllUsesWith(replacement);
+  Value ctl = getControlToken(op);
+  if (!ctl || ctl.use_empty())
+    return removed;
+  llvm::SetVector<Operation *> owners;
+  for (OpOperand &use : ctl.getUses())
+    owners.insert(use.getOwner());
+  for (Operation *owner : owners) {
+    if (auto ret = dyn_cast<ReturnOp>(owner)) {
+      // A control return stays one operand (it has a name).
+      if (!controlReplacements.empty())
+        for (OpOperand &operand : owner->getOpOperands())
+          if (operand.get() == ctl)
+            operand.set(controlReplacements.front());
+      continue;
+    }
+    removed += eraseOperandsIf(
+        owner, [&](OpOperand &operand) { return operand.get() == ctl; });
+    removed -= addControlOperands(owner, controlReplacements);
+  }
+  return removed;
+}
+
+/// The producer's device of a value, or empty (block arguments).
+static StringRef getProducerDevice(Value v) {
+  if (Operation *def = v.getDefiningOp())
+    return getNodeDevice(def);
+  return {};
+}
+
+/// Bypasses a trivial node if safe; returns true and updates `stats` if so.
+bool mlir::tfg::bypassTrivialNode(Operation *op, const PreservedNodes &preserved,
+                              RemovalStats &stats) {
+  StringRef opName = getTFOpName(op);
+  bool isNoOp = opName == "NoOp";
+  bool isIdentity =
+      opName == "Identity" || opName == "Snapshot" || opName == "IdentityN";
+  if ((!isNoOp && !isIdentity) || preserved.contains(op) ||
+      hasRefOperandOrResult(op))
+    return false;
+  OperandRange data = getDataOperands(op);
+  OperandRange ctls = getControlOperands(op);
+  ResultRange results = getDataResults(op);
+  Value ctl = getControlToken(op);
+  if (data.size() != results.size() || !ctl)
+    return false;
+  StringRef device = getNodeDevice(op);
+  bool hasControlUsers = !ctl.use_empty();
+  for (OpOperand &use : ctl.getUses())
+    if (isa<ReturnOp>(use.getOwner()))
+      return false;
+  // Data users that cannot take over the node's control operands.
+  if (!ctls.empty())
+    for (Value r : results)
+      for (Operation *user : r.getUsers())
+        if (user->hasTrait<OpTrait::IsTerminator>())
+          return false;
+  SmallVector<Value> controlReplacements(ctls.begin(), ctls.end());
+  for (Value v : data) {
+    Operation *def = v.getDefiningOp();
+    // Never anchor a control edge on a Switch output.
+    if (def && isSwitchNode(def) && hasControlUsers)
+      return false;
+    // An Identity on another device is a transfer.
+    if (!device.empty() && getProducerDevice(v) != device)
+      return false;
+    controlReplacements.push_back(getControlTokenOf(v));
+  }
+  if (isNoOp) {
+    size_t in = ctls.size();
+    size_t out = std::distance(ctl.use_begin(), ctl.use_end());
+    if (in * out > in + out)
+      return false;
+    // No cross-device edge may appear.
+    for (Value c : ctls)
+      if (getProducerDevice(c) != device)
+        return false;
+    for (Operation *user : ctl.getUsers())
+      if (getNodeDevice(user) != device)
+        return false;
+  }
+  // Data users wait for the node's control operands from now on.
+  if (!ctls.empty())
+    for (Value r : results) {
+      llvm::SetVector<Operation *> users(r.getUsers().begin(),
+                                         r.getUsers().end());
+      for (Operation *user : users)
+        stats.edges -= addControlOperands(user, ctls);
+    }
+  stats.edges += replaceNodeUses(op, data, controlReplacements);
+  stats.edges += op->getNumOperands();
+  op->dropAllReferences();
+  op->erase();
+  ++stats.nodes;
+  return true;
+}
+
+NodeNameUniquer::NodeNameUniquer(Block &body) {
+  for (Operation &op : body)
+    op.walk([&](Operation *inner) {
+      if (StringRef name = getNodeName(inner); !name.empty())
+        used.insert(name);
+    });
+}
+
+std::string NodeNameUniquer::get(StringRef base) {
+  if (used.insert(base).second)
+    return base.str();
+  for (unsigned i = 1;; ++i) {
+    std::string candidate = (base + "/" + llvm::Twine(i)).str();
+    if (used.insert(candidate).second)
+      return candidate;
+  }
+}
+
+GraphSize mlir::tfg::countGraphSize(Operation *module) {
+  GraphSize size;
+  for (Block *body : getGraphBodies(module))
+    for (Operation &op : *body)
+      op.walk([&](Operation *inner) {
+        if (inner->hasTrait<OpTrait::IsTerminator>())
+          return;
+        ++size.nodes;
+        size.edges += inner->getNumOperands();
+      });
+  return size;
+}
+
+SmallVector<Operation *> mlir::tfg::cloneBlockOps(Block &block,
+                                                 OpBuilder &builder,
+                                                 IRMapping &mapping) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : block.without_terminator())
+    ops.push_back(builder.clone(op, mapping));
+  // Operands that referred to values defined later in the block.
+  for (Operation *op : ops)
+    op->walk([&](Operation *inner) {
+      for (OpOperand &operand : inner->getOpOperands())
+        if (Value mapped = mapping.lookupOrNull(operand.get()))
+          operand.set(mapped);
+    });
+  return ops;
+}
+
+ClonedBody mlir::tfg::cloneFunctionBody(Operation *funcOp, OpBuilder &builder,
+                                        IRMapping &mapping) {
+  auto func = cast<GraphFuncOp>(funcOp);
+  ClonedBody cloned;
+  cloned.ops = cloneBlockOps(func.getBody().front(), builder, mapping);
+  ReturnOp ret = func.getReturnOp();
+  for (Value v : ret.getDataOperands())
+    cloned.results.push_back(mapping.lookupOrDefault(v));
+  for (Value v : ret.getControlOperands())
+    cloned.controls.push_back(mapping.lookupOrDefault(v));
+  return cloned;
+}
