@@ -31,9 +31,18 @@ struct NodeKey {
 };
 } // namespace
 
+/// Commutative per the registry, plus the ops the OpDefs do not flag:
+/// Maximum, Minimum and numeric Add (Add also concatenates strings).
 static bool isCommutativeNode(Operation *op) {
+  StringRef name = getTFOpName(op);
+  if (name == "Maximum" || name == "Minimum")
+    return true;
+  if (name == "Add") {
+    auto t = op->getAttrOfType<TypeAttr>("T");
+    return t && !isa<tf_type::StringType>(t.getValue());
+  }
   auto *dialect = op->getContext()->getLoadedDialect<TFGraphDialect>();
-  const OpDef *def = dialect->getOpRegistry().lookup(getTFOpName(op));
+  const OpDef *def = dialect->getOpRegistry().lookup(name);
   return def && def->isCommutative();
 }
 

@@ -420,7 +420,6 @@ LogicalResult Outliner::convert(Operation *op, OutlineStats &stats) {
     operands.push_back(data[0]);
     llvm::append_range(operands, callArgs);
   }
-  size_t numData = operands.size();
   llvm::append_range(operands, getControlOperands(op));
   for (Value v : hoisted)
     if (!llvm::is_contained(operands, v))
@@ -430,26 +429,27 @@ LogicalResult Outliner::convert(Operation *op, OutlineStats &stats) {
                        ("tfg." + opName.drop_back(strlen("Region"))).str());
   state.addOperands(operands);
   state.addTypes(op->getResultTypes());
+  NamedAttrList attrs;
   for (NamedAttribute attr : op->getAttrs())
     if (!isRegionFormAttr(attr.getName().getValue()))
-      state.addAttribute(attr.getName(), attr.getValue());
+      attrs.push_back(attr);
   if (kind == "CaseRegion") {
     SmallVector<Attribute> branches;
     for (auto [f, a] : llvm::zip(funcs, callAttrs))
       branches.push_back(funcRef(f, a));
-    state.addAttribute("branches", ArrayAttr::get(ctx, branches));
+    attrs.set("branches", ArrayAttr::get(ctx, branches));
   } else {
     for (auto [name, f, a] : llvm::zip(calleeAttrNames, funcs, callAttrs))
-      state.addAttribute(name, funcRef(f, a));
+      attrs.set(name, funcRef(f, a));
   }
   if (!reuse && !loop && op->hasAttr("Tin")) {
     SmallVector<Attribute> types;
     for (Value v : callArgs)
       types.push_back(
           TypeAttr::get(tf_type::getElementTypeOrSelf(v.getType())));
-    state.addAttribute("Tin", ArrayAttr::get(ctx, types));
+    attrs.set("Tin", ArrayAttr::get(ctx, types));
   }
-  (void)numData;
+  state.addAttributes(attrs);
   OpBuilder builder(op);
   Operation *functional = builder.create(state);
   op->replaceAllUsesWith(functional);
