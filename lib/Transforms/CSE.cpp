@@ -108,6 +108,8 @@ mlir::tfg::eliminateCommonSubgraphs(Block &body,
                           ->getLoadedDialect<TFGraphDialect>()
                           ->getNameAttrIdentifier();
   RemovalStats stats;
+  if (!preserved->canDeleteNodes())
+    return stats;
   for (bool again = true; again;) {
     again = false;
     GraphView view(body);

@@ -157,6 +157,9 @@ FailureOr<int64_t> mlir::tfg::inlineCalls(ModuleOp module,
         PreservedNodes::compute(*body, options);
     if (failed(preserved))
       return failure();
+    // Inlining deletes the call node: only with fetches in a graph.
+    if (!preserved->canDeleteNodes())
+      continue;
     SmallVector<std::pair<Operation *, GraphFuncOp>> calls;
     for (Operation &op : *body) {
       GraphFuncOp callee = getCallee(&op, symbols);

@@ -24,6 +24,7 @@ static constexpr StringLiteral kFetchAttr = "tfg.lifted_fetch";
 
 /// A FunctionDef argument/result name from a feed or fetch spec.
 static std::string sanitize(StringRef spec) {
+  spec.consume_front("^");
   std::string name;
   for (char c : spec)
     name.push_back(llvm::isAlnum(c) || c == '_' ? llvm::toLower(c) : '_');

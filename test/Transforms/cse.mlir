@@ -1,4 +1,9 @@
-// RUN: tfg-opt %s --split-input-file --tfg-cse | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-cse=fetch=x | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-cse | FileCheck %s --check-prefix=NOFETCH
+
+// COM: Without fetches nothing is merged in a graph.
+// NOFETCH-LABEL: tfg.graph
+// NOFETCH: name("b")
 
 // COM: Commutative operands in any order; chains fold in one run; users of
 // COM: the duplicate (data and control) are rewired.

@@ -6,7 +6,7 @@
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[C:.*]], %{{.*}} = Placeholder name("c")
 // CHECK: %[[X:.*]], %{{.*}} = Placeholder name("x")
-// CHECK: %{{.*}}, %[[GATE:.*]] = NoOp name("gate")
+// CHECK: %[[GATE:.*]] = NoOp name("gate")
 // CHECK: If(%[[C]], %[[X]]) [%[[GATE]]] name("if") {Tcond = i1, Tin = [f32], Tout = [f32], else_branch = #tf_type.func<@if_1, {}>, then_branch = #tf_type.func<@then_fn_1, {T = f32}>}
 // CHECK-LABEL: tfg.func @then_fn(
 // CHECK-LABEL: tfg.func @then_fn_1(

@@ -62,7 +62,8 @@ def CSEPass : Pass<"tfg-cse", "ModuleOp"> {
     pass repeats to a fixed point, so chains of duplicates fold in one run.
     Stateful, side-effecting and preserved nodes, v1 control-flow frame
     nodes (Enter, Exit, Merge, NextIteration) and nodes with ref operands or
-    regions are never merged.
+    regions are never merged. In a bare graph nothing is merged unless
+    `fetch` is given (merging deletes a node the user might fetch).
 
     ```mlir
     %A, %ctl = Add(%x, %y) name("a") {T = f32} : ...
@@ -185,7 +186,8 @@ def InlinePass : Pass<"tfg-inline", "ModuleOp"> {
     the call's control operands through a `<call>/input_control_node` NoOp;
     users of the call's control token wait for every result and control
     return through a `<call>/output_control_node` NoOp (control-return
-    semantics are kept).
+    semantics are kept). In a bare graph nothing is inlined unless `fetch`
+    is given.
 
     ```mlir
     %Call, %ctl = PartitionedCall(%x) name("call") {f = #tf_type.func<@double, {}>, ...}
