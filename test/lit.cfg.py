@@ -15,6 +15,7 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tfg_obj_root, "test")
 
 config.substitutions.append(("%tfg_src_root", config.tfg_src_root))
+config.substitutions.append(("%tfg_tools_dir", config.tfg_tools_dir))
 
 llvm_config.use_default_substitutions()
 # Only the LLVM 22 tools: the unversioned ones on PATH may be LLVM 14.

@@ -32,6 +32,9 @@ static int64_t convertUnusedNodesToNoOps(Block &body,
       continue;
     if (llvm::any_of(getDataResults(op), [](Value v) { return !v.use_empty(); }))
       continue;
+    // In generic functions outputs are read through get_result.
+    if (llvm::any_of(ctl.getUsers(), llvm::IsaPred<GetResultOp>))
+      continue;
     SmallVector<Value> controls;
     bool readsSwitch = false;
     for (Value v : getDataOperands(op)) {

@@ -155,7 +155,8 @@ bool mlir::tfg::isFrameNode(Operation *op) {
 
 bool mlir::tfg::hasRefOperandOrResult(Operation *op) {
   auto isRef = [](Value v) {
-    return tf_type::isRefType(tf_type::getElementTypeOrSelf(v.getType()));
+    Type element = tf_type::getElementTypeOrSelf(v.getType());
+    return element && tf_type::isRefType(element);
   };
   return llvm::any_of(op->getOperands(), isRef) ||
          llvm::any_of(op->getResults(), isRef);
