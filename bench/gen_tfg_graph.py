@@ -8,16 +8,26 @@ and the nodes are printed in creation order (as TensorFlow writes GraphDefs)
 except that 10 % of them are moved later, so that their users hold forward
 references (tfg graph regions are unordered).
 
-usage: gen_tfg_graph.py NUM_NODES [SEED] > graph.mlir
+usage: gen_tfg_graph.py NUM_NODES [SEED] [--fetch-out FILE] > graph.mlir
+
+With --fetch-out, the names of the last 16 nodes (the graph's "outputs")
+are written to FILE, comma-separated, for the pass benchmarks.
 """
 import random
 import sys
 
 
 def main():
-    n = int(sys.argv[1])
-    rng = random.Random(int(sys.argv[2]) if len(sys.argv) > 2 else 1)
+    args = sys.argv[1:]
+    fetch_out = None
+    if "--fetch-out" in args:
+        k = args.index("--fetch-out")
+        fetch_out = args[k + 1]
+        del args[k:k + 2]
+    n = int(args[0])
+    rng = random.Random(int(args[1]) if len(args) > 1 else 1)
     lines = []
+    names = []
     num_sources = max(1, n // 50)
     # Node i: data results named %v<i>, control %c<i>.
     for i in range(n):
@@ -31,6 +41,7 @@ def main():
                 lines.append(
                     f'  %v{i}, %c{i} = Placeholder name("input_{i}") '
                     f'{{dtype = f32, shape = #tf_type.shape<4x4>}} : () -> (tensor<4x4xf32>)')
+            names.append(f"const_{i}" if i % 2 else f"input_{i}")
             continue
         fan_in = rng.randint(1, 4)
         # Mostly recent producers (layers), sometimes far ones (skips).
@@ -63,6 +74,10 @@ def main():
             op, attrs = "AddN", f"{{N = {k} : i64, T = f32}}"
         lines.append(f'  %v{i}, %c{i} = {op}({ins}){ctl_part}{dev} name("{op.lower()}_{i}") '
                      f'{attrs} : ({tys}) -> (tensor<4x4xf32>)')
+        names.append(f"{op.lower()}_{i}")
+    if fetch_out:
+        with open(fetch_out, "w") as f:
+            f.write(",".join(names[-16:]))
     # Move 10 % of the nodes to a random later position.
     moved = [False] * n
     late = []

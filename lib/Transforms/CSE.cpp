@@ -91,11 +91,22 @@ static bool isEquivalent(Operation *a, const NodeKey &ka, Operation *b,
   return attrsWithoutName(a) == attrsWithoutName(b);
 }
 
-/// Nodes that may take part in deduplication at all.
-static bool isCandidate(Operation *op) {
-  return getControlToken(op) && op->getNumRegions() == 0 &&
-         !hasSideEffects(op) && !isFrameNode(op);
-}
+/// Whether a node's operands commute, cached per op name (Add depends on
+/// its type attribute).
+class CommutativityCache {
+public:
+  bool isCommutative(Operation *op) {
+    if (getTFOpName(op) == "Add")
+      return isCommutativeNode(op);
+    auto [it, inserted] = cache.try_emplace(op->getName(), false);
+    if (inserted)
+      it->second = isCommutativeNode(op);
+    return it->second;
+  }
+
+private:
+  llvm::DenseMap<OperationName, bool> cache;
+};
 
 FailureOr<RemovalStats>
 mlir::tfg::eliminateCommonSubgraphs(Block &body,
@@ -110,31 +121,55 @@ mlir::tfg::eliminateCommonSubgraphs(Block &body,
   RemovalStats stats;
   if (!preserved->canDeleteNodes())
     return stats;
+  CommutativityCache commutativity;
+  // Nodes taking part: no regions, no v1 frame, and either not preserved
+  // or fetched and free of side effects (then only as the one kept).
+  auto isCandidate = [&](Operation *op) {
+    if (!getControlToken(op) || op->getNumRegions() || isFrameNode(op))
+      return false;
+    if (!preserved->contains(op))
+      return true;
+    return preserved->isFetchOrFeed(op) && !hasSideEffects(op);
+  };
   for (bool again = true; again;) {
     again = false;
     GraphView view(body);
-    std::vector<unsigned> order = view.topologicalOrder();
+    std::vector<unsigned> order = view.topologicalOrder(/*stable=*/false);
     std::vector<unsigned> position(view.size());
     for (unsigned p = 0; p < order.size(); ++p)
       position[order[p]] = p;
-    llvm::DenseMap<size_t, SmallVector<std::pair<Operation *, NodeKey>, 1>>
-        table;
+    // The first node of each hash; further nodes with the same hash but not
+    // equivalent (collisions, or equal but unmergeable) in `overflow`.
+    llvm::DenseMap<size_t, Operation *> table;
+    llvm::DenseMap<size_t, SmallVector<Operation *, 1>> overflow;
+    table.reserve(order.size());
     SmallVector<Operation *> merged;
     for (unsigned p = 0; p < order.size(); ++p) {
       Operation *op = view.getNode(order[p]);
       if (!isCandidate(op))
         continue;
-      NodeKey key = getKey(op, isCommutativeNode(op));
-      auto &bucket = table[hashNode(op, key, nameId)];
-      Operation *rep = nullptr;
-      for (auto &[other, otherKey] : bucket)
-        if (isEquivalent(other, otherKey, op, key, nameId)) {
-          rep = other;
-          break;
-        }
-      if (!rep) {
-        bucket.emplace_back(op, std::move(key));
+      bool commutative = commutativity.isCommutative(op);
+      NodeKey key = getKey(op, commutative);
+      size_t hash = hashNode(op, key, nameId);
+      auto [it, inserted] = table.try_emplace(hash, op);
+      if (inserted)
         continue;
+      auto matches = [&](Operation *other) {
+        return isEquivalent(other, getKey(other, commutative), op, key,
+                            nameId);
+      };
+      Operation *rep = matches(it->second) ? it->second : nullptr;
+      if (!rep) {
+        auto &bucket = overflow[hash];
+        for (Operation *other : bucket)
+          if (matches(other)) {
+            rep = other;
+            break;
+          }
+        if (!rep) {
+          bucket.push_back(op);
+          continue;
+        }
       }
       if (preserved->contains(op))
         continue;
@@ -172,13 +207,18 @@ struct CSEPass : tfg::impl::CSEPassBase<CSEPass> {
   using CSEPassBase::CSEPassBase;
   void runOnOperation() override {
     PreserveOptions options = makePreserveOptions(fetch, feed);
+    bool changed = false;
     for (Block *body : getGraphBodies(getOperation())) {
       FailureOr<RemovalStats> stats = eliminateCommonSubgraphs(*body, options);
       if (failed(stats))
         return signalPassFailure();
       numNodesRemoved += stats->nodes;
       numEdgesRemoved += stats->edges;
+      changed |= stats->nodes || stats->edges;
     }
+    // Unchanged IR needs no re-verification.
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -78,8 +78,12 @@ int64_t mlir::tfg::stripDebugNodes(Block &body) {
 namespace {
 struct DebugStripperPass : tfg::impl::DebugStripperPassBase<DebugStripperPass> {
   void runOnOperation() override {
+    int64_t stripped = 0;
     for (Block *body : getGraphBodies(getOperation()))
-      numNodesStripped += stripDebugNodes(*body);
+      stripped += stripDebugNodes(*body);
+    numNodesStripped += stripped;
+    if (!stripped)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

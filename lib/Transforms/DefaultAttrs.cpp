@@ -81,13 +81,19 @@ namespace {
 struct AddDefaultAttrsPass
     : tfg::impl::AddDefaultAttrsPassBase<AddDefaultAttrsPass> {
   void runOnOperation() override {
-    numAttrsAdded += addDefaultAttrs(getOperation());
+    int64_t added = addDefaultAttrs(getOperation());
+    numAttrsAdded += added;
+    if (!added)
+      markAllAnalysesPreserved();
   }
 };
 struct StripDefaultAttrsPass
     : tfg::impl::StripDefaultAttrsPassBase<StripDefaultAttrsPass> {
   void runOnOperation() override {
-    numAttrsRemoved += stripDefaultAttrs(getOperation());
+    int64_t removed = stripDefaultAttrs(getOperation());
+    numAttrsRemoved += removed;
+    if (!removed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

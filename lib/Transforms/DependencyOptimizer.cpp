@@ -26,9 +26,9 @@ static int64_t convertUnusedNodesToNoOps(Block &body,
   for (Operation &opRef : llvm::make_early_inc_range(body)) {
     Operation *op = &opRef;
     Value ctl = getControlToken(op);
+    // Side-effecting nodes are preserved.
     if (!ctl || op->getNumRegions() || preserved.contains(op) ||
-        hasSideEffects(op) || isFrameNode(op) || isSwitchNode(op) ||
-        getTFOpName(op) == "NoOp")
+        isFrameNode(op) || isSwitchNode(op) || getTFOpName(op) == "NoOp")
       continue;
     if (llvm::any_of(getDataResults(op), [](Value v) { return !v.use_empty(); }))
       continue;
@@ -65,7 +65,7 @@ int64_t mlir::tfg::reduceTransitiveControlEdges(Block &body,
                                                 unsigned maxVisits) {
   GraphView view(body);
   unsigned n = view.size();
-  std::vector<unsigned> order = view.topologicalOrder();
+  std::vector<unsigned> order = view.topologicalOrder(/*stable=*/false);
   std::vector<unsigned> position(n);
   for (unsigned p = 0; p < n; ++p)
     position[order[p]] = p;
@@ -114,11 +114,12 @@ int64_t mlir::tfg::reduceTransitiveControlEdges(Block &body,
     for (const GraphView::Edge &e : view.getPreds(v))
       if (!isBackEdgeSource[e.node])
         expand(e.node);
-    while (!stack.empty() && (maxVisits == 0 || visits < maxVisits)) {
-      unsigned x = stack.back();
-      stack.pop_back();
+    // Breadth first: short paths, the likeliest to exist, are found first.
+    for (size_t head = 0;
+         head < stack.size() && (maxVisits == 0 || visits < maxVisits);
+         ++head) {
       ++visits;
-      expand(x);
+      expand(stack[head]);
     }
     unsigned numData = getNumDataOperands(op);
     removed += eraseOperandsIf(op, [&](OpOperand &operand) {
@@ -144,7 +145,10 @@ static int64_t consolidateCrossDeviceControls(Block &body) {
     OperandRange ctls = getControlOperands(op);
     if (ctls.size() < 2)
       continue;
+    // An unplaced node has no device to cross.
     StringRef device = getNodeDevice(op);
+    if (device.empty())
+      continue;
     llvm::MapVector<StringRef, SmallVector<Value>> byDevice;
     for (Value c : ctls)
       if (Operation *def = c.getDefiningOp())
@@ -204,6 +208,7 @@ struct DependencyOptimizerPass
   using DependencyOptimizerPassBase::DependencyOptimizerPassBase;
   void runOnOperation() override {
     PreserveOptions options = makePreserveOptions(fetch, feed);
+    bool changed = false;
     for (Block *body : getGraphBodies(getOperation())) {
       FailureOr<DependencyStats> stats =
           optimizeDependencies(*body, options, maxVisits);
@@ -213,7 +218,10 @@ struct DependencyOptimizerPass
       numEdgesRemoved += stats->edges;
       numTransitiveEdges += stats->transitiveEdges;
       numNodesToNoOp += stats->nodesToNoOp;
+      changed |= stats->nodes || stats->edges || stats->nodesToNoOp;
     }
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -254,6 +254,8 @@ struct FunctionalToRegionPass
     if (failed(n))
       return signalPassFailure();
     numConverted += *n;
+    if (!*n)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

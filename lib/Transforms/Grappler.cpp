@@ -7,7 +7,11 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
+#include <chrono>
 #include <deque>
+#include <optional>
 
 namespace mlir {
 namespace tfg {
@@ -129,16 +133,21 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
     PreserveOptions preserve = makePreserveOptions(fetch, feed);
     struct Step {
       std::string name;
-      OpPassManager pm;
+      std::unique_ptr<PassManager> pm;
       OptimizerStats *stats;
       GraphSize removed = {};
+      double seconds = 0;
     };
     std::vector<Step> steps;
     for (const GrapplerOptimizer &opt : getGrapplerOptimizers()) {
       if (llvm::is_contained(disable, opt.name))
         continue;
-      OpPassManager pm(ModuleOp::getOperationName());
-      pm.addPass(opt.create(preserve));
+      // A private pass manager: the optimizers' IR is verified once, after
+      // tfg-grappler, unless `verify-each` asks for it after every one.
+      auto pm = std::make_unique<PassManager>(&getContext(),
+                                              ModuleOp::getOperationName());
+      pm->enableVerifier(verifyEach);
+      pm->addPass(opt.create(preserve));
       OptimizerStats *stats = nullptr;
       for (OptimizerStats &s : perOptimizer)
         if (s.name == opt.name)
@@ -146,12 +155,28 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
       steps.push_back({opt.name, std::move(pm), stats});
     }
     GraphSize initial = countGraphSize(module);
+    unsigned iterationsRun = 0;
     for (unsigned iter = 0; iter < iterations; ++iter) {
-      OperationFingerPrint before(module);
+      bool last = iter + 1 == iterations;
+      GraphSize start = last ? GraphSize() : countGraphSize(module);
+      // The fingerprint (a hash of the whole module) is only needed to stop
+      // early, and only when the sizes did not change.
+      std::optional<OperationFingerPrint> before;
+      if (!last)
+        before.emplace(module);
+      // Sizes around each optimizer are only counted for the report (a
+      // walk over the whole module each).
+      bool measure = printStatistics;
       for (Step &step : steps) {
-        GraphSize pre = countGraphSize(module);
-        if (failed(runPipeline(step.pm, module)))
+        GraphSize pre = measure ? countGraphSize(module) : GraphSize();
+        auto t0 = std::chrono::steady_clock::now();
+        if (failed(step.pm->run(module)))
           return signalPassFailure();
+        step.seconds += std::chrono::duration<double>(
+                            std::chrono::steady_clock::now() - t0)
+                            .count();
+        if (!measure)
+          continue;
         GraphSize post = countGraphSize(module);
         step.removed.nodes += pre.nodes - post.nodes;
         step.removed.edges += pre.edges - post.edges;
@@ -161,18 +186,25 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
           *step.stats->edges += pre.edges - post.edges;
       }
       ++numIterations;
-      if (OperationFingerPrint(module) == before)
+      ++iterationsRun;
+      if (last)
+        break;
+      GraphSize end = countGraphSize(module);
+      if (end.nodes == start.nodes && end.edges == start.edges &&
+          OperationFingerPrint(module) == *before)
         break;
     }
     GraphSize final = countGraphSize(module);
     if (printStatistics) {
       for (const Step &step : steps)
-        emitRemark(module.getLoc()) << step.name << ": " << step.removed.nodes
-                            << " nodes and " << step.removed.edges
-                            << " edges removed";
-      emitRemark(module.getLoc()) << "tfg-grappler: " << initial.nodes << " -> "
-                          << final.nodes << " nodes, " << initial.edges
-                          << " -> " << final.edges << " edges";
+        emitRemark(module.getLoc())
+            << step.name << ": " << step.removed.nodes << " nodes and "
+            << step.removed.edges << " edges removed in "
+            << llvm::formatv("{0:F3}", step.seconds).str() << " s";
+      emitRemark(module.getLoc())
+          << "tfg-grappler: " << initial.nodes << " -> " << final.nodes
+          << " nodes, " << initial.edges << " -> " << final.edges
+          << " edges, " << iterationsRun << " iteration(s)";
     }
     if (initial.nodes > final.nodes)
       numNodesRemoved += initial.nodes - final.nodes;

@@ -149,6 +149,8 @@ static bool inlineCall(Operation *call, GraphFuncOp callee,
 
 FailureOr<int64_t> mlir::tfg::inlineCalls(ModuleOp module,
                                           const PreserveOptions &options) {
+  if (module.getOps<GraphFuncOp>().empty())
+    return 0;
   SymbolTable symbols(module);
   RecursionInfo recursion(module, symbols);
   int64_t inlined = 0;
@@ -193,6 +195,8 @@ struct InlinePass : tfg::impl::InlinePassBase<InlinePass> {
     if (failed(n))
       return signalPassFailure();
     numInlined += *n;
+    if (!*n)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

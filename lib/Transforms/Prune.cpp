@@ -72,11 +72,19 @@ FailureOr<RemovalStats> mlir::tfg::pruneGraph(Block &body,
 /// name) to `used`.
 static void collectReferences(Operation *op, SymbolTable &symbols,
                               llvm::SetVector<Operation *> &used) {
+  auto addRef = [&](SymbolRefAttr ref) {
+    if (Operation *f = symbols.lookup(ref.getRootReference()))
+      used.insert(f);
+  };
   op->walk([&](Operation *inner) {
-    inner->getAttrDictionary().walk([&](SymbolRefAttr ref) {
-      if (Operation *f = symbols.lookup(ref.getRootReference()))
-        used.insert(f);
-    });
+    // Only attributes that can hold a symbol reference are walked.
+    for (NamedAttribute attr : inner->getAttrs()) {
+      Attribute value = attr.getValue();
+      if (auto ref = dyn_cast<SymbolRefAttr>(value))
+        addRef(ref);
+      else if (isa<tf_type::FuncAttr, ArrayAttr, DictionaryAttr>(value))
+        value.walk(addRef);
+    }
     if (inner->getName().getDialectNamespace() == "tfg")
       if (Operation *f = symbols.lookup(getTFOpName(inner)))
         used.insert(f);
@@ -85,7 +93,7 @@ static void collectReferences(Operation *op, SymbolTable &symbols,
 
 int64_t mlir::tfg::pruneUnusedFunctions(ModuleOp module) {
   SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
-  if (graphs.empty())
+  if (graphs.empty() || module.getOps<GraphFuncOp>().empty())
     return 0;
   SymbolTable symbols(module);
   llvm::SetVector<Operation *> used;
@@ -108,15 +116,22 @@ struct PrunePass : tfg::impl::PrunePassBase<PrunePass> {
   using PrunePassBase::PrunePassBase;
   void runOnOperation() override {
     PreserveOptions options = makePreserveOptions(fetch, feed);
+    bool changed = false;
     for (Block *body : getGraphBodies(getOperation())) {
       FailureOr<RemovalStats> stats = pruneGraph(*body, options, removeTrivial);
       if (failed(stats))
         return signalPassFailure();
       numNodesRemoved += stats->nodes;
       numEdgesRemoved += stats->edges;
+      changed |= stats->nodes || stats->edges;
     }
-    if (pruneFunctions)
-      numFunctionsRemoved += pruneUnusedFunctions(getOperation());
+    if (pruneFunctions) {
+      int64_t erased = pruneUnusedFunctions(getOperation());
+      numFunctionsRemoved += erased;
+      changed |= erased != 0;
+    }
+    if (!changed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

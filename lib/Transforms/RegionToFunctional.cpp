@@ -491,6 +491,8 @@ struct RegionToFunctionalPass
       return signalPassFailure();
     numConverted += stats->converted;
     numFunctionsCreated += stats->functionsCreated;
+    if (!stats->converted)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -6,6 +6,8 @@
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/Passes.h"
 
+#include "llvm/ADT/DenseSet.h"
+
 namespace mlir {
 namespace tfg {
 #define GEN_PASS_DEF_DROPOUTPUTSHAPESPASS
@@ -45,29 +47,74 @@ static bool refineValueType(Value value, const Shape &shape) {
   return true;
 }
 
-int64_t mlir::tfg::inferShapes(Block &body) {
+/// Shape functions by op name, looked up once per name.
+using ShapeFunctionCache = llvm::DenseMap<OperationName, ShapeFunction>;
+
+/// Applies the shape function of `op`; returns true if a result changed.
+static bool inferNode(Operation *op, ShapeFunctionCache &cache) {
+  if (!getControlToken(op))
+    return false;
+  auto [it, inserted] = cache.try_emplace(op->getName(), nullptr);
+  if (inserted)
+    it->second = lookupShapeFunction(getTFOpName(op));
+  ShapeFunction fn = it->second;
+  if (!fn)
+    return false;
+  InferenceContext ctx(op);
+  if (failed(fn(ctx)))
+    return false;
+  bool changed = false;
+  for (auto [result, shape] : llvm::zip(getDataResults(op), ctx.results))
+    changed |= refineValueType(result, shape);
+  return changed;
+}
+
+/// Visits the nodes in block order; a refined result whose user was
+/// already visited (a forward reference or loop back edge) queues that
+/// user again. Types only get more precise, so this terminates. No graph
+/// view is needed: O(N) when nothing changes.
+static int64_t inferShapesInBlock(Block &body, ShapeFunctionCache &cache) {
   if (auto func = dyn_cast<GraphFuncOp>(body.getParentOp()))
     if (func.getGeneric())
       return 0;
   int64_t refined = 0;
-  GraphView view(body);
-  for (unsigned i : view.topologicalOrder()) {
-    Operation *op = view.getNode(i);
+  std::vector<Operation *> worklist;
+  llvm::DenseSet<Operation *> queued;
+  auto requeueUsers = [&](Operation *op, bool onlyEarlier) {
+    for (Value result : getDataResults(op))
+      for (Operation *user : result.getUsers()) {
+        Operation *node = body.findAncestorOpInBlock(*user);
+        if (!node || node == op)
+          continue;
+        if (onlyEarlier && !node->isBeforeInBlock(op))
+          continue;
+        if (queued.insert(node).second)
+          worklist.push_back(node);
+      }
+  };
+  auto visit = [&](Operation *op, bool onlyEarlier) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
-        refined += inferShapes(block);
-    if (!getControlToken(op))
-      continue;
-    ShapeFunction fn = lookupShapeFunction(getTFOpName(op));
-    if (!fn)
-      continue;
-    InferenceContext ctx(op);
-    if (failed(fn(ctx)))
-      continue;
-    for (auto [result, shape] : llvm::zip(getDataResults(op), ctx.results))
-      refined += refineValueType(result, shape);
+        refined += inferShapesInBlock(block, cache);
+    if (!inferNode(op, cache))
+      return;
+    ++refined;
+    requeueUsers(op, onlyEarlier);
+  };
+  for (Operation &op : body)
+    visit(&op, /*onlyEarlier=*/true);
+  while (!worklist.empty()) {
+    Operation *op = worklist.back();
+    worklist.pop_back();
+    queued.erase(op);
+    visit(op, /*onlyEarlier=*/false);
   }
   return refined;
+}
+
+int64_t mlir::tfg::inferShapes(Block &body) {
+  ShapeFunctionCache cache;
+  return inferShapesInBlock(body, cache);
 }
 
 int64_t mlir::tfg::dropOutputShapes(Operation *root) {
@@ -82,14 +129,21 @@ int64_t mlir::tfg::dropOutputShapes(Operation *root) {
 namespace {
 struct ShapeInferencePass : tfg::impl::ShapeInferencePassBase<ShapeInferencePass> {
   void runOnOperation() override {
+    int64_t refined = 0;
     for (Block *body : getGraphBodies(getOperation()))
-      numRefined += inferShapes(*body);
+      refined += inferShapes(*body);
+    numRefined += refined;
+    if (!refined)
+      markAllAnalysesPreserved();
   }
 };
 struct DropOutputShapesPass
     : tfg::impl::DropOutputShapesPassBase<DropOutputShapesPass> {
   void runOnOperation() override {
-    numAttrsRemoved += dropOutputShapes(getOperation());
+    int64_t removed = dropOutputShapes(getOperation());
+    numAttrsRemoved += removed;
+    if (!removed)
+      markAllAnalysesPreserved();
   }
 };
 } // namespace

@@ -68,10 +68,11 @@ public:
   }
   size_t getNumEdges() const { return predEdges.size(); }
 
-  /// A topological order of the nodes (node indices), stable with respect
-  /// to block order. Edges out of NextIteration nodes are ignored; other
-  /// cycles are broken at the earliest remaining node. O(N log N + E).
-  std::vector<unsigned> topologicalOrder() const;
+  /// A topological order of the nodes (node indices). Edges out of
+  /// NextIteration nodes are ignored; other cycles are broken at the
+  /// earliest remaining node. With `stable`, ready nodes are taken in block
+  /// order (O(N log N + E)); otherwise first come, first served (O(N + E)).
+  std::vector<unsigned> topologicalOrder(bool stable = true) const;
 
 private:
   Block *block;

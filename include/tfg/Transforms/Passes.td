@@ -127,7 +127,7 @@ def DependencyOptimizerPass : Pass<"tfg-dependency-optimizer", "ModuleOp"> {
     ```
   }];
   let options = !listconcat(TFG_PreserveOptions, [
-    Option<"maxVisits", "max-visits", "unsigned", "256",
+    Option<"maxVisits", "max-visits", "unsigned", "64",
            "Nodes visited per node when searching for a path that makes a "
            "control edge redundant (0: unbounded)">
   ]);
@@ -316,7 +316,7 @@ def ShapeInferencePass : Pass<"tfg-shape-inference", "ModuleOp"> {
     ```
   }];
   let statistics = [
-    Statistic<"numRefined", "results-refined", "Number of result types refined">
+    Statistic<"numRefined", "nodes-refined", "Number of nodes whose result types were refined">
   ];
 }
 
@@ -366,7 +366,9 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     layout, remapper and memory (70-90, later) and the dependency optimizer
     (100). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
-    optimizer. The per-optimizer node and edge counts removed are reported
+    optimizer. The optimizers run in a pass manager of their own, without
+    verification between them (`verify-each` turns it on); the pass manager
+    running tfg-grappler verifies the result. The per-optimizer node and edge counts removed are reported
     by `--mlir-pass-statistics` when LLVM was built with statistics, and
     as remarks with `print-statistics`.
 
@@ -379,6 +381,9 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
            "Maximum number of times the optimizer sequence runs">,
     ListOption<"disable", "disable", "std::string",
                "Optimizers to skip (by pass argument, e.g. tfg-cse)">,
+    Option<"verifyEach", "verify-each", "bool", "false",
+           "Verify the IR after every optimizer (it is verified once after "
+           "tfg-grappler in any case)">,
     Option<"printStatistics", "print-statistics", "bool", "false",
            "Emit one remark per optimizer with the nodes and edges it "
            "removed (pass statistics need an LLVM built with statistics "

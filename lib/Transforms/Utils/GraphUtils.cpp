@@ -11,7 +11,6 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <functional>
-#include <queue>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -22,6 +21,7 @@ using namespace mlir::tfg;
 
 GraphView::GraphView(Block &block) : block(&block) {
   nodes.reserve(block.getOperations().size());
+  index.reserve(block.getOperations().size());
   for (Operation &op : block) {
     index.try_emplace(&op, nodes.size());
     nodes.push_back(&op);
@@ -85,7 +85,7 @@ int GraphView::getProducer(Value value) const {
   return lookup(def);
 }
 
-std::vector<unsigned> GraphView::topologicalOrder() const {
+std::vector<unsigned> GraphView::topologicalOrder(bool stable) const {
   unsigned n = size();
   std::vector<bool> isBackEdgeSource(n);
   for (unsigned i = 0; i < n; ++i)
@@ -96,24 +96,38 @@ std::vector<unsigned> GraphView::topologicalOrder() const {
       if (!isBackEdgeSource[e.node])
         ++inDegree[i];
 
-  std::priority_queue<unsigned, std::vector<unsigned>, std::greater<unsigned>>
-      ready;
+  // A min-heap (stable) or a FIFO over one vector.
+  std::vector<unsigned> ready;
+  size_t head = 0;
+  auto push = [&](unsigned i) {
+    ready.push_back(i);
+    if (stable)
+      std::push_heap(ready.begin(), ready.end(), std::greater<unsigned>());
+  };
+  auto pop = [&]() {
+    if (!stable)
+      return ready[head++];
+    std::pop_heap(ready.begin(), ready.end(), std::greater<unsigned>());
+    unsigned top = ready.back();
+    ready.pop_back();
+    return top;
+  };
+  auto empty = [&]() { return stable ? ready.empty() : head == ready.size(); };
   for (unsigned i = 0; i < n; ++i)
     if (inDegree[i] == 0)
-      ready.push(i);
+      push(i);
   std::vector<bool> done(n);
   std::vector<unsigned> order;
   order.reserve(n);
   unsigned cursor = 0;
   while (order.size() < n) {
-    if (ready.empty()) {
+    if (empty()) {
       // A cycle that is not a loop back edge: break it at the earliest node.
       while (done[cursor])
         ++cursor;
-      ready.push(cursor);
+      push(cursor);
     }
-    unsigned u = ready.top();
-    ready.pop();
+    unsigned u = pop();
     if (done[u])
       continue;
     done[u] = true;
@@ -122,7 +136,7 @@ std::vector<unsigned> GraphView::topologicalOrder() const {
       continue;
     for (const Edge &e : getSuccs(u))
       if (--inDegree[e.node] == 0 && !done[e.node])
-        ready.push(e.node);
+        push(e.node);
   }
   return order;
 }
@@ -227,11 +241,20 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
     }
   }
 
+  // Whether a generic node has effects depends on its op name only.
+  llvm::DenseMap<OperationName, bool> effectsByName;
   for (Operation &op : block) {
-    if (op.hasAttr("_grappler_do_not_remove") || hasSideEffects(&op)) {
-      result.preserved.insert(&op);
-      continue;
+    bool effects;
+    if (op.isRegistered() || op.getNumRegions()) {
+      effects = hasSideEffects(&op);
+    } else {
+      auto [it, inserted] = effectsByName.try_emplace(op.getName(), false);
+      if (inserted)
+        it->second = !isMemoryEffectFree(&op);
+      effects = it->second || hasRefOperandOrResult(&op);
     }
+    if (effects || op.hasAttr("_grappler_do_not_remove"))
+      result.preserved.insert(&op);
   }
   // Nodes named by a function's control returns keep their identity.
   if (auto ret = dyn_cast<ReturnOp>(block.back()))
@@ -456,14 +479,19 @@ std::string NodeNameUniquer::get(StringRef base) {
 
 GraphSize mlir::tfg::countGraphSize(Operation *module) {
   GraphSize size;
+  auto count = [&](Operation *op) {
+    if (op->hasTrait<OpTrait::IsTerminator>())
+      return;
+    ++size.nodes;
+    size.edges += op->getNumOperands();
+  };
   for (Block *body : getGraphBodies(module))
-    for (Operation &op : *body)
-      op.walk([&](Operation *inner) {
-        if (inner->hasTrait<OpTrait::IsTerminator>())
-          return;
-        ++size.nodes;
-        size.edges += inner->getNumOperands();
-      });
+    for (Operation &op : *body) {
+      if (op.getNumRegions() == 0)
+        count(&op);
+      else
+        op.walk(count);
+    }
   return size;
 }
 
