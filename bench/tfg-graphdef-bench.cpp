@@ -25,8 +25,7 @@ static llvm::cl::opt<std::string> input(llvm::cl::Positional,
 static llvm::cl::opt<unsigned> runs("runs", llvm::cl::desc("Repetitions"),
                                     llvm::cl::init(3));
 
-template <typename F>
-static double best(F f) {
+template <typename F> static double best(F f) {
   double t = 1e30;
   for (unsigned i = 0; i < runs; ++i) {
     auto start = std::chrono::steady_clock::now();
@@ -62,9 +61,8 @@ int main(int argc, char **argv) {
     return 1;
   }
   tensorflow::GraphDef out;
-  double exportTime = best([&] {
-    ok &= mlir::succeeded(mlir::tfg::exportGraphDef(*module, out));
-  });
+  double exportTime = best(
+      [&] { ok &= mlir::succeeded(mlir::tfg::exportGraphDef(*module, out)); });
   std::string serialized;
   double serialize = best([&] { out.SerializeToString(&serialized); });
   struct rusage usage;

@@ -68,10 +68,9 @@ const OpDef *OpRegistry::registerOp(const OpDefRecord &record) {
                                      save(a.numberAttr), save(a.typeListAttr),
                                      a.isRef});
   for (const OpDefAttrRecord &a : record.attrs)
-    owned->attrs.push_back(OpDefAttr{save(a.name), save(a.type),
-                                     save(a.defaultValue),
-                                     save(a.allowedValues), a.hasMinimum,
-                                     a.minimum});
+    owned->attrs.push_back(
+        OpDefAttr{save(a.name), save(a.type), save(a.defaultValue),
+                  save(a.allowedValues), a.hasMinimum, a.minimum});
   const OpDefArg *args = owned->args.data();
   owned->def = OpDef{save(record.name),
                      args,

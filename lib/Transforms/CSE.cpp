@@ -78,8 +78,7 @@ static llvm::hash_code hashNode(Operation *op, const NodeKey &key,
 static bool isEquivalent(Operation *a, const NodeKey &ka, Operation *b,
                          const NodeKey &kb, StringAttr nameId) {
   if (a->getName() != b->getName() || ka.data != kb.data ||
-      ka.controls != kb.controls ||
-      a->getResultTypes() != b->getResultTypes())
+      ka.controls != kb.controls || a->getResultTypes() != b->getResultTypes())
     return false;
   auto attrsWithoutName = [&](Operation *op) {
     SmallVector<NamedAttribute> attrs;
@@ -155,8 +154,7 @@ mlir::tfg::eliminateCommonSubgraphs(Block &body,
       if (inserted)
         continue;
       auto matches = [&](Operation *other) {
-        return isEquivalent(other, getKey(other, commutative), op, key,
-                            nameId);
+        return isEquivalent(other, getKey(other, commutative), op, key, nameId);
       };
       Operation *rep = matches(it->second) ? it->second : nullptr;
       if (!rep) {
@@ -184,8 +182,7 @@ mlir::tfg::eliminateCommonSubgraphs(Block &body,
       Value ctl = getControlToken(op);
       llvm::SetVector<Operation *> controlUsers(ctl.getUsers().begin(),
                                                 ctl.getUsers().end());
-      for (auto [from, to] :
-           llvm::zip(getDataResults(op), getDataResults(rep)))
+      for (auto [from, to] : llvm::zip(getDataResults(op), getDataResults(rep)))
         from.replaceAllUsesWith(to);
       ctl.replaceAllUsesWith(getControlToken(rep));
       for (Operation *user : controlUsers)

@@ -46,8 +46,8 @@ int64_t mlir::tfg::stripDebugNodes(Block &body) {
     Operation *op = &opRef;
     StringRef name = getTFOpName(op);
     bool toNoOp = name == "Assert" || name == "PrintV2";
-    bool toIdentity = name == "Print" || name == "CheckNumerics" ||
-                      name == "CheckNumericsV2";
+    bool toIdentity =
+        name == "Print" || name == "CheckNumerics" || name == "CheckNumericsV2";
     if ((!toNoOp && !toIdentity) || !getControlToken(op))
       continue;
     OperandRange data = getDataOperands(op);
@@ -55,19 +55,19 @@ int64_t mlir::tfg::stripDebugNodes(Block &body) {
     OpBuilder builder(op);
     Operation *replacement;
     if (toNoOp) {
-      replacement = createNode(builder, op->getLoc(), "NoOp", {},
-                               controlsOf(data, ctls), {},
-                               getNodeIdentityAttrs(op));
+      replacement =
+          createNode(builder, op->getLoc(), "NoOp", {}, controlsOf(data, ctls),
+                     {}, getNodeIdentityAttrs(op));
     } else {
       if (data.empty() || getDataResults(op).size() != 1)
         continue;
       SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(op);
       if (Attribute t = op->getAttr("T"))
         attrs.emplace_back(builder.getStringAttr("T"), t);
-      replacement = createNode(
-          builder, op->getLoc(), "Identity", data.take_front(1),
-          controlsOf(data.drop_front(), ctls),
-          getDataResults(op).getTypes(), attrs);
+      replacement =
+          createNode(builder, op->getLoc(), "Identity", data.take_front(1),
+                     controlsOf(data.drop_front(), ctls),
+                     getDataResults(op).getTypes(), attrs);
     }
     replaceNode(op, replacement);
     ++stripped;

@@ -30,7 +30,8 @@ static int64_t convertUnusedNodesToNoOps(Block &body,
     if (!ctl || op->getNumRegions() || preserved.contains(op) ||
         isFrameNode(op) || isSwitchNode(op) || getTFOpName(op) == "NoOp")
       continue;
-    if (llvm::any_of(getDataResults(op), [](Value v) { return !v.use_empty(); }))
+    if (llvm::any_of(getDataResults(op),
+                     [](Value v) { return !v.use_empty(); }))
       continue;
     // In generic functions outputs are read through get_result.
     if (llvm::any_of(ctl.getUsers(), llvm::IsaPred<GetResultOp>))

@@ -34,9 +34,10 @@ static RegionAttr getRegionAttrs(GraphFuncOp func) {
     return ArrayAttr::get(
         ctx, SmallVector<Attribute>(n, DictionaryAttr::get(ctx, {})));
   };
-  return RegionAttr::get(ctx, attrs.getDictionary(ctx),
-                         orEmpty(func.getArgAttrsAttr(), func.getNumArguments()),
-                         orEmpty(func.getResAttrsAttr(), func.getNumResults()));
+  return RegionAttr::get(
+      ctx, attrs.getDictionary(ctx),
+      orEmpty(func.getArgAttrsAttr(), func.getNumArguments()),
+      orEmpty(func.getResAttrsAttr(), func.getNumResults()));
 }
 
 /// The callee of a functional op if it can be inlined: an instantiated
@@ -174,8 +175,8 @@ static LogicalResult convertOp(Operation *op, SymbolTable &symbols) {
   };
   for (NamedAttribute attr : op->getAttrs()) {
     StringRef name = attr.getName().getValue();
-    if (name == "then_branch" || name == "else_branch" ||
-        name == "branches" || name == "cond" || name == "body")
+    if (name == "then_branch" || name == "else_branch" || name == "branches" ||
+        name == "cond" || name == "body")
       continue;
     state.addAttribute(attr.getName(), attr.getValue());
   }

@@ -104,8 +104,7 @@ std::vector<GrapplerOptimizer> mlir::tfg::getGrapplerOptimizers() {
 namespace {
 struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
   GrapplerPass() { addOptimizerStatistics(); }
-  GrapplerPass(const GrapplerPassOptions &options)
-      : GrapplerPassBase(options) {
+  GrapplerPass(const GrapplerPassOptions &options) : GrapplerPassBase(options) {
     addOptimizerStatistics();
   }
   GrapplerPass(const GrapplerPass &other) : GrapplerPassBase(other) {
@@ -172,9 +171,9 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
         auto t0 = std::chrono::steady_clock::now();
         if (failed(step.pm->run(module)))
           return signalPassFailure();
-        step.seconds += std::chrono::duration<double>(
-                            std::chrono::steady_clock::now() - t0)
-                            .count();
+        step.seconds +=
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
+                .count();
         if (!measure)
           continue;
         GraphSize post = countGraphSize(module);
@@ -203,8 +202,8 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
             << llvm::formatv("{0:F3}", step.seconds).str() << " s";
       emitRemark(module.getLoc())
           << "tfg-grappler: " << initial.nodes << " -> " << final.nodes
-          << " nodes, " << initial.edges << " -> " << final.edges
-          << " edges, " << iterationsRun << " iteration(s)";
+          << " nodes, " << initial.edges << " -> " << final.edges << " edges, "
+          << iterationsRun << " iteration(s)";
     }
     if (initial.nodes > final.nodes)
       numNodesRemoved += initial.nodes - final.nodes;

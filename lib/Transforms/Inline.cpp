@@ -189,9 +189,8 @@ namespace {
 struct InlinePass : tfg::impl::InlinePassBase<InlinePass> {
   using InlinePassBase::InlinePassBase;
   void runOnOperation() override {
-    FailureOr<int64_t> n = inlineCalls(
-        getOperation(),
-        makePreserveOptions(fetch, feed));
+    FailureOr<int64_t> n =
+        inlineCalls(getOperation(), makePreserveOptions(fetch, feed));
     if (failed(n))
       return signalPassFailure();
     numInlined += *n;

@@ -115,8 +115,9 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
   }
 
   OpBuilder builder(graph);
-  auto func = GraphFuncOp::create(builder, graph.getLoc(), funcName,
-                                  FunctionType::get(ctx, argTypes, resultTypes));
+  auto func =
+      GraphFuncOp::create(builder, graph.getLoc(), funcName,
+                          FunctionType::get(ctx, argTypes, resultTypes));
   func.setArgAttrsAttr(b.getArrayAttr(argAttrs));
   func.setResAttrsAttr(b.getArrayAttr(resAttrs));
   func->setAttr(kVersionAttr, graph.getVersion());
@@ -184,8 +185,8 @@ struct LiftGraphToFuncPass
     : tfg::impl::LiftGraphToFuncPassBase<LiftGraphToFuncPass> {
   using LiftGraphToFuncPassBase::LiftGraphToFuncPassBase;
   void runOnOperation() override {
-    if (failed(liftGraphToFunc(getOperation(),
-                               makePreserveOptions(fetch, feed), funcName)))
+    if (failed(liftGraphToFunc(getOperation(), makePreserveOptions(fetch, feed),
+                               funcName)))
       signalPassFailure();
   }
 };

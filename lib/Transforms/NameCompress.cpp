@@ -28,8 +28,8 @@ static std::string getShortName(uint64_t n) {
   return std::string(name.rbegin(), name.rend());
 }
 
-FailureOr<int64_t> mlir::tfg::compressNodeNames(Block &body,
-                                     const PreserveOptions &options) {
+FailureOr<int64_t>
+mlir::tfg::compressNodeNames(Block &body, const PreserveOptions &options) {
   FailureOr<PreservedNodes> preserved = PreservedNodes::compute(body, options);
   if (failed(preserved))
     return failure();

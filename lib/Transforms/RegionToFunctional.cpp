@@ -202,8 +202,8 @@ GraphFuncOp Outliner::outline(Block &block, Operation *regionOp,
   bool loop = block.getNumArguments() > 0;
   SmallVector<Value> argValues;
   if (loop)
-    llvm::append_range(argValues,
-                       block.getArguments().take_front(block.getNumArguments() / 2));
+    llvm::append_range(argValues, block.getArguments().take_front(
+                                      block.getNumArguments() / 2));
   else
     argValues.assign(captures.begin(), captures.end());
   Operation *term = &block.back();
@@ -224,9 +224,9 @@ GraphFuncOp Outliner::outline(Block &block, Operation *regionOp,
     argTypes.push_back(v.getType());
   for (Value v : results)
     resultTypes.push_back(v.getType());
-  auto func = GraphFuncOp::create(builder, regionOp->getLoc(),
-                                  uniqueName(base),
-                                  FunctionType::get(ctx, argTypes, resultTypes));
+  auto func =
+      GraphFuncOp::create(builder, regionOp->getLoc(), uniqueName(base),
+                          FunctionType::get(ctx, argTypes, resultTypes));
   symbols.insert(func);
   ++stats.functionsCreated;
 
@@ -234,7 +234,8 @@ GraphFuncOp Outliner::outline(Block &block, Operation *regionOp,
   unsigned n = argValues.size();
   for (unsigned k = 0; k < n; ++k) {
     mapping.map(argValues[k], func.getDataArgument(k));
-    Value ctl = loop ? block.getArgument(n + k) : getControlTokenOf(argValues[k]);
+    Value ctl =
+        loop ? block.getArgument(n + k) : getControlTokenOf(argValues[k]);
     if (ctl && !mapping.contains(ctl))
       mapping.map(ctl, func.getControlArgument(k));
   }
@@ -268,8 +269,8 @@ GraphFuncOp Outliner::outline(Block &block, Operation *regionOp,
       hoisted.push_back(m);
       continue;
     }
-    StringRef producer = m.getDefiningOp() ? getNodeName(m.getDefiningOp())
-                                           : StringRef();
+    StringRef producer =
+        m.getDefiningOp() ? getNodeName(m.getDefiningOp()) : StringRef();
     std::string name = producer.empty()
                            ? ("ctl_" + Twine(mappedControls.size())).str()
                            : producer.str();
@@ -303,11 +304,11 @@ GraphFuncOp Outliner::outline(Block &block, Operation *regionOp,
 
 /// The attributes only the region form has.
 static bool isRegionFormAttr(StringRef name) {
-  return llvm::is_contained(
-      {"then_attrs", "else_attrs", "then_region_attrs", "else_region_attrs",
-       "branch_attrs", "region_attrs", "cond_attrs", "body_attrs",
-       "cond_region_attrs", "body_region_attrs"},
-      name);
+  return llvm::is_contained({"then_attrs", "else_attrs", "then_region_attrs",
+                             "else_region_attrs", "branch_attrs",
+                             "region_attrs", "cond_attrs", "body_attrs",
+                             "cond_region_attrs", "body_region_attrs"},
+                            name);
 }
 
 static Attribute funcRef(GraphFuncOp func, Attribute callAttrs) {
@@ -371,8 +372,7 @@ LogicalResult Outliner::convert(Operation *op, OutlineStats &stats) {
   for (auto [i, region] : llvm::enumerate(op->getRegions())) {
     GraphFuncOp original = getOriginal(regionAttrs[i]);
     SmallVector<Value> args;
-    if (!original ||
-        !matchFunctionBody(original, region.front(), args, loop)) {
+    if (!original || !matchFunctionBody(original, region.front(), args, loop)) {
       reuse = false;
       break;
     }
@@ -470,10 +470,9 @@ FailureOr<OutlineStats> mlir::tfg::convertRegionToFunctional(ModuleOp module) {
     // whose nested control flow is functional again.
     SmallVector<Operation *> ops;
     body->walk<WalkOrder::PostOrder>([&](Operation *op) {
-      if (isa<IfRegionOp, StatelessIfRegionOp, StatefulIfRegionOp,
-              CaseRegionOp, StatelessCaseRegionOp, StatefulCaseRegionOp,
-              WhileRegionOp, StatelessWhileRegionOp, StatefulWhileRegionOp,
-              ForRegionOp>(op))
+      if (isa<IfRegionOp, StatelessIfRegionOp, StatefulIfRegionOp, CaseRegionOp,
+              StatelessCaseRegionOp, StatefulCaseRegionOp, WhileRegionOp,
+              StatelessWhileRegionOp, StatefulWhileRegionOp, ForRegionOp>(op))
         ops.push_back(op);
     });
     for (Operation *op : ops)

@@ -10,6 +10,7 @@
 #include "ShapeFunctions.h"
 
 #include "tfg/IR/TFGOps.h"
+#include "tfg/Transforms/GraphTransforms.h"
 
 #include "llvm/ADT/StringMap.h"
 
@@ -48,7 +49,8 @@ InferenceContext::constantInts(unsigned i) const {
     return std::nullopt;
   StringRef name = getTFOpName(def);
   if (name == "Const") {
-    auto value = dyn_cast_if_present<DenseIntElementsAttr>(def->getAttr("value"));
+    auto value =
+        dyn_cast_if_present<DenseIntElementsAttr>(def->getAttr("value"));
     if (!value)
       return std::nullopt;
     SmallVector<int64_t> result;
@@ -353,8 +355,8 @@ static LogicalResult squeeze(InferenceContext &ctx) {
   Shape in = ctx.input(0);
   if (!in.ranked)
     return setResult(ctx, Shape::unknown());
-  SmallVector<int64_t> axes = ctx.intListAttr("squeeze_dims").value_or(
-      SmallVector<int64_t>());
+  SmallVector<int64_t> axes =
+      ctx.intListAttr("squeeze_dims").value_or(SmallVector<int64_t>());
   SmallVector<bool> drop(in.rank(), false);
   if (axes.empty()) {
     for (int64_t i = 0; i < in.rank(); ++i) {
@@ -544,8 +546,8 @@ static LogicalResult slice(InferenceContext &ctx) {
     return setResult(ctx, in.ranked ? Shape::ofRank(in.rank())
                                     : shapeFromOperand(ctx, 2));
   int64_t rank = size->size();
-  bool known = begin && int64_t(begin->size()) == rank && in.ranked &&
-               in.rank() == rank;
+  bool known =
+      begin && int64_t(begin->size()) == rank && in.ranked && in.rank() == rank;
   Shape out = Shape::ofRank(rank);
   for (int64_t i = 0; i < rank; ++i) {
     int64_t s = (*size)[i];
@@ -665,8 +667,8 @@ static LogicalResult range(InferenceContext &ctx) {
   auto start = ctx.constantInts(0);
   auto limit = ctx.constantInts(1);
   auto delta = ctx.constantInts(2);
-  if (!start || !limit || !delta || start->size() != 1 ||
-      limit->size() != 1 || delta->size() != 1 || (*delta)[0] == 0)
+  if (!start || !limit || !delta || start->size() != 1 || limit->size() != 1 ||
+      delta->size() != 1 || (*delta)[0] == 0)
     return setResult(ctx, Shape::ofRank(1));
   int64_t s = (*start)[0], l = (*limit)[0], d = (*delta)[0];
   int64_t n = d > 0 ? (l - s + d - 1) / d : (s - l + (-d) - 1) / (-d);
@@ -979,9 +981,8 @@ static LogicalResult softmaxCrossEntropy(InferenceContext &ctx) {
   ctx.results.assign(ctx.getNumResults(), Shape::unknown());
   if (ctx.getNumResults() != 2)
     return failure();
-  ctx.results[0] = Shape::of({logits.ranked && logits.rank() == 2
-                                  ? logits.dims[0]
-                                  : kDyn});
+  ctx.results[0] =
+      Shape::of({logits.ranked && logits.rank() == 2 ? logits.dims[0] : kDyn});
   ctx.results[1] = logits;
   return success();
 }
@@ -1061,66 +1062,163 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
         t[name] = fn;
     };
     // Elementwise: the result has the shape of the first operand.
-    add({"Abs",          "Acos",         "Acosh",
-         "Angle",        "Asin",         "Asinh",
-         "Atan",         "Atanh",        "BesselI0e",
-         "BesselI1e",    "BiasAdd",      "BiasAddV1",
-         "Cast",         "Ceil",         "CheckNumerics",
-         "ClipByValue",  "ComplexAbs",   "Conj",
-         "Cos",          "Cosh",         "Cumprod",
-         "Cumsum",       "DebugIdentity", "Digamma",
-         "Elu",          "EluGrad",      "Enter",
-         "EnsureShape",  "Erf",          "Erfc",
-         "Erfinv",       "Exit",         "Exp",
-         "Expm1",        "FakeQuantWithMinMaxArgs",
-         "FakeQuantWithMinMaxVars",      "FakeQuantWithMinMaxVarsPerChannel",
-         "Floor",        "Identity",     "Imag",
-         "Inv",          "Invert",       "InvertPermutation",
-         "IsFinite",     "IsInf",        "IsNan",
-         "LRN",          "LeakyRelu",    "LeakyReluGrad",
-         "Lgamma",       "Log",          "Log1p",
-         "LogSoftmax",   "LogicalNot",   "LoopCond",
-         "MatrixBandPart", "Ndtri",      "Neg",
-         "NextIteration", "OnesLike",    "PreventGradient",
-         "Print",        "Real",         "Reciprocal",
-         "ReciprocalGrad", "RefEnter",   "RefExit",
-         "RefIdentity",  "RefNextIteration", "Relu",
-         "Relu6",        "Relu6Grad",    "ReluGrad",
-         "Reverse",      "ReverseV2",    "Rint",
-         "Roll",         "Round",        "Rsqrt",
-         "RsqrtGrad",    "Selu",         "SeluGrad",
-         "Sigmoid",      "SigmoidGrad",  "Sign",
-         "Sin",          "Sinh",         "Snapshot",
-         "Softmax",      "Softplus",     "SoftplusGrad",
-         "Softsign",     "SoftsignGrad", "Sqrt",
-         "SqrtGrad",     "Square",       "StopGradient",
-         "Tan",          "Tanh",         "TanhGrad",
-         "TensorScatterAdd", "TensorScatterMax", "TensorScatterMin",
-         "TensorScatterSub", "TensorScatterUpdate", "ZerosLike",
+    add({"Abs",
+         "Acos",
+         "Acosh",
+         "Angle",
+         "Asin",
+         "Asinh",
+         "Atan",
+         "Atanh",
+         "BesselI0e",
+         "BesselI1e",
+         "BiasAdd",
+         "BiasAddV1",
+         "Cast",
+         "Ceil",
+         "CheckNumerics",
+         "ClipByValue",
+         "ComplexAbs",
+         "Conj",
+         "Cos",
+         "Cosh",
+         "Cumprod",
+         "Cumsum",
+         "DebugIdentity",
+         "Digamma",
+         "Elu",
+         "EluGrad",
+         "Enter",
+         "EnsureShape",
+         "Erf",
+         "Erfc",
+         "Erfinv",
+         "Exit",
+         "Exp",
+         "Expm1",
+         "FakeQuantWithMinMaxArgs",
+         "FakeQuantWithMinMaxVars",
+         "FakeQuantWithMinMaxVarsPerChannel",
+         "Floor",
+         "Identity",
+         "Imag",
+         "Inv",
+         "Invert",
+         "InvertPermutation",
+         "IsFinite",
+         "IsInf",
+         "IsNan",
+         "LRN",
+         "LeakyRelu",
+         "LeakyReluGrad",
+         "Lgamma",
+         "Log",
+         "Log1p",
+         "LogSoftmax",
+         "LogicalNot",
+         "LoopCond",
+         "MatrixBandPart",
+         "Ndtri",
+         "Neg",
+         "NextIteration",
+         "OnesLike",
+         "PreventGradient",
+         "Print",
+         "Real",
+         "Reciprocal",
+         "ReciprocalGrad",
+         "RefEnter",
+         "RefExit",
+         "RefIdentity",
+         "RefNextIteration",
+         "Relu",
+         "Relu6",
+         "Relu6Grad",
+         "ReluGrad",
+         "Reverse",
+         "ReverseV2",
+         "Rint",
+         "Roll",
+         "Round",
+         "Rsqrt",
+         "RsqrtGrad",
+         "Selu",
+         "SeluGrad",
+         "Sigmoid",
+         "SigmoidGrad",
+         "Sign",
+         "Sin",
+         "Sinh",
+         "Snapshot",
+         "Softmax",
+         "Softplus",
+         "SoftplusGrad",
+         "Softsign",
+         "SoftsignGrad",
+         "Sqrt",
+         "SqrtGrad",
+         "Square",
+         "StopGradient",
+         "Tan",
+         "Tanh",
+         "TanhGrad",
+         "TensorScatterAdd",
+         "TensorScatterMax",
+         "TensorScatterMin",
+         "TensorScatterSub",
+         "TensorScatterUpdate",
+         "ZerosLike",
          "_FusedBatchNormEx"},
         sameAsInput0);
     add({"IdentityN"}, sameAsInputs);
     // Broadcasting binary ops.
-    add({"Add",          "AddV2",        "ApproximateEqual",
-         "Atan2",        "BitwiseAnd",   "BitwiseOr",
-         "BitwiseXor",   "Complex",      "Div",
-         "DivNoNan",     "Equal",        "FloorDiv",
-         "FloorMod",     "Greater",      "GreaterEqual",
-         "Igamma",       "Igammac",      "LeftShift",
-         "Less",         "LessEqual",    "LogicalAnd",
-         "LogicalOr",    "Maximum",      "Minimum",
-         "Mod",          "Mul",          "MulNoNan",
-         "NextAfter",    "NotEqual",     "Polygamma",
-         "Pow",          "RealDiv",      "RightShift",
-         "SquaredDifference", "Sub",     "TruncateDiv",
-         "TruncateMod",  "Xdivy",        "Xlog1py",
-         "Xlogy",        "Zeta"},
+    add({"Add",
+         "AddV2",
+         "ApproximateEqual",
+         "Atan2",
+         "BitwiseAnd",
+         "BitwiseOr",
+         "BitwiseXor",
+         "Complex",
+         "Div",
+         "DivNoNan",
+         "Equal",
+         "FloorDiv",
+         "FloorMod",
+         "Greater",
+         "GreaterEqual",
+         "Igamma",
+         "Igammac",
+         "LeftShift",
+         "Less",
+         "LessEqual",
+         "LogicalAnd",
+         "LogicalOr",
+         "Maximum",
+         "Minimum",
+         "Mod",
+         "Mul",
+         "MulNoNan",
+         "NextAfter",
+         "NotEqual",
+         "Polygamma",
+         "Pow",
+         "RealDiv",
+         "RightShift",
+         "SquaredDifference",
+         "Sub",
+         "TruncateDiv",
+         "TruncateMod",
+         "Xdivy",
+         "Xlog1py",
+         "Xlogy",
+         "Zeta"},
         broadcastBinary);
     add({"SelectV2"}, selectV2);
     add({"AddN"}, mergeAllInputs);
     add({"Select"}, select);
-    add({"Size", "Rank", "L2Loss", "TensorArraySizeV3",
-         "TensorArrayWriteV3", "TensorArrayScatterV3"},
+    add({"Size", "Rank", "L2Loss", "TensorArraySizeV3", "TensorArrayWriteV3",
+         "TensorArrayScatterV3"},
         scalarResult);
     // Reductions.
     add({"All", "Any", "EuclideanNorm", "Max", "Mean", "Min", "Prod", "Sum"},
@@ -1166,8 +1264,7 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
     add({"MatMul", "_FusedMatMul"}, matMul);
     add({"BatchMatMul", "BatchMatMulV2", "BatchMatMulV3"}, batchMatMul);
     add({"Conv2D", "Conv3D", "_FusedConv2D"}, conv);
-    add({"DepthwiseConv2dNative", "FusedDepthwiseConv2dNative"},
-        depthwiseConv);
+    add({"DepthwiseConv2dNative", "FusedDepthwiseConv2dNative"}, depthwiseConv);
     add({"MaxPool", "AvgPool", "MaxPool3D", "AvgPool3D"}, pool);
     add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"},
         fusedBatchNorm);
@@ -1195,3 +1292,7 @@ ShapeFunction mlir::tfg::lookupShapeFunction(StringRef opName) {
 }
 
 size_t mlir::tfg::getNumShapeFunctions() { return getTable().size(); }
+
+bool mlir::tfg::hasShapeFunction(StringRef opName) {
+  return lookupShapeFunction(opName) != nullptr;
+}

@@ -127,7 +127,8 @@ int64_t mlir::tfg::dropOutputShapes(Operation *root) {
 }
 
 namespace {
-struct ShapeInferencePass : tfg::impl::ShapeInferencePassBase<ShapeInferencePass> {
+struct ShapeInferencePass
+    : tfg::impl::ShapeInferencePassBase<ShapeInferencePass> {
   void runOnOperation() override {
     int64_t refined = 0;
     for (Block *body : getGraphBodies(getOperation()))

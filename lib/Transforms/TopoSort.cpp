@@ -19,9 +19,8 @@ using namespace mlir::tfg;
 void mlir::tfg::sortTopologically(Block &block) {
   if (block.empty())
     return;
-  Operation *terminator = block.back().hasTrait<OpTrait::IsTerminator>()
-                              ? &block.back()
-                              : nullptr;
+  Operation *terminator =
+      block.back().hasTrait<OpTrait::IsTerminator>() ? &block.back() : nullptr;
   GraphView view(block);
   auto &ops = block.getOperations();
   for (unsigned i : view.topologicalOrder()) {

@@ -33,8 +33,8 @@ FailureOr<RemovalStats> pruneGraph(Block &body, const PreserveOptions &options,
 int64_t pruneUnusedFunctions(ModuleOp module);
 
 /// tfg-cse.
-FailureOr<RemovalStats> eliminateCommonSubgraphs(Block &body,
-                                                 const PreserveOptions &options);
+FailureOr<RemovalStats>
+eliminateCommonSubgraphs(Block &body, const PreserveOptions &options);
 
 /// tfg-dependency-optimizer.
 struct DependencyStats : RemovalStats {
@@ -56,11 +56,17 @@ int64_t addDefaultAttrs(Operation *root);
 int64_t stripDefaultAttrs(Operation *root);
 
 /// tfg-name-compress: number of nodes renamed.
-FailureOr<int64_t> compressNodeNames(Block &body, const PreserveOptions &options);
+FailureOr<int64_t> compressNodeNames(Block &body,
+                                     const PreserveOptions &options);
 
 /// tfg-shape-inference: number of result types refined in the block and its
 /// nested regions.
 int64_t inferShapes(Block &body);
+/// True if tfg-shape-inference has a shape function for the op.
+bool hasShapeFunction(StringRef opName);
+/// Number of ops with a shape function.
+size_t getNumShapeFunctions();
+
 /// tfg-drop-output-shapes: number of attributes removed under `root`.
 int64_t dropOutputShapes(Operation *root);
 

@@ -232,8 +232,8 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
           if (!isGraph)
             continue;
           return parent->emitError()
-                 << (list == &options.fetch ? "fetch" : "feed") << " '"
-                 << spec << "' names no node of the graph";
+                 << (list == &options.fetch ? "fetch" : "feed") << " '" << spec
+                 << "' names no node of the graph";
         }
         result.preserved.insert(it->second);
         result.named.insert(it->second);
@@ -286,10 +286,10 @@ Operation *mlir::tfg::createNode(OpBuilder &builder, Location loc,
 SmallVector<NamedAttribute> mlir::tfg::getNodeIdentityAttrs(Operation *op) {
   auto *dialect = op->getContext()->getLoadedDialect<TFGraphDialect>();
   SmallVector<NamedAttribute> attrs;
-  for (StringAttr id : {dialect->getNameAttrIdentifier(),
-                        dialect->getDeviceAttrIdentifier(),
-                        dialect->getAssignedDeviceAttrIdentifier(),
-                        dialect->getFullTypeAttrIdentifier()})
+  for (StringAttr id :
+       {dialect->getNameAttrIdentifier(), dialect->getDeviceAttrIdentifier(),
+        dialect->getAssignedDeviceAttrIdentifier(),
+        dialect->getFullTypeAttrIdentifier()})
     if (Attribute value = op->getAttr(id))
       attrs.emplace_back(id, value);
   return attrs;
@@ -393,8 +393,9 @@ static StringRef getProducerDevice(Value v) {
 }
 
 /// Bypasses a trivial node if safe; returns true and updates `stats` if so.
-bool mlir::tfg::bypassTrivialNode(Operation *op, const PreservedNodes &preserved,
-                              RemovalStats &stats) {
+bool mlir::tfg::bypassTrivialNode(Operation *op,
+                                  const PreservedNodes &preserved,
+                                  RemovalStats &stats) {
   StringRef opName = getTFOpName(op);
   bool isNoOp = opName == "NoOp";
   bool isIdentity =
@@ -495,9 +496,8 @@ GraphSize mlir::tfg::countGraphSize(Operation *module) {
   return size;
 }
 
-SmallVector<Operation *> mlir::tfg::cloneBlockOps(Block &block,
-                                                 OpBuilder &builder,
-                                                 IRMapping &mapping) {
+SmallVector<Operation *>
+mlir::tfg::cloneBlockOps(Block &block, OpBuilder &builder, IRMapping &mapping) {
   SmallVector<Operation *> ops;
   for (Operation &op : block.without_terminator())
     ops.push_back(builder.clone(op, mapping));
