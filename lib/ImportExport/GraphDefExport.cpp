@@ -120,8 +120,10 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
                                 TFGraphDialect *dialect, InputNamer &namer) {
   Location loc = op->getLoc();
   if (op->getNumRegions())
-    return op->emitError("exporting region control flow is not supported "
-                         "yet; convert it to functional form first");
+    return op->emitError("region control flow cannot be exported; convert "
+                         "it to functional form first (tfg-region-to-"
+                         "functional; loops capturing outside values are "
+                         "not converted)");
   if (op->getDialect() != dialect)
     return op->emitError("only tfg nodes can be exported to a GraphDef");
   node.set_name(getNodeName(op).str());

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/ImportExport/Translations.h"
+#include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/TFJS.h"
@@ -102,6 +103,10 @@ void mlir::tfg::registerTFGTranslations() {
         auto module = dyn_cast<ModuleOp>(op);
         if (!module)
           return op->emitError("expected a module");
+        // GraphDefs have no region control flow: back to functions (exact
+        // when the regions still are the functions they came from).
+        if (failed(convertRegionToFunctional(module)))
+          return failure();
         tensorflow::GraphDef graph;
         if (failed(exportGraphDef(module, graph)))
           return failure();
