@@ -6,10 +6,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/ImportExport/Translations.h"
-#include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/TFJS.h"
+#include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/io/tokenizer.h"
@@ -59,6 +59,13 @@ static llvm::cl::opt<bool> binaryOutput(
     "binary", llvm::cl::desc("Write binary protobuf (with --mlir-to-graphdef)"),
     llvm::cl::init(false));
 
+static llvm::cl::opt<std::string> tfjsWeights(
+    "tfjs-weights",
+    llvm::cl::desc("Path of the weight shard to write (with --mlir-to-tfjs); "
+                   "model.json lists its file name, so keep it in the "
+                   "directory of model.json"),
+    llvm::cl::value_desc("path"));
+
 static void registerDialects(DialectRegistry &registry) {
   registry.insert<TFGraphDialect, tf_type::TFTypeDialect>();
 }
@@ -94,6 +101,35 @@ void mlir::tfg::registerTFGTranslations() {
             importTFJSModel(ctx, buffer->getBuffer(), dir.empty() ? "." : dir,
                             loc)
                 .release());
+      },
+      registerDialects);
+
+  static TranslateFromMLIRRegistration tfjsExporter(
+      "mlir-to-tfjs",
+      "Export a tfg graph as a TensorFlow.js graph model (model.json to the "
+      "output, weights to --tfjs-weights)",
+      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
+        auto module = dyn_cast<ModuleOp>(op);
+        if (!module)
+          return op->emitError("expected a module");
+        if (tfjsWeights.empty())
+          return module.emitError(
+              "--mlir-to-tfjs needs --tfjs-weights=<path of the weight shard>");
+        if (failed(convertRegionToFunctional(module)))
+          return failure();
+        std::string modelJson, weights;
+        if (failed(exportTFJSModel(module,
+                                   llvm::sys::path::filename(tfjsWeights),
+                                   modelJson, weights)))
+          return failure();
+        std::error_code ec;
+        llvm::raw_fd_ostream shard(tfjsWeights, ec);
+        if (ec)
+          return module.emitError("cannot write '")
+                 << tfjsWeights << "': " << ec.message();
+        shard << weights;
+        os << modelJson << "\n";
+        return success();
       },
       registerDialects);
 

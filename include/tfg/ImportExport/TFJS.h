@@ -13,6 +13,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <string>
+
 namespace mlir {
 namespace tfg {
 
@@ -20,6 +22,13 @@ namespace tfg {
 /// `weightsDir`. Returns null after emitting errors at `loc`.
 OwningOpRef<ModuleOp> importTFJSModel(MLIRContext *context, StringRef modelJson,
                                       StringRef weightsDir, Location loc);
+
+/// Exports the module's graph as a TensorFlow.js graph model: the model.json
+/// text and the bytes of its one weight shard, which model.json lists as
+/// `weightsFileName` (a path relative to model.json). Float32, int32 and bool
+/// constants go to the shard; other constants stay in the topology.
+LogicalResult exportTFJSModel(ModuleOp module, StringRef weightsFileName,
+                              std::string &modelJson, std::string &weights);
 
 } // namespace tfg
 } // namespace mlir

@@ -1,0 +1,138 @@
+//===- TFJSExport.cpp - tfg -> TensorFlow.js graph model ------------------===//
+//
+// The GraphDef of the module becomes model.json's modelTopology (protobuf
+// JSON); the values of float32, int32 and bool Const nodes move to one
+// weight shard listed in weightsManifest, as the TF.js converter lays them
+// out. Other model.json entries kept by the importer (`tfjs.<key>` module
+// attributes: format, signature, ...) are written back.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfg/ImportExport/Convert.h"
+#include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/TFJS.h"
+
+#include "tfg/proto/graph.pb.h"
+
+#include "google/protobuf/util/json_util.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+/// A dtype TF.js keeps in weight shards: its manifest name and byte size.
+struct ShardType {
+  const char *name;
+  size_t size;
+};
+} // namespace
+
+static std::optional<ShardType> getShardType(tensorflow::DataType dtype) {
+  switch (dtype) {
+  case tensorflow::DT_FLOAT:
+    return ShardType{"float32", 4};
+  case tensorflow::DT_INT32:
+    return ShardType{"int32", 4};
+  case tensorflow::DT_BOOL:
+    return ShardType{"bool", 1};
+  default:
+    return std::nullopt;
+  }
+}
+
+/// Moves a Const node's value into `shard`; returns its manifest entry, or
+/// none if the value stays inline (other dtypes, unknown shapes).
+static std::optional<llvm::json::Object>
+moveToShard(tensorflow::NodeDef &node, std::string &shard) {
+  if (node.op() != "Const")
+    return std::nullopt;
+  auto it = node.mutable_attr()->find("value");
+  if (it == node.mutable_attr()->end() || !it->second.has_tensor())
+    return std::nullopt;
+  tensorflow::TensorProto &tensor = *it->second.mutable_tensor();
+  std::optional<ShardType> type = getShardType(tensor.dtype());
+  if (!type || tensor.tensor_shape().unknown_rank())
+    return std::nullopt;
+  llvm::json::Array shape;
+  uint64_t elements = 1;
+  for (const auto &dim : tensor.tensor_shape().dim()) {
+    if (dim.size() < 0)
+      return std::nullopt;
+    elements *= uint64_t(dim.size());
+    shape.push_back(dim.size());
+  }
+  // One encoding (tensor_content; a splat keeps one element).
+  tensorflow::TensorProto canonical = tensor;
+  canonicalizeTensor(canonical);
+  const std::string &content = canonical.tensor_content();
+  if (content.size() == elements * type->size) {
+    shard += content;
+  } else if (content.size() == type->size) {
+    for (uint64_t i = 0; i < elements; ++i)
+      shard += content;
+  } else if (elements == 0) {
+    // Nothing to write.
+  } else {
+    return std::nullopt;
+  }
+  // The topology keeps the dtype and shape only.
+  tensorflow::TensorProto stripped;
+  stripped.set_dtype(tensor.dtype());
+  *stripped.mutable_tensor_shape() = tensor.tensor_shape();
+  tensor = stripped;
+  return llvm::json::Object{
+      {"name", node.name()}, {"shape", std::move(shape)}, {"dtype", type->name}};
+}
+
+LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
+                                         StringRef weightsFileName,
+                                         std::string &modelJson,
+                                         std::string &weights) {
+  tensorflow::GraphDef graph;
+  if (failed(exportGraphDef(module, graph)))
+    return failure();
+  llvm::json::Array manifestWeights;
+  for (tensorflow::NodeDef &node : *graph.mutable_node())
+    if (std::optional<llvm::json::Object> entry = moveToShard(node, weights))
+      manifestWeights.push_back(std::move(*entry));
+
+  std::string topologyText;
+  auto status =
+      google::protobuf::util::MessageToJsonString(graph, &topologyText);
+  if (!status.ok())
+    return module.emitError("cannot write the topology as JSON: ")
+           << status.ToString();
+  llvm::Expected<llvm::json::Value> topology = llvm::json::parse(topologyText);
+  if (!topology)
+    return module.emitError("cannot read back the topology JSON: ")
+           << llvm::toString(topology.takeError());
+
+  llvm::json::Object model;
+  model["format"] = "graph-model";
+  model["generatedBy"] = "tfg";
+  model["convertedBy"] = "tfg";
+  // Entries the importer kept verbatim.
+  for (NamedAttribute attr : module->getAttrs()) {
+    StringRef key = attr.getName().getValue();
+    if (!key.consume_front("tfjs."))
+      continue;
+    auto text = dyn_cast<StringAttr>(attr.getValue());
+    if (!text)
+      continue;
+    llvm::Expected<llvm::json::Value> value = llvm::json::parse(text.getValue());
+    if (!value)
+      return module.emitError("module attribute 'tfjs.")
+             << key << "' is not JSON: " << llvm::toString(value.takeError());
+    model[key] = std::move(*value);
+  }
+  model["modelTopology"] = std::move(*topology);
+  model["weightsManifest"] = llvm::json::Array{llvm::json::Object{
+      {"paths", llvm::json::Array{weightsFileName}},
+      {"weights", std::move(manifestWeights)}}};
+  llvm::raw_string_ostream os(modelJson);
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(model)));
+  return success();
+}
