@@ -58,6 +58,24 @@ private:
   Location nodeLoc(StringRef name) {
     return NameLoc::get(builder.getStringAttr(name), fileLoc);
   }
+  /// A node's location with its experimental_debug_info: the node's own
+  /// name fused with the names it was made from (`node@function` when the
+  /// function is known), as TensorFlow's importer reports them. The
+  /// `tfg.debug_info` attribute keeps the message itself for export.
+  Location debugInfoLoc(Location loc,
+                        const tensorflow::NodeDef::ExperimentalDebugInfo &info) {
+    if (info.original_node_names().empty())
+      return loc;
+    SmallVector<Location> locs = {loc};
+    for (int i = 0; i < info.original_node_names_size(); ++i) {
+      std::string name = info.original_node_names(i);
+      if (i < info.original_func_names_size() &&
+          !info.original_func_names(i).empty())
+        name += "@" + info.original_func_names(i);
+      locs.push_back(NameLoc::get(builder.getStringAttr(name), fileLoc));
+    }
+    return FusedLoc::get(ctx, locs);
+  }
   LogicalResult parseInput(const tensorflow::NodeDef &node, StringRef input,
                            InputRef &ref);
   /// `loc` is the node's location (built once per node by the caller).
@@ -345,6 +363,7 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
       std::string bytes;
       node.experimental_debug_info().SerializeToString(&bytes);
       attrs.append("tfg.debug_info", builder.getStringAttr(bytes));
+      loc = debugInfoLoc(loc, node.experimental_debug_info());
     }
     OperationState state(loc, "tfg." + node.op());
     state.addAttributes(attrs);
