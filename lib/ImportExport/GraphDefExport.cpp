@@ -17,8 +17,9 @@ namespace {
 /// function bodies: "arg", "^arg", "node:out_arg:k", "^node".
 class InputNamer {
 public:
-  InputNamer(ModuleOp module, GraphFuncOp func)
-      : module(module), func(func), dialect(getTFGDialect(module)) {}
+  InputNamer(ModuleOp module, GraphFuncOp func, SymbolTable &symbols)
+      : module(module), func(func), dialect(getTFGDialect(module)),
+        symbols(symbols) {}
 
   FailureOr<std::string> name(Value value, Operation *user);
 
@@ -30,7 +31,10 @@ private:
   ModuleOp module;
   GraphFuncOp func;
   TFGraphDialect *dialect;
+  SymbolTable &symbols;
   DenseMap<Operation *, OutputArgs> outputs;
+  /// Library functions as OpDefs, converted once per callee.
+  DenseMap<Operation *, const OpDef *> calleeDefs;
   OpRegistry libraryOps;
 };
 } // namespace
@@ -76,12 +80,19 @@ FailureOr<std::string> InputNamer::name(Value value, Operation *user) {
   if (it == outputs.end()) {
     OutputArgs outs;
     StringRef op = getTFOpName(src);
-    auto callee = module.lookupSymbol<GraphFuncOp>(op);
-    tensorflow::OpDef calleeSig;
-    auto savedSig =
-        callee ? callee->getAttrOfType<StringAttr>("tfg.signature") : nullptr;
-    if (savedSig && calleeSig.ParseFromString(savedSig.getValue().str())) {
-      const OpDef *def = libraryOps.registerOp(convertOpDef(calleeSig));
+    auto callee = symbols.lookup<GraphFuncOp>(op);
+    const OpDef *calleeDef = nullptr;
+    if (callee) {
+      auto [cached, inserted] = calleeDefs.try_emplace(callee, nullptr);
+      tensorflow::OpDef calleeSig;
+      auto savedSig = callee->getAttrOfType<StringAttr>("tfg.signature");
+      if (inserted && savedSig &&
+          calleeSig.ParseFromString(savedSig.getValue().str()))
+        cached->second = libraryOps.registerOp(convertOpDef(calleeSig));
+      calleeDef = cached->second;
+    }
+    if (calleeDef) {
+      const OpDef *def = calleeDef;
       FailureOr<OutputArgs> inferred = inferOutputArgs(
           *def, name, [&](StringRef a) { return src->getAttr(a); },
           src->getLoc());
@@ -191,7 +202,8 @@ static LogicalResult exportArg(Type type, StringAttr name,
   return success();
 }
 
-static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
+static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
+                                    GraphFuncOp func,
                                     tensorflow::FunctionDef &out,
                                     TFGraphDialect *dialect) {
   Location loc = func.getLoc();
@@ -269,7 +281,7 @@ static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
       (*out.mutable_resource_arg_unique_id())[k] = v;
   }
 
-  InputNamer namer(module, func);
+  InputNamer namer(module, func, symbols);
   ReturnOp ret = func.getReturnOp();
   for (Operation &op : func.getBody().front()) {
     if (&op == ret.getOperation() || isa<GetResultOp>(op))
@@ -301,6 +313,8 @@ static LogicalResult exportFunction(ModuleOp module, GraphFuncOp func,
 LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
                                         tensorflow::GraphDef &graph) {
   auto *dialect = module->getContext()->getOrLoadDialect<TFGraphDialect>();
+  // Calls name library functions by op name: one table for all lookups.
+  SymbolTable symbols(module);
   GraphOp graphOp;
   graph.Clear();
   for (Operation &op : *module.getBody()) {
@@ -311,8 +325,8 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
       graphOp = g;
     } else if (auto func = dyn_cast<GraphFuncOp>(op)) {
       tensorflow::FunctionDefLibrary &library = *graph.mutable_library();
-      if (failed(
-              exportFunction(module, func, *library.add_function(), dialect)))
+      if (failed(exportFunction(module, symbols, func, *library.add_function(),
+                                dialect)))
         return failure();
       if (auto grad = func.getGradientAttr()) {
         tensorflow::GradientDef &g = *library.add_gradient();
@@ -337,7 +351,7 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
   if (auto debug = graphOp->getAttrOfType<StringAttr>("tfg.debug_info"))
     if (!graph.mutable_debug_info()->ParseFromString(debug.getValue().str()))
       return graphOp.emitError("invalid tfg.debug_info attribute");
-  InputNamer namer(module, GraphFuncOp());
+  InputNamer namer(module, GraphFuncOp(), symbols);
   for (Operation &op : graphOp.getBody())
     if (failed(exportNode(&op, *graph.add_node(), dialect, namer)))
       return failure();

@@ -18,6 +18,7 @@
 #include "google/protobuf/text_format.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -45,10 +46,22 @@ struct FunctionSignature {
   bool generic = false;
 };
 
+/// The library's function signatures, shared (read-only once declared) by
+/// the importers of the functions, which run in parallel.
+struct Library {
+  llvm::StringMap<FunctionSignature> functions;
+  /// The library's functions as ops (their signatures as OpDefs).
+  OpRegistry ops;
+};
+
 class Importer {
 public:
   Importer(MLIRContext *ctx, Location fileLoc)
-      : ctx(ctx), builder(ctx), fileLoc(fileLoc) {
+      : Importer(ctx, fileLoc, nullptr) {}
+  /// An importer using another importer's library (for function workers).
+  Importer(MLIRContext *ctx, Location fileLoc, Library *shared)
+      : ctx(ctx), builder(ctx), fileLoc(fileLoc),
+        lib(shared ? *shared : ownedLibrary) {
     dialect = ctx->getOrLoadDialect<TFGraphDialect>();
   }
 
@@ -62,8 +75,9 @@ private:
   /// name fused with the names it was made from (`node@function` when the
   /// function is known), as TensorFlow's importer reports them. The
   /// `tfg.debug_info` attribute keeps the message itself for export.
-  Location debugInfoLoc(Location loc,
-                        const tensorflow::NodeDef::ExperimentalDebugInfo &info) {
+  Location
+  debugInfoLoc(Location loc,
+               const tensorflow::NodeDef::ExperimentalDebugInfo &info) {
     if (info.original_node_names().empty())
       return loc;
     SmallVector<Location> locs = {loc};
@@ -83,7 +97,15 @@ private:
                                           NamedAttrList &attrs,
                                           int64_t maxIndexUsed, Location loc);
   LogicalResult declareFunction(const tensorflow::FunctionDef &func);
-  LogicalResult importFunction(const tensorflow::FunctionDef &func);
+  /// Builds the function at the builder's insertion point (detached when the
+  /// builder has none). `created` is set as soon as the op exists, so that a
+  /// caller can erase it after a failure.
+  LogicalResult importFunction(const tensorflow::FunctionDef &func,
+                               Operation *&created);
+  /// Imports every function of the library, in parallel, and appends them
+  /// to `module` in library order.
+  LogicalResult importFunctions(const tensorflow::FunctionDefLibrary &library,
+                                ModuleOp module);
   /// Imports `nodes` at the builder's insertion point. `args` maps argument
   /// names to data block arguments (functions only). Fills `ops` and
   /// `signatures` by node name.
@@ -101,9 +123,8 @@ private:
   OpBuilder builder;
   Location fileLoc;
   TFGraphDialect *dialect;
-  llvm::StringMap<FunctionSignature> functions;
-  /// The library's functions as ops (their signatures as OpDefs).
-  OpRegistry libraryOps;
+  Library ownedLibrary;
+  Library &lib;
   /// In a generic function: `get_result` ops created so far, by input string.
   llvm::StringMap<Value> namedResults;
   bool inGenericFunction = false;
@@ -155,7 +176,7 @@ Importer::inferSignature(const tensorflow::NodeDef &node, NamedAttrList &attrs,
   // reached by name through get_result.
   if (inGenericFunction)
     return sig;
-  const OpDef *def = libraryOps.lookup(node.op());
+  const OpDef *def = lib.ops.lookup(node.op());
   if (!def)
     def = dialect->getOpRegistry().lookup(node.op());
   if (def) {
@@ -441,18 +462,20 @@ LogicalResult Importer::declareFunction(const tensorflow::FunctionDef &func) {
     if (attr.name().empty())
       return emitError(loc) << "function '" << sig.name()
                             << "' has an attribute with an empty name";
-  if (!functions.try_emplace(sig.name(), std::move(fs)).second)
+  if (!lib.functions.try_emplace(sig.name(), std::move(fs)).second)
     return emitError(loc) << "duplicate function '" << sig.name() << "'";
-  libraryOps.registerOp(convertOpDef(sig));
+  lib.ops.registerOp(convertOpDef(sig));
   return success();
 }
 
-LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func) {
+LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
+                                       Operation *&created) {
   const tensorflow::OpDef &sig = func.signature();
   Location loc = nodeLoc(sig.name());
-  const FunctionSignature &fs = functions.find(sig.name())->second;
+  const FunctionSignature &fs = lib.functions.find(sig.name())->second;
   auto type = builder.getFunctionType(fs.argTypes, fs.resultTypes);
   auto funcOp = GraphFuncOp::create(builder, loc, sig.name(), type, fs.generic);
+  created = funcOp;
   inGenericFunction = fs.generic;
   namedResults.clear();
   StringAttr tfgName = dialect->getTfgNameAttrIdentifier();
@@ -576,6 +599,33 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func) {
   return success();
 }
 
+LogicalResult
+Importer::importFunctions(const tensorflow::FunctionDefLibrary &library,
+                          ModuleOp module) {
+  size_t n = library.function_size();
+  std::vector<Operation *> funcs(n, nullptr);
+  // Diagnostics in library order, whatever thread emits them.
+  ParallelDiagnosticHandler diagnostics(ctx);
+  LogicalResult result =
+      failableParallelForEachN(ctx, 0, n, [&](size_t i) -> LogicalResult {
+        diagnostics.setOrderIDForThread(i);
+        Importer worker(ctx, fileLoc, &lib);
+        LogicalResult r = worker.importFunction(library.function(i), funcs[i]);
+        diagnostics.eraseOrderIDForThread();
+        return r;
+      });
+  // Functions are appended in library order (or all dropped on failure).
+  for (Operation *func : funcs) {
+    if (!func)
+      continue;
+    if (failed(result))
+      func->erase();
+    else
+      module.getBody()->push_back(func);
+  }
+  return result;
+}
+
 OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   builder.setInsertionPointToEnd(module->getBody());
@@ -600,11 +650,8 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
     graph.debug_info().SerializeToString(&bytes);
     graphOp->setAttr("tfg.debug_info", builder.getStringAttr(bytes));
   }
-  for (const tensorflow::FunctionDef &func : library.function()) {
-    builder.setInsertionPointToEnd(module->getBody());
-    if (failed(importFunction(func)))
-      return nullptr;
-  }
+  if (failed(importFunctions(library, *module)))
+    return nullptr;
   for (const tensorflow::GradientDef &grad : library.gradient()) {
     auto func = module->lookupSymbol<GraphFuncOp>(grad.function_name());
     if (!func) {

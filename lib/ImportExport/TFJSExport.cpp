@@ -45,8 +45,8 @@ static std::optional<ShardType> getShardType(tensorflow::DataType dtype) {
 
 /// Moves a Const node's value into `shard`; returns its manifest entry, or
 /// none if the value stays inline (other dtypes, unknown shapes).
-static std::optional<llvm::json::Object>
-moveToShard(tensorflow::NodeDef &node, std::string &shard) {
+static std::optional<llvm::json::Object> moveToShard(tensorflow::NodeDef &node,
+                                                     std::string &shard) {
   if (node.op() != "Const")
     return std::nullopt;
   auto it = node.mutable_attr()->find("value");
@@ -83,8 +83,9 @@ moveToShard(tensorflow::NodeDef &node, std::string &shard) {
   stripped.set_dtype(tensor.dtype());
   *stripped.mutable_tensor_shape() = tensor.tensor_shape();
   tensor = stripped;
-  return llvm::json::Object{
-      {"name", node.name()}, {"shape", std::move(shape)}, {"dtype", type->name}};
+  return llvm::json::Object{{"name", node.name()},
+                            {"shape", std::move(shape)},
+                            {"dtype", type->name}};
 }
 
 LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
@@ -122,16 +123,17 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
     auto text = dyn_cast<StringAttr>(attr.getValue());
     if (!text)
       continue;
-    llvm::Expected<llvm::json::Value> value = llvm::json::parse(text.getValue());
+    llvm::Expected<llvm::json::Value> value =
+        llvm::json::parse(text.getValue());
     if (!value)
       return module.emitError("module attribute 'tfjs.")
              << key << "' is not JSON: " << llvm::toString(value.takeError());
     model[key] = std::move(*value);
   }
   model["modelTopology"] = std::move(*topology);
-  model["weightsManifest"] = llvm::json::Array{llvm::json::Object{
-      {"paths", llvm::json::Array{weightsFileName}},
-      {"weights", std::move(manifestWeights)}}};
+  model["weightsManifest"] = llvm::json::Array{
+      llvm::json::Object{{"paths", llvm::json::Array{weightsFileName}},
+                         {"weights", std::move(manifestWeights)}}};
   llvm::raw_string_ostream os(modelJson);
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(model)));
   return success();
