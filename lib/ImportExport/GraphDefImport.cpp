@@ -54,6 +54,15 @@ struct Library {
   OpRegistry ops;
 };
 
+/// The nodes of one graph or function body, by name.
+struct NodeTable {
+  llvm::StringMap<unsigned> index;
+  std::vector<Operation *> ops;
+  /// Output arguments per node; kept for function bodies only (graph inputs
+  /// address outputs by number).
+  std::vector<NodeSignature> signatures;
+};
+
 class Importer {
 public:
   Importer(MLIRContext *ctx, Location fileLoc)
@@ -111,13 +120,11 @@ private:
   /// `signatures` by node name.
   LogicalResult importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
                             const llvm::StringMap<BlockArgument> &args,
-                            llvm::StringMap<Operation *> &ops,
-                            llvm::StringMap<NodeSignature> &signatures);
+                            NodeTable &table, bool keepSignatures);
   /// Resolves an input string to a value, inside a function or graph.
   FailureOr<Value> resolve(StringRef where, const InputRef &ref,
                            const llvm::StringMap<BlockArgument> &args,
-                           const llvm::StringMap<Operation *> &ops,
-                           const llvm::StringMap<NodeSignature> &signatures);
+                           const NodeTable &table);
 
   MLIRContext *ctx;
   OpBuilder builder;
@@ -212,11 +219,9 @@ Importer::inferSignature(const tensorflow::NodeDef &node, NamedAttrList &attrs,
   return sig;
 }
 
-FailureOr<Value>
-Importer::resolve(StringRef where, const InputRef &ref,
-                  const llvm::StringMap<BlockArgument> &args,
-                  const llvm::StringMap<Operation *> &ops,
-                  const llvm::StringMap<NodeSignature> &signatures) {
+FailureOr<Value> Importer::resolve(StringRef where, const InputRef &ref,
+                                   const llvm::StringMap<BlockArgument> &args,
+                                   const NodeTable &table) {
   // Built only when needed (errors, get_result): this runs once per edge.
   auto loc = [&] { return nodeLoc(where); };
   if (!ref.explicitIndex) {
@@ -224,11 +229,11 @@ Importer::resolve(StringRef where, const InputRef &ref,
     if (arg != args.end())
       return ref.control ? getControlTokenOf(arg->second) : Value(arg->second);
   }
-  auto it = ops.find(ref.node);
-  if (it == ops.end())
+  auto it = table.index.find(ref.node);
+  if (it == table.index.end())
     return emitError(loc()) << "'" << where << "' uses '" << ref.node
                             << "', which is not a node or argument";
-  Operation *src = it->second;
+  Operation *src = table.ops[it->second];
   if (ref.control)
     return src->getResults().back();
   if (inGenericFunction) {
@@ -247,7 +252,7 @@ Importer::resolve(StringRef where, const InputRef &ref,
   }
   unsigned index = ref.index;
   if (!ref.outArg.empty()) {
-    const NodeSignature &sig = signatures.find(ref.node)->second;
+    const NodeSignature &sig = table.signatures[it->second];
     auto arg = llvm::find_if(
         sig.args, [&](const auto &a) { return std::get<0>(a) == ref.outArg; });
     if (arg == sig.args.end())
@@ -267,13 +272,11 @@ Importer::resolve(StringRef where, const InputRef &ref,
   return src->getResult(index);
 }
 
-LogicalResult
-Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
-                      const llvm::StringMap<BlockArgument> &args,
-                      llvm::StringMap<Operation *> &ops,
-                      llvm::StringMap<NodeSignature> &signatures) {
+LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
+                                    const llvm::StringMap<BlockArgument> &args,
+                                    NodeTable &table, bool keepSignatures) {
   size_t numNodes = nodes.size();
-  llvm::StringMap<size_t> index;
+  llvm::StringMap<unsigned> &index = table.index;
   std::vector<SmallVector<InputRef, 4>> inputs(numNodes);
   std::vector<int64_t> maxIndexUsed(numNodes, -1);
   bool ok = true;
@@ -327,6 +330,8 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
         maxIndexUsed[it->second] =
             std::max<int64_t>(maxIndexUsed[it->second], ref.index);
       }
+      // Named outputs (`n:out:k`) need the output arguments.
+      keepSignatures |= !ref.outArg.empty();
       inputs[i].push_back(ref);
     }
   }
@@ -348,7 +353,10 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   }
 
   // Pass 1: create the nodes without operands.
-  SmallVector<Operation *> created(numNodes);
+  std::vector<Operation *> &created = table.ops;
+  created.assign(numNodes, nullptr);
+  if (keepSignatures)
+    table.signatures.resize(numNodes);
   Type controlType = dialect->getControlType();
   for (size_t i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = *nodes[i];
@@ -391,16 +399,15 @@ Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     state.addTypes(sig->types);
     state.addTypes(controlType);
     created[i] = builder.create(state);
-    ops[node.name()] = created[i];
-    signatures[node.name()] = std::move(*sig);
+    if (keepSignatures)
+      table.signatures[i] = std::move(*sig);
   }
 
   // Pass 2: wire the operands (forward references and cycles included).
   for (size_t i = 0; i < numNodes; ++i) {
     SmallVector<Value, 4> operands;
     for (const InputRef &ref : inputs[i]) {
-      FailureOr<Value> v =
-          resolve(nodes[i]->name(), ref, args, ops, signatures);
+      FailureOr<Value> v = resolve(nodes[i]->name(), ref, args, table);
       if (failed(v))
         return failure();
       operands.push_back(*v);
@@ -543,9 +550,8 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   SmallVector<const tensorflow::NodeDef *> nodes;
   for (const tensorflow::NodeDef &node : func.node_def())
     nodes.push_back(&node);
-  llvm::StringMap<Operation *> ops;
-  llvm::StringMap<NodeSignature> signatures;
-  if (failed(importNodes(nodes, args, ops, signatures)))
+  NodeTable table;
+  if (failed(importNodes(nodes, args, table, /*keepSignatures=*/true)))
     return failure();
 
   // Results in output_arg order, then control results in control_output
@@ -565,7 +571,7 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
       return emitError(loc)
              << "function '" << sig.name() << "' returns a malformed value '"
              << ret->second << "'";
-    FailureOr<Value> v = resolve(sig.name(), ref, args, ops, signatures);
+    FailureOr<Value> v = resolve(sig.name(), ref, args, table);
     if (failed(v))
       return failure();
     results.push_back(*v);
@@ -583,7 +589,7 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
     InputRef ref;
     ref.node = ret->second;
     ref.control = true;
-    FailureOr<Value> v = resolve(sig.name(), ref, args, ops, signatures);
+    FailureOr<Value> v = resolve(sig.name(), ref, args, table);
     if (failed(v))
       return failure();
     controls.push_back(*v);
@@ -666,9 +672,8 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
   for (const tensorflow::NodeDef &node : graph.node())
     nodes.push_back(&node);
   llvm::StringMap<BlockArgument> noArgs;
-  llvm::StringMap<Operation *> ops;
-  llvm::StringMap<NodeSignature> signatures;
-  if (failed(importNodes(nodes, noArgs, ops, signatures)))
+  NodeTable table;
+  if (failed(importNodes(nodes, noArgs, table, /*keepSignatures=*/false)))
     return nullptr;
   if (failed(verify(*module)))
     return nullptr;
