@@ -2,6 +2,10 @@
 // RUN: tfg-opt %s --tfg-grappler='fetch=out print-statistics' --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=STATS
 // RUN: tfg-opt %s --tfg-grappler='fetch=out disable=tfg-cse' | FileCheck %s --check-prefix=NOCSE
 // RUN: tfg-opt %s --tfg-grappler | FileCheck %s --check-prefix=NOFETCH
+// RUN: tfg-opt %s --tfg-grappler=fetch=out --tfg-grappler='fetch=out print-statistics' --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=FIXPOINT
+
+// COM: On an optimized graph the first iteration changes nothing: stop.
+// FIXPOINT: remark: tfg-grappler: 3 -> 3 nodes, 4 -> 4 edges, 1 iteration(s)
 
 // COM: Pruning, inlining, CSE, shape inference and the dependency
 // COM: optimizer together: the dead branch and the identity go, the call is
@@ -19,7 +23,7 @@
 // STATS: remark: tfg-cse: 1 nodes and 2 edges removed
 // STATS: remark: tfg-shape-inference: 0 nodes and 0 edges removed
 // STATS: remark: tfg-dependency-optimizer: 0 nodes and 1 edges removed
-// STATS: remark: tfg-grappler: 8 -> 3 nodes, 11 -> 4 edges
+// STATS: remark: tfg-grappler: 8 -> 3 nodes, 11 -> 4 edges, 2 iteration(s)
 
 // NOCSE: name("call/add")
 
