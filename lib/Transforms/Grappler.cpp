@@ -7,7 +7,9 @@
 #include "mlir/IR/OperationSupport.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 
 #include <chrono>
 #include <deque>
@@ -101,6 +103,32 @@ std::vector<GrapplerOptimizer> mlir::tfg::getGrapplerOptimizers() {
   return sorted;
 }
 
+/// The outputs named by a TF.js model's signature (kept by the importer as
+/// the `tfjs.signature` module attribute, JSON text), as fetch specs.
+static std::vector<std::string> getSignatureOutputs(ModuleOp module) {
+  std::vector<std::string> fetches;
+  auto text = module->getAttrOfType<StringAttr>("tfjs.signature");
+  if (!text)
+    return fetches;
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text.getValue());
+  if (!json) {
+    llvm::consumeError(json.takeError());
+    return fetches;
+  }
+  const llvm::json::Object *sig = json->getAsObject();
+  const llvm::json::Object *outputs = sig ? sig->getObject("outputs") : nullptr;
+  if (!outputs)
+    return fetches;
+  for (const auto &entry : *outputs) {
+    const llvm::json::Object *output = entry.second.getAsObject();
+    std::optional<StringRef> name =
+        output ? output->getString("name") : std::optional<StringRef>();
+    fetches.push_back(name ? name->str() : entry.first.str());
+  }
+  llvm::sort(fetches);
+  return fetches;
+}
+
 namespace {
 struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
   GrapplerPass() { addOptimizerStatistics(); }
@@ -130,6 +158,14 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     PreserveOptions preserve = makePreserveOptions(fetch, feed);
+    // Without fetches, a TF.js model's signature says what its outputs are.
+    if (preserve.fetch.empty()) {
+      preserve.fetch = getSignatureOutputs(module);
+      if (!preserve.fetch.empty() && printStatistics)
+        emitRemark(module.getLoc())
+            << "fetching the model signature's outputs: "
+            << llvm::join(preserve.fetch, ", ");
+    }
     struct Step {
       std::string name;
       std::unique_ptr<PassManager> pm;

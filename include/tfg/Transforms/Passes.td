@@ -366,7 +366,8 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     layout, remapper and memory (70-90, later) and the dependency optimizer
     (100). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
-    optimizer. The optimizers run in a pass manager of their own, without
+    optimizer; without `fetch`, the outputs of a TensorFlow.js model's
+    signature (the importer keeps it as `tfjs.signature`) are fetched. The optimizers run in a pass manager of their own, without
     verification between them (`verify-each` turns it on); the pass manager
     running tfg-grappler verifies the result. The per-optimizer node and edge counts removed are reported
     by `--mlir-pass-statistics` when LLVM was built with statistics, and
