@@ -156,6 +156,26 @@ static FailureOr<Shape> broadcast(const Shape &a, const Shape &b) {
   return r;
 }
 
+/// The value of a constant operand holding exactly one integer.
+static std::optional<int64_t> constantScalar(InferenceContext &ctx,
+                                             unsigned operand) {
+  auto values = ctx.constantInts(operand);
+  if (!values || values->size() != 1)
+    return std::nullopt;
+  return (*values)[0];
+}
+
+/// A #tf_type.shape as a Shape (negative dims unknown).
+static Shape shapeOfAttr(tf_type::ShapeAttr attr) {
+  if (!attr || !attr.hasRank())
+    return Shape::unknown();
+  Shape s = Shape::of(attr.getShape());
+  for (int64_t &d : s.dims)
+    if (d < 0)
+      d = kDyn;
+  return s;
+}
+
 static LogicalResult setResult(InferenceContext &ctx, Shape s) {
   ctx.results.assign(ctx.getNumResults(), Shape::unknown());
   if (ctx.getNumResults() == 0)
@@ -194,7 +214,8 @@ static LogicalResult selectV2(InferenceContext &ctx) {
   return failed(s) ? failure() : setResult(ctx, *s);
 }
 
-static LogicalResult mergeAllInputs(InferenceContext &ctx) {
+/// The shape all data operands agree on.
+static FailureOr<Shape> mergedInputShape(InferenceContext &ctx) {
   Shape s;
   for (unsigned i = 0; i < ctx.getNumInputs(); ++i) {
     FailureOr<Shape> m = mergeShapes(s, ctx.input(i));
@@ -202,7 +223,12 @@ static LogicalResult mergeAllInputs(InferenceContext &ctx) {
       return failure();
     s = *m;
   }
-  return setResult(ctx, s);
+  return s;
+}
+
+static LogicalResult mergeAllInputs(InferenceContext &ctx) {
+  FailureOr<Shape> s = mergedInputShape(ctx);
+  return failed(s) ? failure() : setResult(ctx, *s);
 }
 
 /// Select(cond, t, e): the shape of t and e.
@@ -246,19 +272,28 @@ static LogicalResult reduction(InferenceContext &ctx) {
   return setResult(ctx, out);
 }
 
-/// ArgMax/ArgMin: (input, dimension).
-static LogicalResult argReduction(InferenceContext &ctx) {
+/// ArgMax/ArgMin (input, dimension) remove the dimension at a constant
+/// axis; ExpandDims (input, axis) inserts a 1 there.
+static LogicalResult changeRankAtAxis(InferenceContext &ctx, bool insert) {
   Shape in = ctx.input(0);
-  auto axes = ctx.constantInts(1);
+  std::optional<int64_t> axisValue = constantScalar(ctx, 1);
   if (!in.ranked)
     return setResult(ctx, Shape::unknown());
-  if (!axes || axes->size() != 1)
-    return setResult(ctx, Shape::ofRank(in.rank() - 1));
-  auto axis = normalizeAxis((*axes)[0], in.rank());
+  int64_t outRank = in.rank() + (insert ? 1 : -1);
+  if (!axisValue)
+    return setResult(ctx, Shape::ofRank(outRank));
+  auto axis = normalizeAxis(*axisValue, insert ? outRank : in.rank());
   if (!axis)
     return failure();
-  in.dims.erase(in.dims.begin() + *axis);
+  if (insert)
+    in.dims.insert(in.dims.begin() + *axis, 1);
+  else
+    in.dims.erase(in.dims.begin() + *axis);
   return setResult(ctx, in);
+}
+
+static LogicalResult argReduction(InferenceContext &ctx) {
+  return changeRankAtAxis(ctx, /*insert=*/false);
 }
 
 //===----------------------------------------------------------------------===//
@@ -338,17 +373,7 @@ static LogicalResult reshape(InferenceContext &ctx) {
 }
 
 static LogicalResult expandDims(InferenceContext &ctx) {
-  Shape in = ctx.input(0);
-  auto axis = ctx.constantInts(1);
-  if (!in.ranked)
-    return setResult(ctx, Shape::unknown());
-  if (!axis || axis->size() != 1)
-    return setResult(ctx, Shape::ofRank(in.rank() + 1));
-  auto a = normalizeAxis((*axis)[0], in.rank() + 1);
-  if (!a)
-    return failure();
-  in.dims.insert(in.dims.begin() + *a, 1);
-  return setResult(ctx, in);
+  return changeRankAtAxis(ctx, /*insert=*/true);
 }
 
 static LogicalResult squeeze(InferenceContext &ctx) {
@@ -412,10 +437,10 @@ static LogicalResult concatAlong(InferenceContext &ctx, unsigned first,
       rank = s.rank();
   if (rank < 0)
     return setResult(ctx, Shape::unknown());
-  auto axisValues = ctx.constantInts(axisOperand);
-  if (!axisValues || axisValues->size() != 1)
+  std::optional<int64_t> axisValue = constantScalar(ctx, axisOperand);
+  if (!axisValue)
     return setResult(ctx, Shape::ofRank(rank));
-  auto axis = normalizeAxis((*axisValues)[0], rank);
+  auto axis = normalizeAxis(*axisValue, rank);
   if (!axis)
     return failure();
   out = Shape::ofRank(rank);
@@ -457,13 +482,10 @@ static LogicalResult concat(InferenceContext &ctx) {
 }
 
 static LogicalResult pack(InferenceContext &ctx) {
-  Shape s;
-  for (unsigned i = 0; i < ctx.getNumInputs(); ++i) {
-    FailureOr<Shape> m = mergeShapes(s, ctx.input(i));
-    if (failed(m))
-      return failure();
-    s = *m;
-  }
+  FailureOr<Shape> merged = mergedInputShape(ctx);
+  if (failed(merged))
+    return failure();
+  Shape s = *merged;
   if (!s.ranked)
     return setResult(ctx, Shape::unknown());
   auto axis = normalizeAxis(ctx.intAttr("axis", 0), s.rank() + 1);
@@ -486,55 +508,49 @@ static LogicalResult unpack(InferenceContext &ctx) {
   return success();
 }
 
-/// Split(axis, value) with num_split equal parts.
-static LogicalResult split(InferenceContext &ctx) {
-  Shape in = ctx.input(1);
-  ctx.results.assign(ctx.getNumResults(), Shape::unknown());
+/// Split(axis, value): equal parts; SplitV(value, size_splits, axis): the
+/// sizes given (-1: the rest, unknown here).
+static LogicalResult splitAlong(InferenceContext &ctx, unsigned valueOperand,
+                                unsigned axisOperand,
+                                std::optional<unsigned> sizesOperand) {
+  Shape in = ctx.input(valueOperand);
+  unsigned n = ctx.getNumResults();
+  ctx.results.assign(n, Shape::unknown());
   if (!in.ranked)
     return success();
-  auto axisValues = ctx.constantInts(0);
-  if (!axisValues || axisValues->size() != 1) {
-    ctx.results.assign(ctx.getNumResults(), Shape::ofRank(in.rank()));
+  std::optional<int64_t> axisValue = constantScalar(ctx, axisOperand);
+  if (!axisValue) {
+    ctx.results.assign(n, Shape::ofRank(in.rank()));
     return success();
   }
-  auto axis = normalizeAxis((*axisValues)[0], in.rank());
-  int64_t n = ctx.getNumResults();
+  auto axis = normalizeAxis(*axisValue, in.rank());
   if (!axis || n == 0)
     return failure();
-  int64_t d = in.dims[*axis];
-  if (d != kDyn) {
-    if (d % n != 0)
-      return failure();
-    d /= n;
+  std::optional<SmallVector<int64_t>> sizes;
+  if (sizesOperand)
+    sizes = ctx.constantInts(*sizesOperand);
+  int64_t whole = in.dims[*axis];
+  for (unsigned i = 0; i < n; ++i) {
+    Shape part = in;
+    int64_t &d = part.dims[*axis];
+    if (sizesOperand) {
+      d = sizes && sizes->size() == n && (*sizes)[i] >= 0 ? (*sizes)[i] : kDyn;
+    } else if (whole != kDyn) {
+      if (whole % n != 0)
+        return failure();
+      d = whole / n;
+    }
+    ctx.results[i] = part;
   }
-  in.dims[*axis] = d;
-  ctx.results.assign(n, in);
   return success();
 }
 
-/// SplitV(value, size_splits, axis).
+static LogicalResult split(InferenceContext &ctx) {
+  return splitAlong(ctx, 1, 0, std::nullopt);
+}
+
 static LogicalResult splitV(InferenceContext &ctx) {
-  Shape in = ctx.input(0);
-  ctx.results.assign(ctx.getNumResults(), Shape::unknown());
-  if (!in.ranked)
-    return success();
-  auto axisValues = ctx.constantInts(2);
-  auto sizes = ctx.constantInts(1);
-  if (!axisValues || axisValues->size() != 1) {
-    ctx.results.assign(ctx.getNumResults(), Shape::ofRank(in.rank()));
-    return success();
-  }
-  auto axis = normalizeAxis((*axisValues)[0], in.rank());
-  if (!axis)
-    return failure();
-  for (unsigned i = 0; i < ctx.getNumResults(); ++i) {
-    Shape s = in;
-    s.dims[*axis] = kDyn;
-    if (sizes && sizes->size() == ctx.getNumResults() && (*sizes)[i] >= 0)
-      s.dims[*axis] = (*sizes)[i];
-    ctx.results[i] = s;
-  }
-  return success();
+  return splitAlong(ctx, 0, 2, 1u);
 }
 
 /// Slice(input, begin, size).
@@ -690,13 +706,8 @@ static LogicalResult shapeAttr(InferenceContext &ctx) {
   auto shape = dyn_cast_if_present<tf_type::ShapeAttr>(ctx.attr("shape"));
   if (!shape)
     return setResult(ctx, ctx.getNumInputs() ? ctx.input(0) : Shape::unknown());
-  if (!shape.hasRank())
-    return setResult(ctx, Shape::unknown());
-  Shape s = Shape::of(shape.getShape());
-  for (int64_t &d : s.dims)
-    if (d < 0)
-      d = kDyn;
-  if (ctx.getNumInputs())
+  Shape s = shapeOfAttr(shape);
+  if (s.ranked && ctx.getNumInputs())
     if (FailureOr<Shape> m = mergeShapes(s, ctx.input(0)); succeeded(m))
       s = *m;
   return setResult(ctx, s);
@@ -711,10 +722,10 @@ static LogicalResult gather(InferenceContext &ctx) {
   Shape params = ctx.input(0), indices = ctx.input(1);
   int64_t axis = 0;
   if (ctx.getNumInputs() > 2) {
-    auto axisValues = ctx.constantInts(2);
-    if (!axisValues || axisValues->size() != 1)
+    std::optional<int64_t> axisValue = constantScalar(ctx, 2);
+    if (!axisValue)
       return setResult(ctx, Shape::unknown());
-    axis = (*axisValues)[0];
+    axis = *axisValue;
   }
   if (!params.ranked || !indices.ranked)
     return setResult(ctx, Shape::unknown());
@@ -1023,15 +1034,8 @@ static LogicalResult tensorArray(InferenceContext &ctx) {
 
 /// The element shape of a TensorArray read, from `element_shape`.
 static Shape elementShape(InferenceContext &ctx) {
-  auto shape =
-      dyn_cast_if_present<tf_type::ShapeAttr>(ctx.attr("element_shape"));
-  if (!shape || !shape.hasRank())
-    return Shape::unknown();
-  Shape s = Shape::of(shape.getShape());
-  for (int64_t &d : s.dims)
-    if (d < 0)
-      d = kDyn;
-  return s;
+  return shapeOfAttr(
+      dyn_cast_if_present<tf_type::ShapeAttr>(ctx.attr("element_shape")));
 }
 
 static LogicalResult tensorArrayRead(InferenceContext &ctx) {

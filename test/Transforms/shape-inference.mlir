@@ -41,6 +41,13 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Pk, %ctl_15 = Pack(%A, %R) name("pack") {N = 2 : i64, T = f32, axis = -1 : i64} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
   // CHECK: name("unpack") {{.*}} -> (tensor<3xf32>, tensor<3xf32>)
   %Up:2, %ctl_16 = Unpack(%A) name("unpack") {T = f32, axis = 0 : i64, num = 2 : i64} : (tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  // COM: Split into equal parts and by sizes.
+  %Zi, %ctl_40 = Const name("zero_i") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<*xi32>)
+  // CHECK: name("split") {{.*}} -> (tensor<1x3xf32>, tensor<1x3xf32>)
+  %Sp:2, %ctl_41 = Split(%Zi, %A) name("split") {T = f32, num_split = 2 : i64} : (tensor<*xi32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  %Sz2, %ctl_42 = Const name("sizes") {dtype = i32, value = dense<[1, 2]> : tensor<2xi32>} : () -> (tensor<*xi32>)
+  // CHECK: name("splitv") {{.*}} -> (tensor<2x1xf32>, tensor<2x2xf32>)
+  %Sv:2, %ctl_43 = SplitV(%A, %Sz2, %Ax) name("splitv") {T = f32, Tlen = i32, num_split = 2 : i64} : (tensor<*xf32>, tensor<*xi32>, tensor<*xi32>) -> (tensor<*xf32>, tensor<*xf32>)
   // COM: Shape values propagate into Reshape/Fill.
   // CHECK: name("shape") {{.*}} -> (tensor<2xi32>)
   %Sh, %ctl_17 = Shape(%A) name("shape") {T = f32, out_type = i32} : (tensor<*xf32>) -> (tensor<*xi32>)
