@@ -62,24 +62,34 @@ public:
     return ArrayRef<Edge>(predEdges).slice(predBegin[i],
                                            predBegin[i + 1] - predBegin[i]);
   }
+  /// Successor edges; built on first use (most passes only need
+  /// predecessors).
   ArrayRef<Edge> getSuccs(unsigned i) const {
+    if (succBegin.empty())
+      buildSuccessors();
     return ArrayRef<Edge>(succEdges).slice(succBegin[i],
                                            succBegin[i + 1] - succBegin[i]);
   }
   size_t getNumEdges() const { return predEdges.size(); }
 
   /// A topological order of the nodes (node indices). Edges out of
-  /// NextIteration nodes are ignored; other cycles are broken at the
-  /// earliest remaining node. With `stable`, ready nodes are taken in block
-  /// order (O(N log N + E)); otherwise first come, first served (O(N + E)).
+  /// NextIteration nodes are ignored. With `stable`, ready nodes are taken
+  /// in block order and other cycles are broken at the earliest remaining
+  /// node (Kahn's algorithm with a heap, O(N log N + E)); otherwise the order
+  /// is an iterative depth-first post-order over predecessors (O(N + E), no
+  /// successor lists needed).
   std::vector<unsigned> topologicalOrder(bool stable = true) const;
 
 private:
+  void buildSuccessors() const;
+
   Block *block;
   std::vector<Operation *> nodes;
   llvm::DenseMap<Operation *, unsigned> index;
-  std::vector<unsigned> predBegin, succBegin;
-  std::vector<Edge> predEdges, succEdges;
+  std::vector<unsigned> predBegin;
+  std::vector<Edge> predEdges;
+  mutable std::vector<unsigned> succBegin;
+  mutable std::vector<Edge> succEdges;
 };
 
 //===----------------------------------------------------------------------===//

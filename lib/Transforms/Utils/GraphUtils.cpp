@@ -50,7 +50,10 @@ GraphView::GraphView(Block &block) : block(&block) {
     });
   }
   predBegin[n] = predEdges.size();
+}
 
+void GraphView::buildSuccessors() const {
+  unsigned n = nodes.size();
   succBegin.assign(n + 1, 0);
   for (const Edge &e : predEdges)
     ++succBegin[e.node + 1];
@@ -90,6 +93,36 @@ std::vector<unsigned> GraphView::topologicalOrder(bool stable) const {
   std::vector<bool> isBackEdgeSource(n);
   for (unsigned i = 0; i < n; ++i)
     isBackEdgeSource[i] = isNextIterationNode(nodes[i]);
+  if (!stable) {
+    // Depth-first post-order over predecessors, with an explicit stack:
+    // a node is emitted once its predecessors are.
+    std::vector<unsigned char> state(n, 0); // 0 new, 1 open, 2 done
+    std::vector<std::pair<unsigned, unsigned>> stack; // (node, next pred)
+    std::vector<unsigned> order;
+    order.reserve(n);
+    for (unsigned root = 0; root < n; ++root) {
+      if (state[root])
+        continue;
+      stack.push_back({root, 0});
+      state[root] = 1;
+      while (!stack.empty()) {
+        auto &[node, next] = stack.back();
+        ArrayRef<Edge> preds = getPreds(node);
+        if (next < preds.size()) {
+          unsigned pred = preds[next++].node;
+          if (!state[pred] && !isBackEdgeSource[pred]) {
+            state[pred] = 1;
+            stack.push_back({pred, 0});
+          }
+          continue;
+        }
+        state[node] = 2;
+        order.push_back(node);
+        stack.pop_back();
+      }
+    }
+    return order;
+  }
   std::vector<int> inDegree(n, 0);
   for (unsigned i = 0; i < n; ++i)
     for (const Edge &e : getPreds(i))
@@ -167,10 +200,26 @@ bool mlir::tfg::isFrameNode(Operation *op) {
                       "RefNextIteration", "Merge", "RefMerge", "LoopCond"});
 }
 
+/// True if values of `type` are references.
+static bool isRefValueType(Type type) {
+  Type element = tf_type::getElementTypeOrSelf(type);
+  return element && tf_type::isRefType(element);
+}
+
 bool mlir::tfg::hasRefOperandOrResult(Operation *op) {
-  auto isRef = [](Value v) {
-    Type element = tf_type::getElementTypeOrSelf(v.getType());
-    return element && tf_type::isRefType(element);
+  auto isRef = [](Value v) { return isRefValueType(v.getType()); };
+  return llvm::any_of(op->getOperands(), isRef) ||
+         llvm::any_of(op->getResults(), isRef);
+}
+
+/// Same, with the answer per type cached (a graph has few distinct types).
+static bool hasRefOperandOrResultCached(Operation *op,
+                                  llvm::DenseMap<Type, bool> &cache) {
+  auto isRef = [&](Value v) {
+    auto [it, inserted] = cache.try_emplace(v.getType(), false);
+    if (inserted)
+      it->second = isRefValueType(v.getType());
+    return it->second;
   };
   return llvm::any_of(op->getOperands(), isRef) ||
          llvm::any_of(op->getResults(), isRef);
@@ -243,6 +292,7 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
 
   // Whether a generic node has effects depends on its op name only.
   llvm::DenseMap<OperationName, bool> effectsByName;
+  llvm::DenseMap<Type, bool> refTypes;
   for (Operation &op : block) {
     bool effects;
     if (op.isRegistered() || op.getNumRegions()) {
@@ -251,7 +301,7 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
       auto [it, inserted] = effectsByName.try_emplace(op.getName(), false);
       if (inserted)
         it->second = !isMemoryEffectFree(&op);
-      effects = it->second || hasRefOperandOrResult(&op);
+      effects = it->second || hasRefOperandOrResultCached(&op, refTypes);
     }
     if (effects || op.hasAttr("_grappler_do_not_remove"))
       result.preserved.insert(&op);
