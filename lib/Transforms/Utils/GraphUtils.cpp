@@ -215,11 +215,19 @@ bool mlir::tfg::hasRefOperandOrResult(Operation *op) {
 /// Same, with the answer per type cached (a graph has few distinct types).
 static bool hasRefOperandOrResultCached(Operation *op,
                                   llvm::DenseMap<Type, bool> &cache) {
+  // Most values of a graph share a few types: remember the last one.
+  Type lastType;
+  bool lastIsRef = false;
   auto isRef = [&](Value v) {
-    auto [it, inserted] = cache.try_emplace(v.getType(), false);
+    Type type = v.getType();
+    if (type == lastType)
+      return lastIsRef;
+    auto [it, inserted] = cache.try_emplace(type, false);
     if (inserted)
-      it->second = isRefValueType(v.getType());
-    return it->second;
+      it->second = isRefValueType(type);
+    lastType = type;
+    lastIsRef = it->second;
+    return lastIsRef;
   };
   return llvm::any_of(op->getOperands(), isRef) ||
          llvm::any_of(op->getResults(), isRef);
