@@ -96,7 +96,7 @@ std::vector<unsigned> GraphView::topologicalOrder(bool stable) const {
   if (!stable) {
     // Depth-first post-order over predecessors, with an explicit stack:
     // a node is emitted once its predecessors are.
-    std::vector<unsigned char> state(n, 0); // 0 new, 1 open, 2 done
+    std::vector<unsigned char> state(n, 0);           // 0 new, 1 open, 2 done
     std::vector<std::pair<unsigned, unsigned>> stack; // (node, next pred)
     std::vector<unsigned> order;
     order.reserve(n);
@@ -214,7 +214,7 @@ bool mlir::tfg::hasRefOperandOrResult(Operation *op) {
 
 /// Same, with the answer per type cached (a graph has few distinct types).
 static bool hasRefOperandOrResultCached(Operation *op,
-                                  llvm::DenseMap<Type, bool> &cache) {
+                                        llvm::DenseMap<Type, bool> &cache) {
   // Most values of a graph share a few types: remember the last one.
   Type lastType;
   bool lastIsRef = false;
