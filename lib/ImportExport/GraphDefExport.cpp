@@ -146,8 +146,13 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
       return failure();
     node.add_input(*input);
   }
+  // Attributes the importer added from OpDef defaults stay out.
+  auto defaulted = op->getAttrOfType<ArrayAttr>(kDefaultedAttrsAttrName);
   for (NamedAttribute attr : op->getAttrs()) {
     StringAttr name = attr.getName();
+    if (name.getValue() == kDefaultedAttrsAttrName ||
+        (defaulted && llvm::is_contained(defaulted, name)))
+      continue;
     if (name == dialect->getNameAttrIdentifier() ||
         name == dialect->getDeviceAttrIdentifier() ||
         name == dialect->getAssignedDeviceAttrIdentifier())

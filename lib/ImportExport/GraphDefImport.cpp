@@ -65,8 +65,10 @@ struct NodeTable {
 
 class Importer {
 public:
-  Importer(MLIRContext *ctx, Location fileLoc)
-      : Importer(ctx, fileLoc, nullptr) {}
+  Importer(MLIRContext *ctx, Location fileLoc, ImportOptions options)
+      : Importer(ctx, fileLoc, nullptr) {
+    this->options = options;
+  }
   /// An importer using another importer's library (for function workers).
   Importer(MLIRContext *ctx, Location fileLoc, Library *shared)
       : ctx(ctx), builder(ctx), fileLoc(fileLoc),
@@ -101,6 +103,9 @@ private:
   }
   LogicalResult parseInput(const tensorflow::NodeDef &node, StringRef input,
                            InputRef &ref);
+  /// Adds the OpDef defaults the node leaves out, and their list.
+  void addDefaultAttributes(const tensorflow::NodeDef &node,
+                            NamedAttrList &attrs, Location loc);
   /// `loc` is the node's location (built once per node by the caller).
   FailureOr<NodeSignature> inferSignature(const tensorflow::NodeDef &node,
                                           NamedAttrList &attrs,
@@ -132,6 +137,7 @@ private:
   TFGraphDialect *dialect;
   Library ownedLibrary;
   Library &lib;
+  ImportOptions options;
   /// In a generic function: `get_result` ops created so far, by input string.
   llvm::StringMap<Value> namedResults;
   bool inGenericFunction = false;
@@ -173,6 +179,26 @@ LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
            << "node '" << node.name() << "' uses output " << ref.index
            << " in '" << input << "', more than any op has";
   return success();
+}
+
+void Importer::addDefaultAttributes(const tensorflow::NodeDef &node,
+                                    NamedAttrList &attrs, Location loc) {
+  const OpDef *def = lib.ops.lookup(node.op());
+  if (!def)
+    def = dialect->getOpRegistry().lookup(node.op());
+  if (!def)
+    return;
+  SmallVector<Attribute> added;
+  for (const OpDefAttr &attr : def->attrs()) {
+    if (attrs.get(attr.name))
+      continue;
+    if (Attribute value = getOpDefDefaultAttr(attr, loc)) {
+      attrs.append(attr.name, value);
+      added.push_back(builder.getStringAttr(attr.name));
+    }
+  }
+  if (!added.empty())
+    attrs.append(kDefaultedAttrsAttrName, builder.getArrayAttr(added));
 }
 
 FailureOr<NodeSignature>
@@ -371,6 +397,8 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
         return failure();
       attrs.append(key, *attr);
     }
+    if (options.addDefaultAttributes && !inGenericFunction)
+      addDefaultAttributes(node, attrs, loc);
     FailureOr<NodeSignature> sig =
         inferSignature(node, attrs, maxIndexUsed[i], loc);
     if (failed(sig))
@@ -616,6 +644,7 @@ Importer::importFunctions(const tensorflow::FunctionDefLibrary &library,
       failableParallelForEachN(ctx, 0, n, [&](size_t i) -> LogicalResult {
         diagnostics.setOrderIDForThread(i);
         Importer worker(ctx, fileLoc, &lib);
+        worker.options = options;
         LogicalResult r = worker.importFunction(library.function(i), funcs[i]);
         diagnostics.eraseOrderIDForThread();
         return r;
@@ -682,6 +711,7 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
 
 OwningOpRef<ModuleOp>
 mlir::tfg::importGraphDef(MLIRContext *context,
-                          const tensorflow::GraphDef &graph, Location fileLoc) {
-  return Importer(context, fileLoc).run(graph);
+                          const tensorflow::GraphDef &graph, Location fileLoc,
+                          const ImportOptions &options) {
+  return Importer(context, fileLoc, options).run(graph);
 }

@@ -1,6 +1,7 @@
 //===- DefaultAttrs.cpp - Add or strip OpDef default attributes -----------===//
 
 #include "tfg/IR/TFGOps.h"
+#include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/OpSignature.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/Passes.h"
@@ -73,6 +74,18 @@ int64_t mlir::tfg::stripDefaultAttrs(Operation *root) {
         ++removed;
       }
     });
+    // The importer's list of the defaults it added: keep it in step.
+    if (auto list = op->getAttrOfType<ArrayAttr>(kDefaultedAttrsAttrName)) {
+      SmallVector<Attribute> kept;
+      for (Attribute name : list)
+        if (auto s = dyn_cast<StringAttr>(name); s && op->hasAttr(s))
+          kept.push_back(s);
+      if (kept.empty())
+        op->removeAttr(kDefaultedAttrsAttrName);
+      else if (kept.size() != list.size())
+        op->setAttr(kDefaultedAttrsAttrName,
+                    ArrayAttr::get(op->getContext(), kept));
+    }
   });
   return removed;
 }

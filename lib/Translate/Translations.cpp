@@ -66,6 +66,13 @@ static llvm::cl::opt<std::string> tfjsWeights(
                    "directory of model.json"),
     llvm::cl::value_desc("path"));
 
+static llvm::cl::opt<bool> importDefaultAttrs(
+    "import-default-attrs",
+    llvm::cl::desc("With --graphdef-to-mlir: add the OpDef default of every "
+                   "attribute a node leaves out, listed in "
+                   "tfg.defaulted_attrs so that export leaves them out again"),
+    llvm::cl::init(false));
+
 static void registerDialects(DialectRegistry &registry) {
   registry.insert<TFGraphDialect, tf_type::TFTypeDialect>();
 }
@@ -82,8 +89,10 @@ void mlir::tfg::registerTFGTranslations() {
         tensorflow::GraphDef graph;
         if (failed(readGraphDef(buffer->getBuffer(), graph, loc)))
           return nullptr;
+        ImportOptions options;
+        options.addDefaultAttributes = importDefaultAttrs;
         return OwningOpRef<Operation *>(
-            importGraphDef(ctx, graph, loc).release());
+            importGraphDef(ctx, graph, loc, options).release());
       },
       registerDialects);
 

@@ -19,12 +19,24 @@ class GraphDef;
 namespace mlir {
 namespace tfg {
 
+/// The name of the node attribute listing the attributes the importer
+/// added from OpDef defaults; export leaves those (and the list) out.
+constexpr llvm::StringLiteral kDefaultedAttrsAttrName = "tfg.defaulted_attrs";
+
+struct ImportOptions {
+  /// Add every OpDef default attribute a node leaves out (as TensorFlow's
+  /// importer does), listing them in `tfg.defaulted_attrs` so that export
+  /// reproduces the input.
+  bool addDefaultAttributes = false;
+};
+
 /// Imports `graph` into a new module. Returns null after emitting errors.
 /// Node locations are `NameLoc`s of the node names inside `fileLoc` (the
 /// input file, when known). The function library becomes tfg.func ops.
 OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
                                      const tensorflow::GraphDef &graph,
-                                     Location fileLoc);
+                                     Location fileLoc,
+                                     const ImportOptions &options = {});
 
 /// Exports the module's tfg.graph into `graph`.
 LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph);
