@@ -1300,3 +1300,11 @@ size_t mlir::tfg::getNumShapeFunctions() { return getTable().size(); }
 bool mlir::tfg::hasShapeFunction(StringRef opName) {
   return lookupShapeFunction(opName) != nullptr;
 }
+
+std::vector<std::string> mlir::tfg::getOpsWithShapeFunctions() {
+  std::vector<std::string> names;
+  for (const auto &entry : getTable())
+    names.push_back(entry.getKey().str());
+  llvm::sort(names);
+  return names;
+}

@@ -26,7 +26,11 @@ struct Shape {
 
   static Shape unknown() { return {}; }
   static Shape scalar() { return Shape{true, {}}; }
+  /// A shape of `rank` unknown dims (unknown for a negative rank, which
+  /// only an invalid node can ask for).
   static Shape ofRank(int64_t rank) {
+    if (rank < 0)
+      return unknown();
     return Shape{true, SmallVector<int64_t, 4>(rank, ShapedType::kDynamic)};
   }
   static Shape of(ArrayRef<int64_t> dims) {

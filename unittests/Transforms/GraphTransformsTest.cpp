@@ -176,3 +176,76 @@ TEST_F(GraphTransformsTest, TransitiveReductionKeepsOneEdgeOfEachPath) {
 }
 
 } // namespace
+
+namespace {
+// Every shape function, on inputs of every rank, unknown shapes, constants
+// and the wrong number of operands: it may give up, never crash, and never
+// produce an invalid type.
+TEST_F(GraphTransformsTest, ShapeFunctionsSurviveAnyInput) {
+  static const char *inputs[] = {
+      "%u, %cu = Placeholder name(\"u\") {dtype = f32} : () -> (tensor<*xf32>)",
+      "%s, %cs = Placeholder name(\"s\") {dtype = f32} : () -> (tensor<f32>)",
+      "%v, %cv = Placeholder name(\"v\") {dtype = f32} : () -> (tensor<3xf32>)",
+      "%m, %cm = Placeholder name(\"m\") {dtype = f32} : () -> "
+      "(tensor<2x?xf32>)",
+      "%t, %ct = Placeholder name(\"t\") {dtype = f32} : () -> "
+      "(tensor<1x4x4x3xf32>)",
+      "%k, %ck = Const name(\"k\") {dtype = i32, value = dense<[1, -1]> : "
+      "tensor<2xi32>} : () -> (tensor<2xi32>)",
+      "%z, %cz = Const name(\"z\") {dtype = i32, value = dense<-7> : "
+      "tensor<i32>} : () -> (tensor<i32>)",
+      "%w, %cw = Const name(\"w\") {dtype = i32, value = dense<0> : "
+      "tensor<4xi32>} : () -> (tensor<4xi32>)",
+  };
+  static const char *names[] = {"%u", "%s", "%v", "%m", "%t", "%k", "%z", "%w"};
+  static const char *types[] = {"tensor<*xf32>",       "tensor<f32>",
+                                "tensor<3xf32>",       "tensor<2x?xf32>",
+                                "tensor<1x4x4x3xf32>", "tensor<2xi32>",
+                                "tensor<i32>",         "tensor<4xi32>"};
+  // Plausible attributes, and nonsense ones (out-of-range axes, empty or
+  // zero windows, every mask bit set, zero splits).
+  static const char *attrSets[] = {
+      "{axis = -1 : i64, keep_dims = true, N = 2 : i64, strides = [1, 2, 2, "
+      "1], ksize = [1, 3, 3, 1], padding = \"SAME\", shrink_axis_mask = 1 : "
+      "i64}",
+      "{axis = 7 : i64, N = 0 : i64, strides = [0, 0, 0, 0], ksize = [], "
+      "padding = \"EXPLICIT\", explicit_paddings = [1], num_split = 0 : i64, "
+      "block_size = 0 : i64, data_format = \"NCHW\", squeeze_dims = [9], "
+      "begin_mask = -1 : i64, end_mask = -1 : i64, ellipsis_mask = 3 : i64, "
+      "new_axis_mask = 2 : i64, batch_dims = 5 : i64, dilations = [0, 0, 0, "
+      "0], transpose_a = true, adj_x = true}"};
+  unsigned checked = 0;
+  for (const std::string &op : getOpsWithShapeFunctions()) {
+    for (const char *attrSet : attrSets) {
+      for (unsigned numInputs : {0u, 1u, 2u, 3u, 4u}) {
+        for (unsigned first = 0; first < 8; ++first) {
+          std::string text =
+              "tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {\n";
+          for (const char *in : inputs)
+            text += std::string("  ") + in + "\n";
+          std::string operands, operandTypes;
+          for (unsigned i = 0; i < numInputs; ++i) {
+            unsigned pick = (first + i) % 8;
+            operands += std::string(i ? ", " : "") + names[pick];
+            operandTypes += std::string(i ? ", " : "") + types[pick];
+          }
+          text += "  %r:2, %c = " + op + "(" + operands + ") name(\"n\") " +
+                  attrSet + " : (" + operandTypes +
+                  ") -> (tensor<*xf32>, tensor<*xf32>)\n}\n";
+          auto module = parse(text);
+          ASSERT_TRUE(module) << text;
+          Block &body = (*module->getOps<GraphOp>().begin()).getBody();
+          inferShapes(body);
+          for (Operation &node : body)
+            for (Value result : node.getResults())
+              if (auto ranked = dyn_cast<RankedTensorType>(result.getType()))
+                for (int64_t d : ranked.getShape())
+                  EXPECT_TRUE(d >= 0 || ShapedType::isDynamic(d)) << op;
+          ++checked;
+        }
+      }
+    }
+  }
+  EXPECT_EQ(checked, getNumShapeFunctions() * 2 * 5 * 8);
+}
+} // namespace

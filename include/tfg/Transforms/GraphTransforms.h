@@ -15,6 +15,9 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include <string>
+#include <vector>
+
 namespace mlir {
 namespace tfg {
 
@@ -66,6 +69,8 @@ int64_t inferShapes(Block &body);
 bool hasShapeFunction(StringRef opName);
 /// Number of ops with a shape function.
 size_t getNumShapeFunctions();
+/// The ops with a shape function, sorted.
+std::vector<std::string> getOpsWithShapeFunctions();
 
 /// tfg-drop-output-shapes: number of attributes removed under `root`.
 int64_t dropOutputShapes(Operation *root);
