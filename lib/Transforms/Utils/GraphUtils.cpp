@@ -315,7 +315,7 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
       result.preserved.insert(&op);
   }
   // Nodes named by a function's control returns keep their identity.
-  if (auto ret = dyn_cast<ReturnOp>(block.back()))
+  if (auto ret = block.empty() ? ReturnOp() : dyn_cast<ReturnOp>(block.back()))
     for (Value ctl : ret.getControlOperands())
       if (Operation *def = ctl.getDefiningOp())
         result.preserved.insert(def);
