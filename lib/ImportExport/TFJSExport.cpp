@@ -64,6 +64,10 @@ static std::optional<llvm::json::Object> moveToShard(tensorflow::NodeDef &node,
     elements *= uint64_t(dim.size());
     shape.push_back(dim.size());
   }
+  // Weights of a gigabyte or more stay inline (compact when splat): a
+  // shard that size is no TF.js model.
+  if (elements > (uint64_t(1) << 30) / type->size)
+    return std::nullopt;
   // One encoding (tensor_content; a splat keeps one element).
   tensorflow::TensorProto canonical = tensor;
   canonicalizeTensor(canonical);

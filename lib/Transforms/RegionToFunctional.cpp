@@ -443,11 +443,14 @@ LogicalResult Outliner::convert(Operation *op, OutlineStats &stats) {
       attrs.set(name, funcRef(f, a));
   }
   if (!reuse && !loop && op->hasAttr("Tin")) {
+    // Tin follows the new operands (opaque tensors have no data type: the
+    // attribute is then left as it was).
     SmallVector<Attribute> types;
     for (Value v : callArgs)
-      types.push_back(
-          TypeAttr::get(tf_type::getElementTypeOrSelf(v.getType())));
-    attrs.set("Tin", ArrayAttr::get(ctx, types));
+      if (Type element = tf_type::getElementTypeOrSelf(v.getType()))
+        types.push_back(TypeAttr::get(element));
+    if (types.size() == callArgs.size())
+      attrs.set("Tin", ArrayAttr::get(ctx, types));
   }
   state.addAttributes(attrs);
   OpBuilder builder(op);
