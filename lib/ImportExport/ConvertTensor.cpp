@@ -168,6 +168,10 @@ static bool decodeValues(const TensorProto &t, int64_t numElements,
     return true;
   }
   int64_t count = appendTypedValues(t, t.dtype(), data.raw);
+  if (data.raw.size() != static_cast<size_t>(count) * size) {
+    error = "tensor values do not fill whole elements";
+    return false;
+  }
   if (count > numElements) {
     error = "tensor has " + std::to_string(count) + " values for " +
             std::to_string(numElements) + " elements";
@@ -209,9 +213,13 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
   auto type = RankedTensorType::get(shape, *elt);
   // Only canonical numeric tensors become dense attributes; the rest (and
   // tensors with extra fields such as version_number) keep their bytes.
+  // A complex tensor with an odd count of scalars has no element form.
+  bool halfComplex =
+      (t.dtype() == tensorflow::DT_COMPLEX64 && t.scomplex_val_size() % 2) ||
+      (t.dtype() == tensorflow::DT_COMPLEX128 && t.dcomplex_val_size() % 2);
   bool plain = t.version_number() == 0 && t.string_val_size() == 0 &&
                t.resource_handle_val_size() == 0 && t.variant_val_size() == 0 &&
-               t.float8_val().empty();
+               t.float8_val().empty() && !halfComplex;
   if (numericElementSize(t.dtype()) && plain) {
     // The shape is known (checked above); only the count can overflow.
     std::optional<int64_t> n = getNumElements(t);
