@@ -45,30 +45,17 @@ done
 
 echo "== 1M-node chain in reverse order (forward references only)"
 chain="$work/chain.mlir"
-[ -f "$chain" ] || python3 - "$chain" <<'PY'
-import sys
-n = 1000000
-with open(sys.argv[1], "w") as out:
-    out.write("tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {\n")
-    for i in range(n - 1, 0, -1):
-        ctl = f" [%c{i - 2}]" if i >= 2 and i % 3 == 0 else ""
-        out.write(f'  %v{i}, %c{i} = Neg(%v{i - 1}){ctl} name("n{i}") {{T = f32}} '
-                  f': (tensor<*xf32>) -> (tensor<*xf32>)\n')
-    out.write('  %v0, %c0 = Placeholder name("n0") {dtype = f32, shape = #tf_type.shape<8>} '
-              ': () -> (tensor<*xf32>)\n}\n')
-PY
+# The same generator as the lit test test/Transforms/deep-chain.test.
+[ -f "$chain" ] || python3 "$root/test/Transforms/Inputs/gen_chain.py" 1000000 > "$chain"
 read -r secs peak < <(python3 "$here/measure.py" "$opt" "$chain" \
   --tfg-grappler="fetch=n999999" --tfg-toposort -o "$work/chain.out.mlir")
 echo "tfg-grappler + tfg-toposort: $secs s, $peak MB (every node kept, shapes refined: $(grep -c 'tensor<8xf32>' "$work/chain.out.mlir") results)"
 
 echo "== real models (fetching their signature outputs)"
 for m in "$root"/test/ImportExport/tfjs/Inputs/{antispoof,blazeface,emotion,faceboxes,movenet-lightning,selfie}.json; do
-  fetch=$(python3 -c '
-import json, sys
-sig = json.load(open(sys.argv[1])).get("signature", {})
-print(",".join(o["name"] for o in sig.get("outputs", {}).values()))' "$m")
+  # Without fetches tfg-grappler fetches the model's signature outputs.
   "$translate" --tfjs-to-mlir "$m" -o "$work/model.mlir" 2>/dev/null
-  "$opt" "$work/model.mlir" --tfg-grappler="fetch=$fetch print-statistics" \
+  "$opt" "$work/model.mlir" --tfg-grappler="print-statistics" \
     --mlir-print-op-on-diagnostic=false -o /dev/null 2> "$work/model.log"
   printf "  %-24s %s\n" "$(basename "$m")" "$(sed -n 's/.*remark: tfg-grappler: //p' "$work/model.log")"
 done

@@ -14,22 +14,6 @@ namespace tfg {
 using namespace mlir;
 using namespace mlir::tfg;
 
-/// The control tokens of `values`' producers followed by `extra`, without
-/// duplicates.
-static SmallVector<Value> controlsOf(ValueRange values, ValueRange extra) {
-  SmallVector<Value> controls;
-  llvm::SmallPtrSet<void *, 8> seen;
-  auto add = [&](Value c) {
-    if (c && seen.insert(c.getAsOpaquePointer()).second)
-      controls.push_back(c);
-  };
-  for (Value v : values)
-    add(getControlTokenOf(v));
-  for (Value c : extra)
-    add(c);
-  return controls;
-}
-
 /// Replaces `op` by `replacement` (same data results count, then control).
 static void replaceNode(Operation *op, Operation *replacement) {
   for (auto [from, to] :
@@ -55,9 +39,9 @@ int64_t mlir::tfg::stripDebugNodes(Block &body) {
     OpBuilder builder(op);
     Operation *replacement;
     if (toNoOp) {
-      replacement =
-          createNode(builder, op->getLoc(), "NoOp", {}, controlsOf(data, ctls),
-                     {}, getNodeIdentityAttrs(op));
+      replacement = createNode(builder, op->getLoc(), "NoOp", {},
+                               getControlDependencies(data, ctls), {},
+                               getNodeIdentityAttrs(op));
     } else {
       if (data.empty() || getDataResults(op).size() != 1)
         continue;
@@ -66,7 +50,7 @@ int64_t mlir::tfg::stripDebugNodes(Block &body) {
         attrs.emplace_back(builder.getStringAttr("T"), t);
       replacement =
           createNode(builder, op->getLoc(), "Identity", data.take_front(1),
-                     controlsOf(data.drop_front(), ctls),
+                     getControlDependencies(data.drop_front(), ctls),
                      getDataResults(op).getTypes(), attrs);
     }
     replaceNode(op, replacement);

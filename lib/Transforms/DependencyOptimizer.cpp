@@ -36,24 +36,16 @@ static int64_t convertUnusedNodesToNoOps(Block &body,
     // In generic functions outputs are read through get_result.
     if (llvm::any_of(ctl.getUsers(), llvm::IsaPred<GetResultOp>))
       continue;
-    SmallVector<Value> controls;
-    bool readsSwitch = false;
-    for (Value v : getDataOperands(op)) {
-      if (Operation *def = v.getDefiningOp())
-        readsSwitch |= isSwitchNode(def);
-      controls.push_back(getControlTokenOf(v));
-    }
-    if (readsSwitch)
+    OperandRange data = getDataOperands(op);
+    if (llvm::any_of(data, [](Value v) {
+          Operation *def = v.getDefiningOp();
+          return def && isSwitchNode(def);
+        }))
       continue;
-    llvm::append_range(controls, getControlOperands(op));
-    SmallVector<Value> unique;
-    llvm::SmallPtrSet<void *, 8> seen;
-    for (Value c : controls)
-      if (c && seen.insert(c.getAsOpaquePointer()).second)
-        unique.push_back(c);
     OpBuilder builder(op);
-    Operation *noOp = createNoOp(builder, op->getLoc(), getNodeName(op),
-                                 getNodeDevice(op), unique);
+    Operation *noOp =
+        createNoOp(builder, op->getLoc(), getNodeName(op), getNodeDevice(op),
+                   getControlDependencies(data, getControlOperands(op)));
     ctl.replaceAllUsesWith(getControlToken(noOp));
     op->dropAllReferences();
     op->erase();

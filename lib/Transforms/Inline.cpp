@@ -125,22 +125,14 @@ static bool inlineCall(Operation *call, GraphFuncOp callee,
   if (!ctl.use_empty()) {
     // Users of the call's control token wait for every result and control
     // return (and for the call's own dependencies).
-    SmallVector<Value> done;
-    for (Value v : body.results)
-      done.push_back(getControlTokenOf(v));
-    llvm::append_range(done, body.controls);
+    SmallVector<Value> extra(body.controls);
     if (inputControl)
-      done.push_back(getControlToken(inputControl));
+      extra.push_back(getControlToken(inputControl));
     else
-      llvm::append_range(done, ctls);
-    SmallVector<Value> unique;
-    llvm::SmallPtrSet<void *, 8> seen;
-    for (Value v : done)
-      if (v && seen.insert(v.getAsOpaquePointer()).second)
-        unique.push_back(v);
+      llvm::append_range(extra, ctls);
     Operation *outputControl = createNoOp(
         builder, loc, names.get((callName + "/output_control_node").str()),
-        device, unique);
+        device, getControlDependencies(body.results, extra));
     ctl.replaceAllUsesWith(getControlToken(outputControl));
   }
   call->erase();

@@ -175,6 +175,15 @@ private:
 };
 } // namespace
 
+/// True if `v` is a result of `op` or of an op nested in it, or an argument
+/// of one of their blocks.
+static bool isDefinedInside(Value v, Operation *op) {
+  Operation *owner = isa<BlockArgument>(v)
+                         ? cast<BlockArgument>(v).getOwner()->getParentOp()
+                         : v.getDefiningOp();
+  return op->isAncestor(owner);
+}
+
 /// Values used inside `op`'s regions but defined outside `op`, in order of
 /// first use: data values, and control tokens separately.
 static void collectCaptures(Operation *op, llvm::SetVector<Value> &data,
@@ -183,10 +192,7 @@ static void collectCaptures(Operation *op, llvm::SetVector<Value> &data,
     if (inner == op)
       return;
     for (Value v : inner->getOperands()) {
-      Operation *owner = isa<BlockArgument>(v)
-                             ? cast<BlockArgument>(v).getOwner()->getParentOp()
-                             : v.getDefiningOp();
-      if (owner == op || op->isProperAncestor(owner))
+      if (isDefinedInside(v, op))
         continue;
       (isControlType(v.getType()) ? controls : data).insert(v);
     }
@@ -244,12 +250,7 @@ GraphFuncOp Outliner::outline(Block &block, Operation *regionOp,
   SmallVector<Operation *> ops = cloneBlockOps(block, bodyBuilder, mapping);
   // Control tokens from outside that no argument carries: the call waits
   // for them instead.
-  auto isOutside = [&](Value v) {
-    Operation *owner = isa<BlockArgument>(v)
-                           ? cast<BlockArgument>(v).getOwner()->getParentOp()
-                           : v.getDefiningOp();
-    return owner != func && !func->isProperAncestor(owner);
-  };
+  auto isOutside = [&](Value v) { return !isDefinedInside(v, func); };
   for (Operation *op : ops)
     op->walk([&](Operation *inner) {
       eraseOperandsIf(inner, [&](OpOperand &operand) {

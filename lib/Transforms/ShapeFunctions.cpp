@@ -115,8 +115,7 @@ static int64_t addDims(int64_t a, int64_t b) {
   return (a == kDyn || b == kDyn) ? kDyn : a + b;
 }
 
-/// Merges two descriptions of the same shape; fails on a conflict.
-static FailureOr<Shape> mergeShapes(const Shape &a, const Shape &b) {
+FailureOr<Shape> mlir::tfg::mergeShapes(const Shape &a, const Shape &b) {
   if (!a.ranked)
     return b;
   if (!b.ranked)

@@ -44,6 +44,10 @@ struct Shape {
   static Shape ofType(Type type);
 };
 
+/// Merges two descriptions of the same shape (a known dim wins over an
+/// unknown one); fails when they conflict.
+FailureOr<Shape> mergeShapes(const Shape &a, const Shape &b);
+
 /// What a shape function sees of a node.
 class InferenceContext {
 public:

@@ -29,21 +29,10 @@ static bool refineValueType(Value value, const Shape &shape) {
     if (d < 0 && d != ShapedType::kDynamic)
       return false;
   Shape current = Shape::ofType(tensor);
-  Shape merged = shape;
-  if (current.ranked) {
-    if (current.rank() != shape.rank())
-      return false;
-    for (auto [m, c] : llvm::zip(merged.dims, current.dims)) {
-      if (c == ShapedType::kDynamic)
-        continue;
-      if (m != ShapedType::kDynamic && m != c)
-        return false;
-      m = c;
-    }
-    if (merged.dims == current.dims)
-      return false;
-  }
-  value.setType(RankedTensorType::get(merged.dims, tensor.getElementType()));
+  FailureOr<Shape> merged = mergeShapes(current, shape);
+  if (failed(merged) || (current.ranked && merged->dims == current.dims))
+    return false;
+  value.setType(RankedTensorType::get(merged->dims, tensor.getElementType()));
   return true;
 }
 

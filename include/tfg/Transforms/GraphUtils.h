@@ -173,6 +173,13 @@ SmallVector<NamedAttribute> getNodeIdentityAttrs(Operation *op);
 Operation *createNoOp(OpBuilder &builder, Location loc, StringRef name,
                       StringRef device, ValueRange controls);
 
+/// The control tokens of `values`' producers (their data producers' tokens,
+/// or a function argument's control token) followed by `extra`, without
+/// nulls and duplicates: what a node replacing a reader of `values` waits
+/// for.
+SmallVector<Value> getControlDependencies(ValueRange values,
+                                          ValueRange extra = {});
+
 /// Appends the control tokens in `controls` that `op` does not already have
 /// as control operands. Returns the number added.
 unsigned addControlOperands(Operation *op, ValueRange controls);

@@ -369,6 +369,21 @@ Operation *mlir::tfg::createNoOp(OpBuilder &builder, Location loc,
   return builder.create(state);
 }
 
+SmallVector<Value> mlir::tfg::getControlDependencies(ValueRange values,
+                                                     ValueRange extra) {
+  SmallVector<Value> controls;
+  llvm::SmallPtrSet<void *, 8> seen;
+  auto add = [&](Value c) {
+    if (c && seen.insert(c.getAsOpaquePointer()).second)
+      controls.push_back(c);
+  };
+  for (Value v : values)
+    add(getControlTokenOf(v));
+  for (Value c : extra)
+    add(c);
+  return controls;
+}
+
 unsigned mlir::tfg::addControlOperands(Operation *op, ValueRange controls) {
   if (controls.empty())
     return 0;
