@@ -20,9 +20,11 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Threading.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <atomic>
 #include <map>
 
 using namespace mlir;
@@ -36,6 +38,27 @@ struct InputRef {
   unsigned index = 0;
   bool control = false;
   bool explicitIndex = false;
+};
+
+/// An input resolved to the position of its source: a node of the body or
+/// an argument of the function. Operand k of a node is its k-th edge.
+struct Edge {
+  enum Kind : uint8_t { Data, Control, ArgData, ArgControl };
+  uint32_t src = 0;   // node position, or data argument number
+  uint32_t index = 0; // output index (or index into the output argument)
+  Kind kind = Data;
+  bool named = false; // `node:out_arg:k`: the output argument is named
+  bool isArg() const { return kind == ArgData || kind == ArgControl; }
+  bool isControl() const { return kind == Control || kind == ArgControl; }
+};
+
+/// The edges of a range of nodes, and what resolving them found.
+struct EdgeChunk {
+  std::vector<Edge> edges;
+  std::vector<uint32_t> numEdges; // per node of the range
+  /// Missing input nodes, each with the nodes that use it.
+  std::map<std::string, std::vector<std::string>> missing;
+  bool named = false; // some edge names an output argument
 };
 
 using NodeSignature = OutputArgs;
@@ -58,10 +81,39 @@ struct Library {
 struct NodeTable {
   llvm::StringMap<unsigned> index;
   std::vector<Operation *> ops;
+  std::vector<StringRef> names;
+  /// The block of the function arguments (functions only).
+  Block *argBlock = nullptr;
   /// Output arguments per node; kept for function bodies only (graph inputs
   /// address outputs by number).
   std::vector<NodeSignature> signatures;
 };
+
+/// Per-thread lookups of the node builder: `tfg.<op>` names and strings
+/// that recur across nodes (attribute names, devices).
+struct NodeOpCache {
+  llvm::StringMap<OperationName> opNames;
+  llvm::StringMap<StringAttr> strings;
+
+  OperationName getOpName(MLIRContext *ctx, StringRef op) {
+    auto it = opNames.find(op);
+    if (it != opNames.end())
+      return it->second;
+    OperationName name(("tfg." + op).str(), ctx);
+    opNames.try_emplace(op, name);
+    return name;
+  }
+  StringAttr getString(MLIRContext *ctx, StringRef str) {
+    StringAttr &attr = strings[str];
+    if (!attr)
+      attr = StringAttr::get(ctx, str);
+    return attr;
+  }
+};
+
+/// Graphs with at least twice this many nodes build their operations in
+/// parallel chunks.
+constexpr size_t kMinNodesPerChunk = 4096;
 
 class Importer {
 public:
@@ -72,7 +124,7 @@ public:
   /// An importer using another importer's library (for function workers).
   Importer(MLIRContext *ctx, Location fileLoc, Library *shared)
       : ctx(ctx), builder(ctx), fileLoc(fileLoc),
-        lib(shared ? *shared : ownedLibrary) {
+        lib(shared ? *shared : ownedLibrary), isWorker(shared) {
     dialect = ctx->getOrLoadDialect<TFGraphDialect>();
   }
 
@@ -126,10 +178,38 @@ private:
   LogicalResult importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
                             const llvm::StringMap<BlockArgument> &args,
                             NodeTable &table, bool keepSignatures);
+  /// The source of an input in `table` (an argument when the input is a
+  /// bare name in `args`); failure, without a diagnostic, when it names
+  /// neither a node nor an argument.
+  FailureOr<Edge> lookupInput(const InputRef &ref,
+                              const llvm::StringMap<BlockArgument> &args,
+                              const NodeTable &table);
+  /// The value of an edge (`outArg` names its output argument when the edge
+  /// is named); `where` names the user in diagnostics.
+  FailureOr<Value> resolveEdge(StringRef where, const Edge &edge,
+                               StringRef outArg, const NodeTable &table);
   /// Resolves an input string to a value, inside a function or graph.
   FailureOr<Value> resolve(StringRef where, const InputRef &ref,
                            const llvm::StringMap<BlockArgument> &args,
                            const NodeTable &table);
+  /// Runs `fn` on chunks [0, numChunks), in parallel when there are
+  /// several, with diagnostics in chunk order.
+  LogicalResult forEachChunk(size_t numChunks,
+                             llvm::function_ref<LogicalResult(size_t)> fn);
+  /// Resolves the inputs of nodes [begin, end) into `chunk`. Safe to run on
+  /// disjoint ranges in parallel.
+  LogicalResult
+  resolveInputs(ArrayRef<const tensorflow::NodeDef *> nodes, size_t begin,
+                size_t end, const llvm::StringMap<BlockArgument> &args,
+                const NodeTable &table, EdgeChunk &chunk,
+                MutableArrayRef<std::atomic<int64_t>> maxIndexUsed);
+  /// Builds the detached operation of a node, with `numOperands` operands
+  /// set to `fill`; safe to call from several threads at once (each with its
+  /// own cache).
+  FailureOr<Operation *> buildNodeOp(const tensorflow::NodeDef &node,
+                                     int64_t maxIndexUsed, unsigned numOperands,
+                                     Value fill, NodeOpCache &cache,
+                                     NodeSignature *keepSignature);
 
   MLIRContext *ctx;
   OpBuilder builder;
@@ -141,6 +221,8 @@ private:
   /// In a generic function: `get_result` ops created so far, by input string.
   llvm::StringMap<Value> namedResults;
   bool inGenericFunction = false;
+  /// Set in the importers of library functions, which run in parallel.
+  bool isWorker = false;
 };
 } // namespace
 
@@ -245,57 +327,138 @@ Importer::inferSignature(const tensorflow::NodeDef &node, NamedAttrList &attrs,
   return sig;
 }
 
-FailureOr<Value> Importer::resolve(StringRef where, const InputRef &ref,
-                                   const llvm::StringMap<BlockArgument> &args,
-                                   const NodeTable &table) {
-  // Built only when needed (errors, get_result): this runs once per edge.
-  auto loc = [&] { return nodeLoc(where); };
+FailureOr<Edge>
+Importer::lookupInput(const InputRef &ref,
+                      const llvm::StringMap<BlockArgument> &args,
+                      const NodeTable &table) {
+  Edge edge;
+  edge.index = ref.index;
   if (!ref.explicitIndex) {
     auto arg = args.find(ref.node);
-    if (arg != args.end())
-      return ref.control ? getControlTokenOf(arg->second) : Value(arg->second);
+    if (arg != args.end()) {
+      edge.kind = ref.control ? Edge::ArgControl : Edge::ArgData;
+      edge.src = arg->second.getArgNumber();
+      return edge;
+    }
   }
   auto it = table.index.find(ref.node);
   if (it == table.index.end())
-    return emitError(loc()) << "'" << where << "' uses '" << ref.node
-                            << "', which is not a node or argument";
-  Operation *src = table.ops[it->second];
-  if (ref.control)
+    return failure();
+  edge.src = it->second;
+  edge.kind = ref.control ? Edge::Control : Edge::Data;
+  edge.named = !ref.outArg.empty();
+  return edge;
+}
+
+FailureOr<Value> Importer::resolveEdge(StringRef where, const Edge &edge,
+                                       StringRef outArg,
+                                       const NodeTable &table) {
+  if (edge.isArg()) {
+    BlockArgument arg = table.argBlock->getArgument(edge.src);
+    return edge.isControl() ? getControlTokenOf(arg) : Value(arg);
+  }
+  // Built only when needed (errors, get_result): this runs once per edge.
+  auto loc = [&] { return nodeLoc(where); };
+  Operation *src = table.ops[edge.src];
+  if (edge.isControl())
     return src->getResults().back();
+  StringRef srcName = table.names[edge.src];
   if (inGenericFunction) {
-    if (ref.outArg.empty())
-      return emitError(loc()) << "'" << where << "' uses '" << ref.node
+    if (outArg.empty())
+      return emitError(loc()) << "'" << where << "' uses '" << srcName
                               << "' without naming an output (expected "
                                  "node:out_arg:index)";
-    std::string key =
-        (ref.node + ":" + ref.outArg + ":" + Twine(ref.index)).str();
+    std::string key = (srcName + ":" + outArg + ":" + Twine(edge.index)).str();
     Value &cached = namedResults[key];
     if (!cached)
       cached = GetResultOp::create(
           builder, loc(), tf_type::OpaqueTensorType::get(ctx),
-          src->getResults().back(), ref.outArg, ref.index);
+          src->getResults().back(), outArg, edge.index);
     return cached;
   }
-  unsigned index = ref.index;
-  if (!ref.outArg.empty()) {
-    const NodeSignature &sig = table.signatures[it->second];
+  unsigned index = edge.index;
+  if (!outArg.empty()) {
+    const NodeSignature &sig = table.signatures[edge.src];
     auto arg = llvm::find_if(
-        sig.args, [&](const auto &a) { return std::get<0>(a) == ref.outArg; });
+        sig.args, [&](const auto &a) { return std::get<0>(a) == outArg; });
     if (arg == sig.args.end())
       return emitError(loc())
-             << "'" << where << "' uses output '" << ref.outArg << "' of '"
-             << ref.node << "', which has no such output";
-    if (ref.index >= std::get<2>(*arg))
-      return emitError(loc()) << "'" << where << "' uses output '" << ref.outArg
-                              << ":" << ref.index << "' of '" << ref.node
-                              << "', which has " << std::get<2>(*arg);
-    index = std::get<1>(*arg) + ref.index;
+             << "'" << where << "' uses output '" << outArg << "' of '"
+             << srcName << "', which has no such output";
+    if (edge.index >= std::get<2>(*arg))
+      return emitError(loc())
+             << "'" << where << "' uses output '" << outArg << ":" << edge.index
+             << "' of '" << srcName << "', which has " << std::get<2>(*arg);
+    index = std::get<1>(*arg) + edge.index;
   }
   if (index + 1 >= src->getNumResults())
     return emitError(loc())
-           << "node '" << ref.node << "' has " << src->getNumResults() - 1
+           << "node '" << srcName << "' has " << src->getNumResults() - 1
            << " output(s), but '" << where << "' uses output " << index;
   return src->getResult(index);
+}
+
+FailureOr<Value> Importer::resolve(StringRef where, const InputRef &ref,
+                                   const llvm::StringMap<BlockArgument> &args,
+                                   const NodeTable &table) {
+  FailureOr<Edge> edge = lookupInput(ref, args, table);
+  if (failed(edge))
+    return emitError(nodeLoc(where)) << "'" << where << "' uses '" << ref.node
+                                     << "', which is not a node or argument";
+  return resolveEdge(where, *edge, ref.outArg, table);
+}
+
+LogicalResult
+Importer::forEachChunk(size_t numChunks,
+                       llvm::function_ref<LogicalResult(size_t)> fn) {
+  if (numChunks == 1)
+    return fn(0);
+  // Orders the diagnostics by chunk, whatever thread emits them.
+  return failableParallelForEachN(ctx, 0, numChunks, fn);
+}
+
+LogicalResult Importer::resolveInputs(
+    ArrayRef<const tensorflow::NodeDef *> nodes, size_t begin, size_t end,
+    const llvm::StringMap<BlockArgument> &args, const NodeTable &table,
+    EdgeChunk &chunk, MutableArrayRef<std::atomic<int64_t>> maxIndexUsed) {
+  chunk.numEdges.reserve(end - begin);
+  for (size_t i = begin; i < end; ++i) {
+    const tensorflow::NodeDef &node = *nodes[i];
+    bool seenControl = false;
+    uint32_t numEdges = 0;
+    for (const std::string &input : node.input()) {
+      InputRef ref;
+      if (failed(parseInput(node, input, ref)))
+        return failure();
+      if (ref.control) {
+        seenControl = true;
+      } else if (seenControl) {
+        return emitError(nodeLoc(node.name()))
+               << "node '" << node.name()
+               << "' has a data input after a control input";
+      }
+      FailureOr<Edge> edge = lookupInput(ref, args, table);
+      if (failed(edge)) {
+        std::vector<std::string> &users = chunk.missing[ref.node.str()];
+        if (users.empty() || users.back() != node.name())
+          users.push_back(node.name());
+        continue;
+      }
+      if (edge->kind == Edge::Data && !edge->named && !inGenericFunction) {
+        std::atomic<int64_t> &max = maxIndexUsed[edge->src];
+        int64_t seen = max.load(std::memory_order_relaxed);
+        while (seen < edge->index &&
+               !max.compare_exchange_weak(seen, edge->index,
+                                          std::memory_order_relaxed))
+          ;
+      }
+      chunk.named |= edge->named;
+      chunk.edges.push_back(*edge);
+      ++numEdges;
+    }
+    chunk.numEdges.push_back(numEdges);
+  }
+  return success();
 }
 
 LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
@@ -303,11 +466,13 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
                                     NodeTable &table, bool keepSignatures) {
   size_t numNodes = nodes.size();
   llvm::StringMap<unsigned> &index = table.index;
-  std::vector<SmallVector<InputRef, 4>> inputs(numNodes);
-  std::vector<int64_t> maxIndexUsed(numNodes, -1);
+  if (index.empty())
+    index = llvm::StringMap<unsigned>(numNodes);
+  table.names.resize(numNodes);
   bool ok = true;
   for (size_t i = 0; i < numNodes; ++i) {
     const tensorflow::NodeDef &node = *nodes[i];
+    table.names[i] = node.name();
     if (node.name().empty()) {
       emitError(fileLoc) << "node #" << i << " has an empty name";
       ok = false;
@@ -329,38 +494,55 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   }
   if (!ok)
     return failure();
-  // Missing input nodes, each with the nodes that use it (sorted).
+
+  // The inputs, resolved to positions once (in parallel chunks for a large
+  // graph): node i's operands are edges [firstEdge[i], firstEdge[i + 1]).
+  bool parallel = !isWorker && ctx->isMultithreadingEnabled() &&
+                  numNodes >= kMinNodesPerChunk * 2;
+  size_t numChunks = parallel ? std::min<size_t>(numNodes / kMinNodesPerChunk,
+                                                 4 * ctx->getNumThreads())
+                              : 1;
+  size_t chunkSize =
+      std::max<size_t>(1, (numNodes + numChunks - 1) / numChunks);
+  if (!args.empty())
+    table.argBlock = args.begin()->second.getOwner();
+  std::vector<std::atomic<int64_t>> maxIndexUsed(numNodes);
+  for (std::atomic<int64_t> &m : maxIndexUsed)
+    m.store(-1, std::memory_order_relaxed);
+  std::vector<EdgeChunk> chunks(numChunks);
+  auto resolveChunk = [&](size_t c) {
+    size_t begin = std::min(numNodes, c * chunkSize);
+    return resolveInputs(nodes, begin, std::min(numNodes, begin + chunkSize),
+                         args, table, chunks[c], maxIndexUsed);
+  };
+  if (failed(forEachChunk(numChunks, resolveChunk)))
+    return failure();
+  std::vector<Edge> edges;
+  std::vector<uint32_t> firstEdge;
+  firstEdge.reserve(numNodes + 1);
   std::map<std::string, std::vector<std::string>> missing;
-  for (size_t i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = *nodes[i];
-    bool seenControl = false;
-    for (const std::string &input : node.input()) {
-      InputRef ref;
-      if (failed(parseInput(node, input, ref)))
-        return failure();
-      if (ref.control) {
-        seenControl = true;
-      } else if (seenControl) {
-        return emitError(nodeLoc(node.name()))
-               << "node '" << node.name()
-               << "' has a data input after a control input";
-      }
-      auto it = index.find(ref.node);
-      if (it == index.end()) {
-        if (ref.explicitIndex || !args.count(ref.node)) {
-          std::vector<std::string> &users = missing[ref.node.str()];
-          if (users.empty() || users.back() != node.name())
-            users.push_back(node.name());
-        }
-      } else if (!ref.control && ref.outArg.empty() && !inGenericFunction) {
-        maxIndexUsed[it->second] =
-            std::max<int64_t>(maxIndexUsed[it->second], ref.index);
-      }
-      // Named outputs (`n:out:k`) need the output arguments.
-      keepSignatures |= !ref.outArg.empty();
-      inputs[i].push_back(ref);
-    }
+  {
+    size_t total = 0;
+    for (EdgeChunk &chunk : chunks)
+      total += chunk.edges.size();
+    edges.reserve(total);
   }
+  for (EdgeChunk &chunk : chunks) {
+    size_t offset = edges.size();
+    for (uint32_t n : chunk.numEdges) {
+      firstEdge.push_back(offset);
+      offset += n;
+    }
+    edges.insert(edges.end(), chunk.edges.begin(), chunk.edges.end());
+    // Named outputs (`n:out:k`) need the output arguments.
+    keepSignatures |= chunk.named;
+    for (auto &[name, users] : chunk.missing) {
+      std::vector<std::string> &all = missing[name];
+      all.insert(all.end(), users.begin(), users.end());
+    }
+    chunk = EdgeChunk();
+  }
+  firstEdge.push_back(edges.size());
   if (!missing.empty()) {
     InFlightDiagnostic diag = emitError(fileLoc)
                               << missing.size()
@@ -378,71 +560,115 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     return failure();
   }
 
-  // Pass 1: create the nodes without operands.
+  // Build every node's operation, detached, with a placeholder for each
+  // operand; the chunks of a large graph are built in parallel. Then insert
+  // them in node order and wire the operands (forward references and cycles
+  // need every node to exist).
   std::vector<Operation *> &created = table.ops;
   created.assign(numNodes, nullptr);
   if (keepSignatures)
     table.signatures.resize(numNodes);
-  Type controlType = dialect->getControlType();
-  for (size_t i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = *nodes[i];
-    Location loc = nodeLoc(node.name());
-    NamedAttrList attrs;
-    for (const auto &[key, value] : node.attr()) {
-      if (key.empty())
-        return emitError(loc) << "node '" << node.name()
-                              << "' has an attribute with an empty name";
-      FailureOr<Attribute> attr = convertAttrValue(value, loc);
-      if (failed(attr))
+  SmallVector<Operation *> placeholders(numChunks, nullptr);
+  llvm::scope_exit dropPlaceholders([&] {
+    for (Operation *placeholder : placeholders) {
+      if (!placeholder)
+        continue;
+      placeholder->getResult(0).dropAllUses();
+      placeholder->destroy();
+    }
+  });
+  auto buildChunk = [&](size_t c) -> LogicalResult {
+    NodeOpCache cache;
+    OperationState state(fileLoc, "tfg.__forward_reference");
+    state.addTypes(tf_type::OpaqueTensorType::get(ctx));
+    placeholders[c] = Operation::create(state);
+    Value fill = placeholders[c]->getResult(0);
+    size_t begin = std::min(numNodes, c * chunkSize);
+    for (size_t i = begin, e = std::min(numNodes, begin + chunkSize); i < e;
+         ++i) {
+      FailureOr<Operation *> op = buildNodeOp(
+          *nodes[i], maxIndexUsed[i].load(std::memory_order_relaxed),
+          firstEdge[i + 1] - firstEdge[i], fill, cache,
+          keepSignatures ? &table.signatures[i] : nullptr);
+      if (failed(op))
         return failure();
-      attrs.append(key, *attr);
+      created[i] = *op;
     }
-    if (options.addDefaultAttributes && !inGenericFunction)
-      addDefaultAttributes(node, attrs, loc);
-    FailureOr<NodeSignature> sig =
-        inferSignature(node, attrs, maxIndexUsed[i], loc);
-    if (failed(sig))
-      return failure();
-    if (!inGenericFunction &&
-        maxIndexUsed[i] >= static_cast<int64_t>(sig->types.size()))
-      return emitError(loc)
-             << "node '" << node.name() << "' has " << sig->types.size()
-             << " output(s), but output " << maxIndexUsed[i] << " is used";
-    attrs.append(dialect->getNameAttrIdentifier(),
-                 builder.getStringAttr(node.name()));
-    if (!node.device().empty())
-      attrs.append(dialect->getDeviceAttrIdentifier(),
-                   builder.getStringAttr(node.device()));
-    if (node.has_experimental_type())
-      attrs.append(dialect->getFullTypeAttrIdentifier(),
-                   convertFullType(node.experimental_type(), ctx));
-    if (node.has_experimental_debug_info()) {
-      std::string bytes;
-      node.experimental_debug_info().SerializeToString(&bytes);
-      attrs.append("tfg.debug_info", builder.getStringAttr(bytes));
-      loc = debugInfoLoc(loc, node.experimental_debug_info());
-    }
-    OperationState state(loc, "tfg." + node.op());
-    state.addAttributes(attrs);
-    state.addTypes(sig->types);
-    state.addTypes(controlType);
-    created[i] = builder.create(state);
-    if (keepSignatures)
-      table.signatures[i] = std::move(*sig);
-  }
-
-  // Pass 2: wire the operands (forward references and cycles included).
+    return success();
+  };
+  LogicalResult built = forEachChunk(numChunks, buildChunk);
+  for (Operation *op : created)
+    if (op)
+      builder.insert(op);
+  if (failed(built))
+    return failure();
   for (size_t i = 0; i < numNodes; ++i) {
-    SmallVector<Value, 4> operands;
-    for (const InputRef &ref : inputs[i]) {
-      FailureOr<Value> v = resolve(nodes[i]->name(), ref, args, table);
+    for (uint32_t k = firstEdge[i], e = firstEdge[i + 1]; k < e; ++k) {
+      const Edge &edge = edges[k];
+      StringRef outArg;
+      if (edge.named) {
+        InputRef ref;
+        (void)parseInput(*nodes[i], nodes[i]->input(k - firstEdge[i]), ref);
+        outArg = ref.outArg;
+      }
+      FailureOr<Value> v = resolveEdge(nodes[i]->name(), edge, outArg, table);
       if (failed(v))
         return failure();
-      operands.push_back(*v);
+      created[i]->setOperand(k - firstEdge[i], *v);
     }
-    created[i]->setOperands(operands);
   }
   return success();
+}
+
+FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
+                                             int64_t maxIndexUsed,
+                                             unsigned numOperands, Value fill,
+                                             NodeOpCache &cache,
+                                             NodeSignature *keepSignature) {
+  StringAttr nameAttr = builder.getStringAttr(node.name());
+  Location loc = NameLoc::get(nameAttr, fileLoc);
+  NamedAttrList attrs;
+  for (const auto &[key, value] : node.attr()) {
+    if (key.empty())
+      return emitError(loc) << "node '" << node.name()
+                            << "' has an attribute with an empty name";
+    FailureOr<Attribute> attr = convertAttrValue(value, loc);
+    if (failed(attr))
+      return failure();
+    attrs.append(cache.getString(ctx, key), *attr);
+  }
+  if (options.addDefaultAttributes && !inGenericFunction)
+    addDefaultAttributes(node, attrs, loc);
+  FailureOr<NodeSignature> sig = inferSignature(node, attrs, maxIndexUsed, loc);
+  if (failed(sig))
+    return failure();
+  if (!inGenericFunction &&
+      maxIndexUsed >= static_cast<int64_t>(sig->types.size()))
+    return emitError(loc) << "node '" << node.name() << "' has "
+                          << sig->types.size() << " output(s), but output "
+                          << maxIndexUsed << " is used";
+  attrs.append(dialect->getNameAttrIdentifier(), nameAttr);
+  if (!node.device().empty())
+    attrs.append(dialect->getDeviceAttrIdentifier(),
+                 cache.getString(ctx, node.device()));
+  if (node.has_experimental_type())
+    attrs.append(dialect->getFullTypeAttrIdentifier(),
+                 convertFullType(node.experimental_type(), ctx));
+  if (node.has_experimental_debug_info()) {
+    std::string bytes;
+    node.experimental_debug_info().SerializeToString(&bytes);
+    attrs.append("tfg.debug_info", builder.getStringAttr(bytes));
+    loc = debugInfoLoc(loc, node.experimental_debug_info());
+  }
+  OperationState state(loc, cache.getOpName(ctx, node.op()));
+  state.operands.assign(numOperands, fill);
+  state.addAttributes(attrs);
+  state.addTypes(sig->types);
+  state.addTypes(dialect->getControlType());
+  Operation *op = Operation::create(state);
+  if (keepSignature)
+    *keepSignature = std::move(*sig);
+  return op;
 }
 
 LogicalResult Importer::declareFunction(const tensorflow::FunctionDef &func) {
@@ -638,16 +864,12 @@ Importer::importFunctions(const tensorflow::FunctionDefLibrary &library,
                           ModuleOp module) {
   size_t n = library.function_size();
   std::vector<Operation *> funcs(n, nullptr);
-  // Diagnostics in library order, whatever thread emits them.
-  ParallelDiagnosticHandler diagnostics(ctx);
+  // Diagnostics come in library order, whatever thread emits them.
   LogicalResult result =
       failableParallelForEachN(ctx, 0, n, [&](size_t i) -> LogicalResult {
-        diagnostics.setOrderIDForThread(i);
         Importer worker(ctx, fileLoc, &lib);
         worker.options = options;
-        LogicalResult r = worker.importFunction(library.function(i), funcs[i]);
-        diagnostics.eraseOrderIDForThread();
-        return r;
+        return worker.importFunction(library.function(i), funcs[i]);
       });
   // Functions are appended in library order (or all dropped on failure).
   for (Operation *func : funcs) {
@@ -704,7 +926,7 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
   NodeTable table;
   if (failed(importNodes(nodes, noArgs, table, /*keepSignatures=*/false)))
     return nullptr;
-  if (failed(verify(*module)))
+  if (options.verify && failed(verify(*module)))
     return nullptr;
   return module;
 }

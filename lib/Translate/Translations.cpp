@@ -91,6 +91,8 @@ void mlir::tfg::registerTFGTranslations() {
           return nullptr;
         ImportOptions options;
         options.addDefaultAttributes = importDefaultAttrs;
+        // The translation registration verifies the module it is given.
+        options.verify = false;
         return OwningOpRef<Operation *>(
             importGraphDef(ctx, graph, loc, options).release());
       },

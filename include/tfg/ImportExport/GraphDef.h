@@ -28,6 +28,10 @@ struct ImportOptions {
   /// importer does), listing them in `tfg.defaulted_attrs` so that export
   /// reproduces the input.
   bool addDefaultAttributes = false;
+  /// Verify the module before returning it. Callers that verify what they
+  /// get anyway (MLIR's translation registrations do) may skip it: it is a
+  /// quarter of the import time of a large graph.
+  bool verify = true;
 };
 
 /// Imports `graph` into a new module. Returns null after emitting errors.

@@ -1,0 +1,59 @@
+# Writes a text GraphDef of N nodes, large enough for the importer's
+# parallel chunks: inputs from earlier and later nodes (forward references),
+# a NextIteration cycle, control inputs, an op without an OpDef whose result
+# count comes from its users, and named devices. With a defect argument it
+# breaks the graph in one of the ways the importer must report:
+#   missing   two nodes far apart use nodes that do not exist
+#   duplicate a late node repeats an early node's name
+#   order     a late node has a data input after a control input
+#   output    a late node uses an output its source does not have
+import random
+import sys
+
+n = int(sys.argv[1])
+defect = sys.argv[2] if len(sys.argv) > 2 else ""
+rng = random.Random(7)
+
+
+def node(name, op, inputs, attrs, device=""):
+    print("node {")
+    print('  name: "%s"' % name)
+    print('  op: "%s"' % op)
+    for i in inputs:
+        print('  input: "%s"' % i)
+    if device:
+        print('  device: "%s"' % device)
+    for k, v in attrs:
+        print('  attr { key: "%s" value { %s } }' % (k, v))
+    print("}")
+
+
+f32 = ("T", "type: DT_FLOAT")
+node("x", "Placeholder", [], [("dtype", "type: DT_FLOAT")])
+node("enter", "Enter", ["x"], [f32, ("frame_name", 's: "loop"')])
+node("merge", "Merge", ["enter", "next"], [f32, ("N", "i: 2")])
+node("next", "NextIteration", ["merge"], [f32])
+node("custom", "MyCustomOp", ["x"], [])
+for i in range(n):
+    inputs = []
+    for _ in range(rng.randint(1, 2)):
+        j = rng.randrange(n)
+        inputs.append("n%d" % j if j != i else "x")
+    if i % 1000 == 0:
+        inputs = ["custom:3", "x"]
+    if i % 3 == 0:
+        inputs.append("^n%d" % rng.randrange(n))
+    op = "AddV2" if len(inputs) - sum(s.startswith("^") for s in inputs) == 2 \
+        else "Neg"
+    if op == "Neg":
+        inputs = [s for s in inputs if s.startswith("^")][:1]
+        inputs.insert(0, "x" if i % 2 else "n%d" % rng.randrange(n))
+    if defect == "order" and i == n - 10:
+        op, inputs = "AddV2", ["^x", "n1"]
+    if defect == "output" and i == n - 10:
+        op, inputs = "AddV2", ["x:1", "n1"]
+    if defect == "missing" and i in (10, n - 10):
+        inputs.append("^absent")
+    name = "n5" if defect == "duplicate" and i == n - 10 else "n%d" % i
+    node(name, op, inputs, [f32], "/device:CPU:0" if i % 2 else "")
+print("versions { producer: 1 }")
