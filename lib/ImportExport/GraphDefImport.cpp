@@ -79,7 +79,8 @@ struct Library {
 
 /// The nodes of one graph or function body, by name.
 struct NodeTable {
-  llvm::StringMap<unsigned> index;
+  /// Keys point into the NodeDefs, which outlive the table.
+  llvm::DenseMap<StringRef, unsigned> index;
   std::vector<Operation *> ops;
   std::vector<StringRef> names;
   /// The block of the function arguments (functions only).
@@ -203,13 +204,17 @@ private:
                 size_t end, const llvm::StringMap<BlockArgument> &args,
                 const NodeTable &table, EdgeChunk &chunk,
                 MutableArrayRef<std::atomic<int64_t>> maxIndexUsed);
-  /// Builds the detached operation of a node, with `numOperands` operands
-  /// set to `fill`; safe to call from several threads at once (each with its
-  /// own cache).
+  /// Builds the detached operation of a node with `operands`; safe to call
+  /// from several threads at once (each with its own cache).
   FailureOr<Operation *> buildNodeOp(const tensorflow::NodeDef &node,
-                                     int64_t maxIndexUsed, unsigned numOperands,
-                                     Value fill, NodeOpCache &cache,
+                                     int64_t maxIndexUsed,
+                                     ArrayRef<Value> operands,
+                                     NodeOpCache &cache,
                                      NodeSignature *keepSignature);
+  /// The input of an edge of `node` (its k-th), for diagnostics and named
+  /// outputs.
+  StringRef getOutArg(const tensorflow::NodeDef &node, unsigned k,
+                      const Edge &edge);
 
   MLIRContext *ctx;
   OpBuilder builder;
@@ -465,9 +470,8 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
                                     const llvm::StringMap<BlockArgument> &args,
                                     NodeTable &table, bool keepSignatures) {
   size_t numNodes = nodes.size();
-  llvm::StringMap<unsigned> &index = table.index;
-  if (index.empty())
-    index = llvm::StringMap<unsigned>(numNodes);
+  llvm::DenseMap<StringRef, unsigned> &index = table.index;
+  index.reserve(numNodes);
   table.names.resize(numNodes);
   bool ok = true;
   for (size_t i = 0; i < numNodes; ++i) {
@@ -476,7 +480,7 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     if (node.name().empty()) {
       emitError(fileLoc) << "node #" << i << " has an empty name";
       ok = false;
-    } else if (!index.try_emplace(node.name(), i).second) {
+    } else if (!index.try_emplace(StringRef(node.name()), i).second) {
       emitError(nodeLoc(node.name()))
           << "duplicate node name '" << node.name() << "'";
       ok = false;
@@ -560,10 +564,11 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     return failure();
   }
 
-  // Build every node's operation, detached, with a placeholder for each
-  // operand; the chunks of a large graph are built in parallel. Then insert
-  // them in node order and wire the operands (forward references and cycles
-  // need every node to exist).
+  // Build every node's operation, detached; the chunks of a large graph are
+  // built in parallel. An operand whose source is built earlier by the same
+  // thread is set right away (only that thread touches the source's uses);
+  // the others hold a placeholder until every node exists and are wired in
+  // node order after the operations are inserted.
   std::vector<Operation *> &created = table.ops;
   created.assign(numNodes, nullptr);
   if (keepSignatures)
@@ -577,6 +582,17 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
       placeholder->destroy();
     }
   });
+  // Whether node i's edge is set when the node is built. In generic
+  // functions every node input waits, so that the get_result ops follow
+  // the nodes.
+  auto setAtBuild = [&](size_t i, const Edge &edge) {
+    if (inGenericFunction)
+      return false;
+    if (numChunks == 1)
+      return edge.isArg() || edge.src < i;
+    return !edge.isArg() && edge.src < i &&
+           edge.src >= (i / chunkSize) * chunkSize;
+  };
   auto buildChunk = [&](size_t c) -> LogicalResult {
     NodeOpCache cache;
     OperationState state(fileLoc, "tfg.__forward_reference");
@@ -584,12 +600,26 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     placeholders[c] = Operation::create(state);
     Value fill = placeholders[c]->getResult(0);
     size_t begin = std::min(numNodes, c * chunkSize);
+    SmallVector<Value, 8> operands;
     for (size_t i = begin, e = std::min(numNodes, begin + chunkSize); i < e;
          ++i) {
+      operands.clear();
+      for (uint32_t k = firstEdge[i], end = firstEdge[i + 1]; k < end; ++k) {
+        const Edge &edge = edges[k];
+        if (!setAtBuild(i, edge)) {
+          operands.push_back(fill);
+          continue;
+        }
+        FailureOr<Value> v =
+            resolveEdge(nodes[i]->name(), edge,
+                        getOutArg(*nodes[i], k - firstEdge[i], edge), table);
+        if (failed(v))
+          return failure();
+        operands.push_back(*v);
+      }
       FailureOr<Operation *> op = buildNodeOp(
-          *nodes[i], maxIndexUsed[i].load(std::memory_order_relaxed),
-          firstEdge[i + 1] - firstEdge[i], fill, cache,
-          keepSignatures ? &table.signatures[i] : nullptr);
+          *nodes[i], maxIndexUsed[i].load(std::memory_order_relaxed), operands,
+          cache, keepSignatures ? &table.signatures[i] : nullptr);
       if (failed(op))
         return failure();
       created[i] = *op;
@@ -605,13 +635,11 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   for (size_t i = 0; i < numNodes; ++i) {
     for (uint32_t k = firstEdge[i], e = firstEdge[i + 1]; k < e; ++k) {
       const Edge &edge = edges[k];
-      StringRef outArg;
-      if (edge.named) {
-        InputRef ref;
-        (void)parseInput(*nodes[i], nodes[i]->input(k - firstEdge[i]), ref);
-        outArg = ref.outArg;
-      }
-      FailureOr<Value> v = resolveEdge(nodes[i]->name(), edge, outArg, table);
+      if (setAtBuild(i, edge))
+        continue;
+      FailureOr<Value> v =
+          resolveEdge(nodes[i]->name(), edge,
+                      getOutArg(*nodes[i], k - firstEdge[i], edge), table);
       if (failed(v))
         return failure();
       created[i]->setOperand(k - firstEdge[i], *v);
@@ -620,9 +648,19 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   return success();
 }
 
+StringRef Importer::getOutArg(const tensorflow::NodeDef &node, unsigned k,
+                              const Edge &edge) {
+  if (!edge.named)
+    return {};
+  // The input parsed when its edge was made; it cannot fail now.
+  InputRef ref;
+  (void)parseInput(node, node.input(k), ref);
+  return ref.outArg;
+}
+
 FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
                                              int64_t maxIndexUsed,
-                                             unsigned numOperands, Value fill,
+                                             ArrayRef<Value> operands,
                                              NodeOpCache &cache,
                                              NodeSignature *keepSignature) {
   StringAttr nameAttr = builder.getStringAttr(node.name());
@@ -661,7 +699,7 @@ FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
     loc = debugInfoLoc(loc, node.experimental_debug_info());
   }
   OperationState state(loc, cache.getOpName(ctx, node.op()));
-  state.operands.assign(numOperands, fill);
+  state.addOperands(operands);
   state.addAttributes(attrs);
   state.addTypes(sig->types);
   state.addTypes(dialect->getControlType());
