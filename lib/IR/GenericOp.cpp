@@ -138,32 +138,18 @@ LogicalResult mlir::tfg::verifyControlOperandsLast(Operation *op) {
   return success();
 }
 
-/// What is wrong with a node, or null: the checks of verifyTFGNode without
-/// a diagnostic, so that large graphs can run them in parallel.
-static const char *findNodeDefect(Operation *op) {
-  bool seenControl = false;
-  for (Value v : op->getOperands()) {
-    if (isControlType(v.getType()))
-      seenControl = true;
-    else if (seenControl)
-      return "control operands must come after data operands";
-  }
+LogicalResult mlir::tfg::verifyTFGNode(Operation *op) {
+  if (failed(verifyControlOperandsLast(op)))
+    return failure();
   if (op->getNumResults() == 0 ||
       !isControlType(op->getResults().back().getType()))
-    return "must have a trailing !tf_type.control result";
+    return op->emitOpError("must have a trailing !tf_type.control result");
   for (Value v : getDataResults(op))
     if (isControlType(v.getType()))
-      return "must have exactly one control result, as the last result";
+      return op->emitOpError("must have exactly one control result, as the "
+                             "last result");
   if (getNodeName(op).empty())
-    return "requires a non-empty name";
-  return nullptr;
-}
-
-bool mlir::tfg::isValidTFGNode(Operation *op) { return !findNodeDefect(op); }
-
-LogicalResult mlir::tfg::verifyTFGNode(Operation *op) {
-  if (const char *defect = findNodeDefect(op))
-    return op->emitOpError(defect);
+    return op->emitOpError("requires a non-empty name");
   return success();
 }
 

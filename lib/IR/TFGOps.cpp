@@ -12,12 +12,10 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
-#include "mlir/IR/Threading.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 
-#include <atomic>
 #include <deque>
 
 using namespace mlir;
@@ -29,32 +27,14 @@ using namespace mlir::tfg;
 /// Verifies the generic TensorFlow nodes nested in `region` (registered ops
 /// verify themselves).
 static LogicalResult verifyNestedNodes(Operation *parent) {
-  MLIRContext *ctx = parent->getContext();
-  Dialect *tfg = getTFGDialect(ctx);
-  std::vector<Operation *> nodes;
-  parent->walk([&](Operation *op) {
-    if (op != parent && !op->isRegistered() && op->getDialect() == tfg)
-      nodes.push_back(op);
+  Dialect *tfg = getTFGDialect(parent->getContext());
+  WalkResult result = parent->walk([&](Operation *op) {
+    if (op == parent || op->isRegistered() || op->getDialect() != tfg)
+      return WalkResult::advance();
+    return failed(verifyTFGNode(op)) ? WalkResult::interrupt()
+                                     : WalkResult::advance();
   });
-  // A large graph is checked in parallel chunks first; the diagnostic, if
-  // any, comes from the first defective node in order.
-  constexpr size_t kChunk = 4096;
-  if (nodes.size() >= 2 * kChunk && ctx->isMultithreadingEnabled()) {
-    std::atomic<bool> defective(false);
-    size_t numChunks = (nodes.size() + kChunk - 1) / kChunk;
-    parallelFor(ctx, 0, numChunks, [&](size_t c) {
-      for (size_t i = c * kChunk, e = std::min(nodes.size(), i + kChunk); i < e;
-           ++i)
-        if (!isValidTFGNode(nodes[i]))
-          defective = true;
-    });
-    if (!defective)
-      return success();
-  }
-  for (Operation *op : nodes)
-    if (failed(verifyTFGNode(op)))
-      return failure();
-  return success();
+  return failure(result.wasInterrupted());
 }
 
 //===----------------------------------------------------------------------===//

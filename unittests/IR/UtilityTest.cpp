@@ -95,28 +95,3 @@ TEST_F(UtilityTest, StatefulnessComesFromTheRegistry) {
   EXPECT_TRUE(isStatefulNode(&*it++));
   EXPECT_TRUE(isStatefulNode(&*it++));
 }
-
-TEST_F(UtilityTest, NodeValidityWithoutDiagnostics) {
-  auto module = parse(R"mlir(
-    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
-      %x, %ctl = Placeholder name("x") {dtype = i32} : () -> (tensor<i32>)
-    }
-  )mlir");
-  ASSERT_TRUE(module);
-  Operation *node = &module->getBody()->front().getRegion(0).front().front();
-  EXPECT_TRUE(isValidTFGNode(node));
-  // The check that large graphs run in parallel agrees with the verifier,
-  // and emits nothing.
-  setNodeName(node, "");
-  unsigned diagnostics = 0;
-  {
-    ScopedDiagnosticHandler count(&context, [&](Diagnostic &) {
-      ++diagnostics;
-      return success();
-    });
-    EXPECT_FALSE(isValidTFGNode(node));
-    EXPECT_EQ(diagnostics, 0u);
-    EXPECT_TRUE(failed(verifyTFGNode(node)));
-    EXPECT_EQ(diagnostics, 1u);
-  }
-}

@@ -67,8 +67,6 @@ LogicalResult verifyControlOperandsLast(Operation *op);
 /// control operands after data operands, exactly one trailing control
 /// result, a non-empty name. Emits errors on `op`.
 LogicalResult verifyTFGNode(Operation *op);
-/// The checks of verifyTFGNode, without a diagnostic (thread-safe).
-bool isValidTFGNode(Operation *op);
 
 /// True if a node has side effects per the op registry: stateful ops and
 /// ops the registry does not know (function calls, custom ops).

@@ -1,6 +1,5 @@
-# Writes a graph of N nodes (large enough for the graph verifier's parallel
-# check) in which node BAD has an empty name; the expected diagnostic is
-# attached to it.
+# Writes a graph of N nodes in which node BAD has an empty name; the
+# expected diagnostic is attached to it.
 import sys
 
 n, bad = int(sys.argv[1]), int(sys.argv[2])
