@@ -13,6 +13,7 @@
 #include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/io/tokenizer.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/text_format.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -21,6 +22,8 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -42,14 +45,20 @@ public:
 /// Reads a text or binary GraphDef; emits an error at `loc` on failure.
 static LogicalResult readGraphDef(llvm::StringRef bytes,
                                   tensorflow::GraphDef &graph, Location loc) {
+  // Both parsers read the buffer in place (a copy would cost the file's
+  // size again at the import's peak).
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return emitError(loc) << "input of " << bytes.size()
+                          << " bytes is larger than protobuf can parse (2 GB)";
   google::protobuf::TextFormat::Parser parser;
   ErrorCollector errors;
   parser.RecordErrorsTo(&errors);
-  std::string input = bytes.str();
-  if (parser.ParseFromString(input, &graph))
+  google::protobuf::io::ArrayInputStream text(bytes.data(),
+                                              static_cast<int>(bytes.size()));
+  if (parser.Parse(&text, &graph))
     return success();
   graph.Clear();
-  if (graph.ParseFromString(input))
+  if (graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return success();
   return emitError(loc) << "input is neither a text GraphDef (" << errors.first
                         << ") nor a binary one";
