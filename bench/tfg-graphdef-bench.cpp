@@ -67,7 +67,7 @@ static double importPeakMB() {
         mlir::MLIRContext context;
         context.loadDialect<mlir::tfg::TFGraphDialect>();
         auto module = mlir::tfg::importGraphDef(
-            &context, *graph, mlir::UnknownLoc::get(&context));
+            &context, std::move(*graph), mlir::UnknownLoc::get(&context));
         struct rusage usage;
         getrusage(RUSAGE_SELF, &usage);
         if (module)

@@ -131,6 +131,11 @@ public:
 
   OwningOpRef<ModuleOp> run(const tensorflow::GraphDef &graph);
 
+  /// Set when the caller gave up the GraphDef: each node's attributes,
+  /// device and debug information are freed as soon as its operation is
+  /// built (the name and inputs stay for wiring and diagnostics).
+  bool consumeNodes = false;
+
 private:
   Location nodeLoc(StringRef name) {
     return NameLoc::get(builder.getStringAttr(name), fileLoc);
@@ -623,6 +628,14 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
       if (failed(op))
         return failure();
       created[i] = *op;
+      if (consumeNodes) {
+        // The caller handed the message over (importGraphDef(GraphDef &&)).
+        auto *consumed = const_cast<tensorflow::NodeDef *>(nodes[i]);
+        consumed->clear_attr();
+        consumed->clear_device();
+        consumed->clear_experimental_debug_info();
+        consumed->clear_experimental_type();
+      }
     }
     return success();
   };
@@ -907,6 +920,7 @@ Importer::importFunctions(const tensorflow::FunctionDefLibrary &library,
       failableParallelForEachN(ctx, 0, n, [&](size_t i) -> LogicalResult {
         Importer worker(ctx, fileLoc, &lib);
         worker.options = options;
+        worker.consumeNodes = consumeNodes;
         return worker.importFunction(library.function(i), funcs[i]);
       });
   // Functions are appended in library order (or all dropped on failure).
@@ -974,4 +988,13 @@ mlir::tfg::importGraphDef(MLIRContext *context,
                           const tensorflow::GraphDef &graph, Location fileLoc,
                           const ImportOptions &options) {
   return Importer(context, fileLoc, options).run(graph);
+}
+
+OwningOpRef<ModuleOp> mlir::tfg::importGraphDef(MLIRContext *context,
+                                                tensorflow::GraphDef &&graph,
+                                                Location fileLoc,
+                                                const ImportOptions &options) {
+  Importer importer(context, fileLoc, options);
+  importer.consumeNodes = true;
+  return importer.run(graph);
 }

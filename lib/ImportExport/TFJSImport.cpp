@@ -270,7 +270,9 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
     }
   }
 
-  OwningOpRef<ModuleOp> module = importGraphDef(ctx, graph, loc);
+  // The weights were copied into the Const nodes: free each as it is
+  // converted.
+  OwningOpRef<ModuleOp> module = importGraphDef(ctx, std::move(graph), loc);
   if (!module)
     return nullptr;
   // Keep the model's other entries (format, signature, initializer, ...)

@@ -103,7 +103,7 @@ void mlir::tfg::registerTFGTranslations() {
         // The translation registration verifies the module it is given.
         options.verify = false;
         return OwningOpRef<Operation *>(
-            importGraphDef(ctx, graph, loc, options).release());
+            importGraphDef(ctx, std::move(graph), loc, options).release());
       },
       registerDialects);
 

@@ -42,6 +42,15 @@ OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
                                      Location fileLoc,
                                      const ImportOptions &options = {});
 
+/// The same import of a GraphDef the caller gives up: each node's
+/// attributes (constants included), device and debug information are freed
+/// as soon as its operation is built, so the message and the module are not
+/// both whole at the peak. `graph` is left valid but unspecified.
+OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
+                                     tensorflow::GraphDef &&graph,
+                                     Location fileLoc,
+                                     const ImportOptions &options = {});
+
 /// Exports the module's tfg.graph into `graph`.
 LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph);
 
