@@ -198,10 +198,6 @@ private:
   FailureOr<Value> resolve(StringRef where, const InputRef &ref,
                            const llvm::StringMap<BlockArgument> &args,
                            const NodeTable &table);
-  /// Runs `fn` on chunks [0, numChunks), in parallel when there are
-  /// several, with diagnostics in chunk order.
-  LogicalResult forEachChunk(size_t numChunks,
-                             llvm::function_ref<LogicalResult(size_t)> fn);
   /// Resolves the inputs of nodes [begin, end) into `chunk`. Safe to run on
   /// disjoint ranges in parallel.
   LogicalResult
@@ -418,15 +414,6 @@ FailureOr<Value> Importer::resolve(StringRef where, const InputRef &ref,
   return resolveEdge(where, *edge, ref.outArg, table);
 }
 
-LogicalResult
-Importer::forEachChunk(size_t numChunks,
-                       llvm::function_ref<LogicalResult(size_t)> fn) {
-  if (numChunks == 1)
-    return fn(0);
-  // Orders the diagnostics by chunk, whatever thread emits them.
-  return failableParallelForEachN(ctx, 0, numChunks, fn);
-}
-
 LogicalResult Importer::resolveInputs(
     ArrayRef<const tensorflow::NodeDef *> nodes, size_t begin, size_t end,
     const llvm::StringMap<BlockArgument> &args, const NodeTable &table,
@@ -524,7 +511,9 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     return resolveInputs(nodes, begin, std::min(numNodes, begin + chunkSize),
                          args, table, chunks[c], maxIndexUsed);
   };
-  if (failed(forEachChunk(numChunks, resolveChunk)))
+  // One chunk runs on this thread; several run in parallel, their
+  // diagnostics ordered by chunk.
+  if (failed(failableParallelForEachN(ctx, 0, numChunks, resolveChunk)))
     return failure();
   std::vector<Edge> edges;
   std::vector<uint32_t> firstEdge;
@@ -598,6 +587,11 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     return !edge.isArg() && edge.src < i &&
            edge.src >= (i / chunkSize) * chunkSize;
   };
+  // The value of node i's k-th input (k counted from its first edge).
+  auto resolveInput = [&](size_t i, uint32_t k) {
+    return resolveEdge(nodes[i]->name(), edges[k],
+                       getOutArg(*nodes[i], k - firstEdge[i], edges[k]), table);
+  };
   auto buildChunk = [&](size_t c) -> LogicalResult {
     NodeOpCache cache;
     OperationState state(fileLoc, "tfg.__forward_reference");
@@ -610,14 +604,11 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
          ++i) {
       operands.clear();
       for (uint32_t k = firstEdge[i], end = firstEdge[i + 1]; k < end; ++k) {
-        const Edge &edge = edges[k];
-        if (!setAtBuild(i, edge)) {
+        if (!setAtBuild(i, edges[k])) {
           operands.push_back(fill);
           continue;
         }
-        FailureOr<Value> v =
-            resolveEdge(nodes[i]->name(), edge,
-                        getOutArg(*nodes[i], k - firstEdge[i], edge), table);
+        FailureOr<Value> v = resolveInput(i, k);
         if (failed(v))
           return failure();
         operands.push_back(*v);
@@ -639,7 +630,7 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     }
     return success();
   };
-  LogicalResult built = forEachChunk(numChunks, buildChunk);
+  LogicalResult built = failableParallelForEachN(ctx, 0, numChunks, buildChunk);
   for (Operation *op : created)
     if (op)
       builder.insert(op);
@@ -647,12 +638,9 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
     return failure();
   for (size_t i = 0; i < numNodes; ++i) {
     for (uint32_t k = firstEdge[i], e = firstEdge[i + 1]; k < e; ++k) {
-      const Edge &edge = edges[k];
-      if (setAtBuild(i, edge))
+      if (setAtBuild(i, edges[k]))
         continue;
-      FailureOr<Value> v =
-          resolveEdge(nodes[i]->name(), edge,
-                      getOutArg(*nodes[i], k - firstEdge[i], edge), table);
+      FailureOr<Value> v = resolveInput(i, k);
       if (failed(v))
         return failure();
       created[i]->setOperand(k - firstEdge[i], *v);
