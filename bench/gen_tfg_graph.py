@@ -8,27 +8,77 @@ and the nodes are printed in creation order (as TensorFlow writes GraphDefs)
 except that 10 % of them are moved later, so that their users hold forward
 references (tfg graph regions are unordered).
 
-usage: gen_tfg_graph.py NUM_NODES [SEED] [--fetch-out FILE] > graph.mlir
+usage: gen_tfg_graph.py NUM_NODES [SEED] [--fetch-out FILE] [--library K]
+           > graph.mlir
 
 With --fetch-out, the names of the last 16 nodes (the graph's "outputs")
 are written to FILE, comma-separated, for the pass benchmarks.
+
+With --library K, the module also has a function library of K functions of
+32 nodes each (built like the graph's nodes, on one argument), and K of the
+graph's one-input nodes become StatefulPartitionedCall nodes calling them,
+as in the graphs TensorFlow 2 writes. NUM_NODES counts the graph's nodes.
 """
 import random
 import sys
 
 
+FUNC_NODES = 32
+
+
+def function(rng, j):
+    """Function fn_<j>: FUNC_NODES nodes on argument %x, returning the last."""
+    lines = [f'tfg.func @fn_{j}(%x: tensor<4x4xf32> {{tfg.name = "x"}}) '
+             f'-> (tensor<4x4xf32> {{tfg.name = "y"}}) {{']
+    for i in range(FUNC_NODES):
+        srcs = [rng.randint(-1, i - 1) for _ in range(rng.randint(1, 3))]
+        data, ctls = [], []
+        for s in srcs:
+            (ctls if rng.random() < 0.3 else data).append(s)
+        if not data:
+            data.append(srcs[0])
+        ins = ", ".join("%x" if s < 0 else f"%v{s}" for s in data)
+        ctl = ", ".join("%x.ctl" if s < 0 else f"%c{s}" for s in ctls)
+        ctl_part = f" [{ctl}]" if ctls else ""
+        tys = ", ".join(["tensor<4x4xf32>"] * len(data))
+        if len(data) == 1:
+            op, attrs = rng.choice([("Relu", "{T = f32}"), ("Neg", "{T = f32}")])
+        elif len(data) == 2:
+            op, attrs = rng.choice([
+                ("AddV2", "{T = f32}"),
+                ("MatMul", "{T = f32, transpose_a = false, transpose_b = false}")])
+        else:
+            op, attrs = "AddN", f"{{N = {len(data)} : i64, T = f32}}"
+        lines.append(f'  %v{i}, %c{i} = {op}({ins}){ctl_part} name("{op.lower()}_{i}") '
+                     f'{attrs} : ({tys}) -> (tensor<4x4xf32>)')
+    lines.append(f"  return(%v{FUNC_NODES - 1}) : tensor<4x4xf32>")
+    lines.append("}")
+    return lines
+
+
 def main():
     args = sys.argv[1:]
     fetch_out = None
+    library = 0
     if "--fetch-out" in args:
         k = args.index("--fetch-out")
         fetch_out = args[k + 1]
+        del args[k:k + 2]
+    if "--library" in args:
+        k = args.index("--library")
+        library = int(args[k + 1])
         del args[k:k + 2]
     n = int(args[0])
     rng = random.Random(int(args[1]) if len(args) > 1 else 1)
     lines = []
     names = []
     num_sources = max(1, n // 50)
+    # Graph nodes that call function j: evenly spread after the sources.
+    callers = {}
+    if library:
+        step = max(1, (n - num_sources) // library)
+        for j in range(library):
+            callers[min(n - 1, num_sources + j * step)] = j
     # Node i: data results named %v<i>, control %c<i>.
     for i in range(n):
         if i < num_sources:
@@ -61,7 +111,14 @@ def main():
         k = len(data)
         ins = ", ".join(f"%v{s}" for s in data)
         tys = ", ".join(["tensor<4x4xf32>"] * k)
-        if k == 1:
+        if i in callers:
+            data = data[:1]
+            k = 1
+        if i in callers:
+            op = "StatefulPartitionedCall"
+            attrs = ('{Tin = [f32], Tout = [f32], config = "", config_proto = "", '
+                     f'executor_type = "", f = #tf_type.func<@fn_{callers[i]}, {{}}>}}')
+        elif k == 1:
             op, attrs = rng.choice([("Relu", "{T = f32}"), ("Identity", "{T = f32}"),
                                      ("Neg", "{T = f32}")])
         elif k == 2:
@@ -72,6 +129,8 @@ def main():
                            'padding = "SAME", strides = [1, 1, 1, 1], use_cudnn_on_gpu = true}')])
         else:
             op, attrs = "AddN", f"{{N = {k} : i64, T = f32}}"
+        ins = ", ".join(f"%v{s}" for s in data)
+        tys = ", ".join(["tensor<4x4xf32>"] * k)
         lines.append(f'  %v{i}, %c{i} = {op}({ins}){ctl_part}{dev} name("{op.lower()}_{i}") '
                      f'{attrs} : ({tys}) -> (tensor<4x4xf32>)')
         names.append(f"{op.lower()}_{i}")
@@ -99,6 +158,9 @@ def main():
     out.write("tfg.graph #tf_type.version<producer = 1882, min_consumer = 12> {\n")
     out.write("\n".join(lines))
     out.write("\n}\n")
+    for j in range(library):
+        out.write("\n".join(function(rng, j)))
+        out.write("\n")
 
 
 if __name__ == "__main__":

@@ -11,11 +11,22 @@
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/ImportExport/Convert.h"
 
+#include "google/protobuf/io/coded_stream.h"
+#include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "mlir/IR/Diagnostics.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
 using tensorflow::AttrValue;
+
+bool mlir::tfg::serializeDeterministically(
+    const google::protobuf::MessageLite &message, std::string &bytes) {
+  bytes.clear();
+  google::protobuf::io::StringOutputStream stream(&bytes);
+  google::protobuf::io::CodedOutputStream out(&stream);
+  out.SetSerializationDeterministic(true);
+  return message.SerializeToCodedStream(&out);
+}
 
 static FailureOr<Attribute> convertFunc(const tensorflow::NameAttrList &func,
                                         Location loc) {

@@ -237,7 +237,7 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
         type, ArrayRef<char>(data.raw.data(), data.raw.size())));
   }
   std::string bytes;
-  if (!t.SerializeToString(&bytes))
+  if (!serializeDeterministically(t, bytes))
     return emitError(loc) << "tensor cannot be serialized";
   return Attribute(
       tf_type::TensorProtoAttr::get(loc.getContext(), type, bytes));

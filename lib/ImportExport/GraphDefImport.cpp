@@ -5,16 +5,20 @@
 // node's attributes, and are refined by `_output_shapes`. Ops unknown to the
 // registry are imported too, with as many results as their users need.
 // Operands are wired in a second pass, so any node order, forward reference
-// and NextIteration cycle works.
+// and NextIteration cycle works. A binary GraphDef can be imported in place:
+// names and inputs are read off the wire and each NodeDef is parsed only to
+// build its operation.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphDefWire.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/OpSignature.h"
 #include "tfg/proto/graph.pb.h"
 
+#include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/text_format.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -25,6 +29,7 @@
 #include "llvm/ADT/StringMap.h"
 
 #include <atomic>
+#include <limits>
 #include <map>
 
 using namespace mlir;
@@ -77,12 +82,15 @@ struct Library {
   OpRegistry ops;
 };
 
+class NodeSource;
+
 /// The nodes of one graph or function body, by name.
 struct NodeTable {
-  /// Keys point into the NodeDefs, which outlive the table.
+  /// Keys are the names of `nodes`. Kept for function bodies only (their
+  /// returns name nodes); a graph's is freed once its inputs are resolved.
   llvm::DenseMap<StringRef, unsigned> index;
   std::vector<Operation *> ops;
-  std::vector<StringRef> names;
+  const NodeSource *nodes = nullptr;
   /// The block of the function arguments (functions only).
   Block *argBlock = nullptr;
   /// Output arguments per node; kept for function bodies only (graph inputs
@@ -112,6 +120,94 @@ struct NodeOpCache {
   }
 };
 
+/// The nodes of a graph or function body: names, ops and inputs to resolve
+/// the edges, each whole NodeDef to build its operation. Safe to use from
+/// several threads on distinct nodes.
+class NodeSource {
+public:
+  virtual ~NodeSource() = default;
+  virtual size_t size() const = 0;
+  virtual StringRef name(size_t i) const = 0;
+  virtual StringRef op(size_t i) const = 0;
+  virtual unsigned numInputs(size_t i) const = 0;
+  virtual StringRef input(size_t i, unsigned k) const = 0;
+  /// Node i's message, parsed into `scratch` if need be; null after an
+  /// error at `loc`.
+  virtual const tensorflow::NodeDef *get(size_t i, tensorflow::NodeDef &scratch,
+                                         Location loc) const = 0;
+  /// Called once node i's operation is built.
+  virtual void built(size_t i) const {}
+};
+
+/// Nodes of a parsed message.
+class MessageNodes final : public NodeSource {
+public:
+  /// With `consume`, the caller gave the messages up: each node's
+  /// attributes, device and debug information are freed as soon as its
+  /// operation is built (the name and inputs stay for wiring).
+  MessageNodes(
+      const google::protobuf::RepeatedPtrField<tensorflow::NodeDef> &nodes,
+      bool consume)
+      : nodes(nodes), consume(consume) {}
+  size_t size() const override { return nodes.size(); }
+  StringRef name(size_t i) const override { return nodes.Get(i).name(); }
+  StringRef op(size_t i) const override { return nodes.Get(i).op(); }
+  unsigned numInputs(size_t i) const override {
+    return nodes.Get(i).input_size();
+  }
+  StringRef input(size_t i, unsigned k) const override {
+    return nodes.Get(i).input(k);
+  }
+  const tensorflow::NodeDef *get(size_t i, tensorflow::NodeDef &,
+                                 Location) const override {
+    return &nodes.Get(i);
+  }
+  void built(size_t i) const override {
+    if (!consume)
+      return;
+    auto *node = const_cast<tensorflow::NodeDef *>(&nodes.Get(i));
+    node->clear_attr();
+    node->clear_device();
+    node->clear_experimental_debug_info();
+    node->clear_experimental_type();
+  }
+
+private:
+  const google::protobuf::RepeatedPtrField<tensorflow::NodeDef> &nodes;
+  bool consume;
+};
+
+/// Nodes of a binary GraphDef, read in place.
+class WireNodes final : public NodeSource {
+public:
+  explicit WireNodes(const tfg::detail::WireGraph &wire) : wire(wire) {}
+  size_t size() const override { return wire.size(); }
+  StringRef name(size_t i) const override { return wire.name(i); }
+  StringRef op(size_t i) const override { return wire.op(i); }
+  unsigned numInputs(size_t i) const override { return wire.numInputs(i); }
+  StringRef input(size_t i, unsigned k) const override {
+    return wire.input(i, k);
+  }
+  const tensorflow::NodeDef *get(size_t i, tensorflow::NodeDef &scratch,
+                                 Location loc) const override {
+    StringRef bytes = wire.nodeBytes(i);
+    google::protobuf::io::CodedInputStream in(
+        reinterpret_cast<const uint8_t *>(bytes.data()),
+        static_cast<int>(bytes.size()));
+    // Inside the GraphDef the node is one level deep already.
+    in.SetRecursionLimit(
+        google::protobuf::io::CodedInputStream::GetDefaultRecursionLimit() - 1);
+    if (scratch.ParseFromCodedStream(&in) && in.ConsumedEntireMessage())
+      return &scratch;
+    emitError(loc) << "node #" << i << " ('" << wire.name(i)
+                   << "') is not a valid binary NodeDef";
+    return nullptr;
+  }
+
+private:
+  const tfg::detail::WireGraph &wire;
+};
+
 /// Graphs with at least twice this many nodes build their operations in
 /// parallel chunks.
 constexpr size_t kMinNodesPerChunk = 4096;
@@ -129,11 +225,13 @@ public:
     dialect = ctx->getOrLoadDialect<TFGraphDialect>();
   }
 
-  OwningOpRef<ModuleOp> run(const tensorflow::GraphDef &graph);
+  /// Imports the graph of `nodes` with the rest of `graph` (whose own nodes
+  /// are not read).
+  OwningOpRef<ModuleOp> run(const tensorflow::GraphDef &graph,
+                            const NodeSource &nodes);
 
-  /// Set when the caller gave up the GraphDef: each node's attributes,
-  /// device and debug information are freed as soon as its operation is
-  /// built (the name and inputs stay for wiring and diagnostics).
+  /// Set when the caller gave up the GraphDef: the nodes of function bodies
+  /// are consumed as they are built (see MessageNodes).
   bool consumeNodes = false;
 
 private:
@@ -159,8 +257,8 @@ private:
     }
     return FusedLoc::get(ctx, locs);
   }
-  LogicalResult parseInput(const tensorflow::NodeDef &node, StringRef input,
-                           InputRef &ref);
+  /// Parses an input of the node `nodeName`.
+  LogicalResult parseInput(StringRef nodeName, StringRef input, InputRef &ref);
   /// Adds the OpDef defaults the node leaves out, and their list.
   void addDefaultAttributes(const tensorflow::NodeDef &node,
                             NamedAttrList &attrs, Location loc);
@@ -179,11 +277,11 @@ private:
   LogicalResult importFunctions(const tensorflow::FunctionDefLibrary &library,
                                 ModuleOp module);
   /// Imports `nodes` at the builder's insertion point. `args` maps argument
-  /// names to data block arguments (functions only). Fills `ops` and
-  /// `signatures` by node name.
-  LogicalResult importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
+  /// names to data block arguments (functions only). Fills `table`; in a
+  /// function body, the table keeps what resolving its returns needs.
+  LogicalResult importNodes(const NodeSource &nodes,
                             const llvm::StringMap<BlockArgument> &args,
-                            NodeTable &table, bool keepSignatures);
+                            NodeTable &table, bool functionBody);
   /// The source of an input in `table` (an argument when the input is a
   /// bare name in `args`); failure, without a diagnostic, when it names
   /// neither a node nor an argument.
@@ -201,8 +299,8 @@ private:
   /// Resolves the inputs of nodes [begin, end) into `chunk`. Safe to run on
   /// disjoint ranges in parallel.
   LogicalResult
-  resolveInputs(ArrayRef<const tensorflow::NodeDef *> nodes, size_t begin,
-                size_t end, const llvm::StringMap<BlockArgument> &args,
+  resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
+                const llvm::StringMap<BlockArgument> &args,
                 const NodeTable &table, EdgeChunk &chunk,
                 MutableArrayRef<std::atomic<int64_t>> maxIndexUsed);
   /// Builds the detached operation of a node with `operands`; safe to call
@@ -212,10 +310,9 @@ private:
                                      ArrayRef<Value> operands,
                                      NodeOpCache &cache,
                                      NodeSignature *keepSignature);
-  /// The input of an edge of `node` (its k-th), for diagnostics and named
-  /// outputs.
-  StringRef getOutArg(const tensorflow::NodeDef &node, unsigned k,
-                      const Edge &edge);
+  /// The output argument named by `input` of `nodeName`, whose edge is
+  /// `edge` (empty unless the edge is named).
+  StringRef getOutArg(StringRef nodeName, StringRef input, const Edge &edge);
 
   MLIRContext *ctx;
   OpBuilder builder;
@@ -232,12 +329,12 @@ private:
 };
 } // namespace
 
-LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
-                                   StringRef input, InputRef &ref) {
+LogicalResult Importer::parseInput(StringRef nodeName, StringRef input,
+                                   InputRef &ref) {
   // Locations are built only for errors: this runs once per edge.
   auto malformed = [&]() {
-    return emitError(nodeLoc(node.name()))
-           << "node '" << node.name() << "' has a malformed input '" << input
+    return emitError(nodeLoc(nodeName))
+           << "node '" << nodeName << "' has a malformed input '" << input
            << "'";
   };
   if (input.consume_front("^")) {
@@ -263,9 +360,9 @@ LogicalResult Importer::parseInput(const tensorflow::NodeDef &node,
   if (!llvm::to_integer(parts.back(), ref.index, 10))
     return malformed();
   if (ref.index >= kMaxNodeOutputs)
-    return emitError(nodeLoc(node.name()))
-           << "node '" << node.name() << "' uses output " << ref.index
-           << " in '" << input << "', more than any op has";
+    return emitError(nodeLoc(nodeName))
+           << "node '" << nodeName << "' uses output " << ref.index << " in '"
+           << input << "', more than any op has";
   return success();
 }
 
@@ -368,7 +465,7 @@ FailureOr<Value> Importer::resolveEdge(StringRef where, const Edge &edge,
   Operation *src = table.ops[edge.src];
   if (edge.isControl())
     return src->getResults().back();
-  StringRef srcName = table.names[edge.src];
+  StringRef srcName = table.nodes->name(edge.src);
   if (inGenericFunction) {
     if (outArg.empty())
       return emitError(loc()) << "'" << where << "' uses '" << srcName
@@ -414,31 +511,32 @@ FailureOr<Value> Importer::resolve(StringRef where, const InputRef &ref,
   return resolveEdge(where, *edge, ref.outArg, table);
 }
 
-LogicalResult Importer::resolveInputs(
-    ArrayRef<const tensorflow::NodeDef *> nodes, size_t begin, size_t end,
-    const llvm::StringMap<BlockArgument> &args, const NodeTable &table,
-    EdgeChunk &chunk, MutableArrayRef<std::atomic<int64_t>> maxIndexUsed) {
+LogicalResult
+Importer::resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
+                        const llvm::StringMap<BlockArgument> &args,
+                        const NodeTable &table, EdgeChunk &chunk,
+                        MutableArrayRef<std::atomic<int64_t>> maxIndexUsed) {
   chunk.numEdges.reserve(end - begin);
   for (size_t i = begin; i < end; ++i) {
-    const tensorflow::NodeDef &node = *nodes[i];
+    StringRef name = nodes.name(i);
     bool seenControl = false;
     uint32_t numEdges = 0;
-    for (const std::string &input : node.input()) {
+    for (unsigned k = 0, e = nodes.numInputs(i); k < e; ++k) {
       InputRef ref;
-      if (failed(parseInput(node, input, ref)))
+      if (failed(parseInput(name, nodes.input(i, k), ref)))
         return failure();
       if (ref.control) {
         seenControl = true;
       } else if (seenControl) {
-        return emitError(nodeLoc(node.name()))
-               << "node '" << node.name()
+        return emitError(nodeLoc(name))
+               << "node '" << name
                << "' has a data input after a control input";
       }
       FailureOr<Edge> edge = lookupInput(ref, args, table);
       if (failed(edge)) {
         std::vector<std::string> &users = chunk.missing[ref.node.str()];
-        if (users.empty() || users.back() != node.name())
-          users.push_back(node.name());
+        if (users.empty() || users.back() != name)
+          users.push_back(name.str());
         continue;
       }
       if (edge->kind == Edge::Data && !edge->named && !inGenericFunction) {
@@ -458,33 +556,30 @@ LogicalResult Importer::resolveInputs(
   return success();
 }
 
-LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
+LogicalResult Importer::importNodes(const NodeSource &nodes,
                                     const llvm::StringMap<BlockArgument> &args,
-                                    NodeTable &table, bool keepSignatures) {
+                                    NodeTable &table, bool functionBody) {
   size_t numNodes = nodes.size();
+  table.nodes = &nodes;
   llvm::DenseMap<StringRef, unsigned> &index = table.index;
   index.reserve(numNodes);
-  table.names.resize(numNodes);
   bool ok = true;
   for (size_t i = 0; i < numNodes; ++i) {
-    const tensorflow::NodeDef &node = *nodes[i];
-    table.names[i] = node.name();
-    if (node.name().empty()) {
+    StringRef name = nodes.name(i);
+    if (name.empty()) {
       emitError(fileLoc) << "node #" << i << " has an empty name";
       ok = false;
-    } else if (!index.try_emplace(StringRef(node.name()), i).second) {
-      emitError(nodeLoc(node.name()))
-          << "duplicate node name '" << node.name() << "'";
+    } else if (!index.try_emplace(name, i).second) {
+      emitError(nodeLoc(name)) << "duplicate node name '" << name << "'";
       ok = false;
     }
-    if (node.op().empty()) {
-      emitError(nodeLoc(node.name()))
-          << "node '" << node.name() << "' has an empty op";
+    if (nodes.op(i).empty()) {
+      emitError(nodeLoc(name)) << "node '" << name << "' has an empty op";
       ok = false;
     }
-    if (args.count(node.name())) {
-      emitError(nodeLoc(node.name()))
-          << "node '" << node.name() << "' has the name of a function argument";
+    if (args.count(name)) {
+      emitError(nodeLoc(name))
+          << "node '" << name << "' has the name of a function argument";
       ok = false;
     }
   }
@@ -515,6 +610,9 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   // diagnostics ordered by chunk.
   if (failed(failableParallelForEachN(ctx, 0, numChunks, resolveChunk)))
     return failure();
+  if (!functionBody)
+    llvm::DenseMap<StringRef, unsigned>().swap(index);
+  bool keepSignatures = functionBody;
   std::vector<Edge> edges;
   std::vector<uint32_t> firstEdge;
   firstEdge.reserve(numNodes + 1);
@@ -589,11 +687,14 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   };
   // The value of node i's k-th input (k counted from its first edge).
   auto resolveInput = [&](size_t i, uint32_t k) {
-    return resolveEdge(nodes[i]->name(), edges[k],
-                       getOutArg(*nodes[i], k - firstEdge[i], edges[k]), table);
+    StringRef name = nodes.name(i);
+    return resolveEdge(
+        name, edges[k],
+        getOutArg(name, nodes.input(i, k - firstEdge[i]), edges[k]), table);
   };
   auto buildChunk = [&](size_t c) -> LogicalResult {
     NodeOpCache cache;
+    tensorflow::NodeDef scratch;
     OperationState state(fileLoc, "tfg.__forward_reference");
     state.addTypes(tf_type::OpaqueTensorType::get(ctx));
     placeholders[c] = Operation::create(state);
@@ -613,20 +714,16 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
           return failure();
         operands.push_back(*v);
       }
+      const tensorflow::NodeDef *node = nodes.get(i, scratch, fileLoc);
+      if (!node)
+        return failure();
       FailureOr<Operation *> op = buildNodeOp(
-          *nodes[i], maxIndexUsed[i].load(std::memory_order_relaxed), operands,
+          *node, maxIndexUsed[i].load(std::memory_order_relaxed), operands,
           cache, keepSignatures ? &table.signatures[i] : nullptr);
       if (failed(op))
         return failure();
       created[i] = *op;
-      if (consumeNodes) {
-        // The caller handed the message over (importGraphDef(GraphDef &&)).
-        auto *consumed = const_cast<tensorflow::NodeDef *>(nodes[i]);
-        consumed->clear_attr();
-        consumed->clear_device();
-        consumed->clear_experimental_debug_info();
-        consumed->clear_experimental_type();
-      }
+      nodes.built(i);
     }
     return success();
   };
@@ -649,13 +746,13 @@ LogicalResult Importer::importNodes(ArrayRef<const tensorflow::NodeDef *> nodes,
   return success();
 }
 
-StringRef Importer::getOutArg(const tensorflow::NodeDef &node, unsigned k,
+StringRef Importer::getOutArg(StringRef nodeName, StringRef input,
                               const Edge &edge) {
   if (!edge.named)
     return {};
   // The input parsed when its edge was made; it cannot fail now.
   InputRef ref;
-  (void)parseInput(node, node.input(k), ref);
+  (void)parseInput(nodeName, input, ref);
   return ref.outArg;
 }
 
@@ -695,7 +792,7 @@ FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
                  convertFullType(node.experimental_type(), ctx));
   if (node.has_experimental_debug_info()) {
     std::string bytes;
-    node.experimental_debug_info().SerializeToString(&bytes);
+    (void)serializeDeterministically(node.experimental_debug_info(), bytes);
     attrs.append("tfg.debug_info", builder.getStringAttr(bytes));
     loc = debugInfoLoc(loc, node.experimental_debug_info());
   }
@@ -808,7 +905,7 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   // the function's own attributes are kept verbatim for export.
   {
     std::string bytes;
-    sig.SerializeToString(&bytes);
+    (void)serializeDeterministically(sig, bytes);
     funcOp->setAttr("tfg.signature", builder.getStringAttr(bytes));
   }
   if (!func.attr().empty()) {
@@ -840,11 +937,9 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   llvm::StringMap<BlockArgument> args;
   for (auto [i, arg] : llvm::enumerate(sig.input_arg()))
     args[arg.name()] = funcOp.getDataArgument(i);
-  SmallVector<const tensorflow::NodeDef *> nodes;
-  for (const tensorflow::NodeDef &node : func.node_def())
-    nodes.push_back(&node);
+  MessageNodes nodes(func.node_def(), consumeNodes);
   NodeTable table;
-  if (failed(importNodes(nodes, args, table, /*keepSignatures=*/true)))
+  if (failed(importNodes(nodes, args, table, /*functionBody=*/true)))
     return failure();
 
   // Results in output_arg order, then control results in control_output
@@ -857,10 +952,8 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
       return emitError(loc)
              << "function '" << sig.name() << "' does not return its output '"
              << arg.name() << "'";
-    tensorflow::NodeDef fake;
-    fake.set_name(sig.name());
     InputRef ref;
-    if (failed(parseInput(fake, ret->second, ref)) || ref.control)
+    if (failed(parseInput(sig.name(), ret->second, ref)) || ref.control)
       return emitError(loc)
              << "function '" << sig.name() << "' returns a malformed value '"
              << ret->second << "'";
@@ -923,7 +1016,8 @@ Importer::importFunctions(const tensorflow::FunctionDefLibrary &library,
   return result;
 }
 
-OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
+OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
+                                    const NodeSource &nodes) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   builder.setInsertionPointToEnd(module->getBody());
   const tensorflow::FunctionDefLibrary &library = graph.library();
@@ -944,7 +1038,7 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
                      builder.getI32IntegerAttr(graph.version()));
   if (graph.has_debug_info()) {
     std::string bytes;
-    graph.debug_info().SerializeToString(&bytes);
+    (void)serializeDeterministically(graph.debug_info(), bytes);
     graphOp->setAttr("tfg.debug_info", builder.getStringAttr(bytes));
   }
   if (failed(importFunctions(library, *module)))
@@ -959,13 +1053,12 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph) {
     func.setGradientAttr(FlatSymbolRefAttr::get(ctx, grad.gradient_func()));
   }
   builder.setInsertionPointToEnd(&graphOp.getBody());
-  SmallVector<const tensorflow::NodeDef *> nodes;
-  for (const tensorflow::NodeDef &node : graph.node())
-    nodes.push_back(&node);
-  llvm::StringMap<BlockArgument> noArgs;
-  NodeTable table;
-  if (failed(importNodes(nodes, noArgs, table, /*keepSignatures=*/false)))
-    return nullptr;
+  {
+    llvm::StringMap<BlockArgument> noArgs;
+    NodeTable table; // freed before the verifier runs
+    if (failed(importNodes(nodes, noArgs, table, /*functionBody=*/false)))
+      return nullptr;
+  }
   if (options.verify && failed(verify(*module)))
     return nullptr;
   return module;
@@ -975,7 +1068,8 @@ OwningOpRef<ModuleOp>
 mlir::tfg::importGraphDef(MLIRContext *context,
                           const tensorflow::GraphDef &graph, Location fileLoc,
                           const ImportOptions &options) {
-  return Importer(context, fileLoc, options).run(graph);
+  MessageNodes nodes(graph.node(), /*consume=*/false);
+  return Importer(context, fileLoc, options).run(graph, nodes);
 }
 
 OwningOpRef<ModuleOp> mlir::tfg::importGraphDef(MLIRContext *context,
@@ -984,5 +1078,39 @@ OwningOpRef<ModuleOp> mlir::tfg::importGraphDef(MLIRContext *context,
                                                 const ImportOptions &options) {
   Importer importer(context, fileLoc, options);
   importer.consumeNodes = true;
-  return importer.run(graph);
+  MessageNodes nodes(graph.node(), /*consume=*/true);
+  return importer.run(graph, nodes);
+}
+
+OwningOpRef<ModuleOp>
+mlir::tfg::importBinaryGraphDef(MLIRContext *context, StringRef bytes,
+                                Location fileLoc, const ImportOptions &options,
+                                StringRef notGraphDefError) {
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
+    emitError(fileLoc) << "input of " << bytes.size()
+                       << " bytes is larger than protobuf can parse (2 GB)";
+    return nullptr;
+  }
+  auto notGraphDef = [&] {
+    emitError(fileLoc) << notGraphDefError;
+    return nullptr;
+  };
+  tfg::detail::WireGraph wire;
+  if (wire.scan(bytes)) {
+    // The fields other than the nodes (the library above all) are parsed
+    // as a GraphDef of their own; the nodes are parsed one by one.
+    tensorflow::GraphDef others;
+    StringRef encoded = wire.otherFields();
+    if (!others.ParseFromArray(encoded.data(),
+                               static_cast<int>(encoded.size())))
+      return notGraphDef();
+    Importer importer(context, fileLoc, options);
+    importer.consumeNodes = true;
+    return importer.run(others, WireNodes(wire));
+  }
+  // What the scan leaves to protobuf (groups, say).
+  tensorflow::GraphDef graph;
+  if (!graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+    return notGraphDef();
+  return importGraphDef(context, std::move(graph), fileLoc, options);
 }

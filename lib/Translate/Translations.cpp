@@ -7,6 +7,7 @@
 
 #include "tfg/ImportExport/Translations.h"
 #include "tfg/IR/TFGDialect.h"
+#include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/Transforms/GraphTransforms.h"
@@ -42,26 +43,39 @@ public:
 };
 } // namespace
 
-/// Reads a text or binary GraphDef; emits an error at `loc` on failure.
-static LogicalResult readGraphDef(llvm::StringRef bytes,
-                                  tensorflow::GraphDef &graph, Location loc) {
-  // Both parsers read the buffer in place (a copy would cost the file's
-  // size again at the import's peak).
+/// The error for input that is neither a text nor a binary GraphDef.
+static std::string notGraphDefError(const ErrorCollector &textErrors) {
+  return "input is neither a text GraphDef (" + textErrors.first +
+         ") nor a binary one";
+}
+
+/// Parses a text GraphDef into `graph`, in place (a copy would cost the
+/// file's size again at the import's peak).
+static bool parseTextGraphDef(llvm::StringRef bytes,
+                              tensorflow::GraphDef &graph,
+                              ErrorCollector &errors) {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
-    return emitError(loc) << "input of " << bytes.size()
-                          << " bytes is larger than protobuf can parse (2 GB)";
+    return false;
   google::protobuf::TextFormat::Parser parser;
-  ErrorCollector errors;
   parser.RecordErrorsTo(&errors);
   google::protobuf::io::ArrayInputStream text(bytes.data(),
                                               static_cast<int>(bytes.size()));
-  if (parser.Parse(&text, &graph))
+  return parser.Parse(&text, &graph);
+}
+
+/// Reads a text or binary GraphDef; emits an error at `loc` on failure.
+static LogicalResult readGraphDef(llvm::StringRef bytes,
+                                  tensorflow::GraphDef &graph, Location loc) {
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return emitError(loc) << "input of " << bytes.size()
+                          << " bytes is larger than protobuf can parse (2 GB)";
+  ErrorCollector errors;
+  if (parseTextGraphDef(bytes, graph, errors))
     return success();
   graph.Clear();
   if (graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return success();
-  return emitError(loc) << "input is neither a text GraphDef (" << errors.first
-                        << ") nor a binary one";
+  return emitError(loc) << notGraphDefError(errors);
 }
 
 static llvm::cl::opt<bool> binaryOutput(
@@ -95,15 +109,21 @@ void mlir::tfg::registerTFGTranslations() {
             sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
         Location loc =
             FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
-        tensorflow::GraphDef graph;
-        if (failed(readGraphDef(buffer->getBuffer(), graph, loc)))
-          return nullptr;
         ImportOptions options;
         options.addDefaultAttributes = importDefaultAttrs;
         // The translation registration verifies the module it is given.
         options.verify = false;
+        StringRef bytes = buffer->getBuffer();
+        tensorflow::GraphDef graph;
+        ErrorCollector textErrors;
+        if (parseTextGraphDef(bytes, graph, textErrors))
+          return OwningOpRef<Operation *>(
+              importGraphDef(ctx, std::move(graph), loc, options).release());
+        // A binary GraphDef is imported in place.
         return OwningOpRef<Operation *>(
-            importGraphDef(ctx, std::move(graph), loc, options).release());
+            importBinaryGraphDef(ctx, bytes, loc, options,
+                                 notGraphDefError(textErrors))
+                .release());
       },
       registerDialects);
 
@@ -168,7 +188,8 @@ void mlir::tfg::registerTFGTranslations() {
           return failure();
         std::string out;
         if (binaryOutput) {
-          if (!graph.SerializeToString(&out))
+          // Attribute maps in key order: the same module, the same bytes.
+          if (!serializeDeterministically(graph, out))
             return module.emitError("GraphDef serialization failed");
         } else if (!google::protobuf::TextFormat::PrintToString(graph, &out)) {
           return module.emitError("GraphDef printing failed");

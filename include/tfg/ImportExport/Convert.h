@@ -20,6 +20,12 @@
 namespace mlir {
 namespace tfg {
 
+/// The message's encoding with map entries in key order, so that one
+/// message always gives the same bytes (and so the same attribute when the
+/// bytes are kept in the IR). False if protobuf cannot serialize it.
+bool serializeDeterministically(const google::protobuf::MessageLite &message,
+                                std::string &bytes);
+
 /// DataType -> element type (f32, !tf_type.string, !tf_type.f32ref, ...).
 FailureOr<Type> convertDataType(tensorflow::DataType dtype, Location loc);
 /// Element type -> DataType.

@@ -51,6 +51,18 @@ OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
                                      Location fileLoc,
                                      const ImportOptions &options = {});
 
+/// Imports a binary GraphDef (protobuf wire format) read in place, without
+/// the parsed message ever existing whole: node names and inputs are read
+/// off the buffer, and each NodeDef is parsed only to build its operation.
+/// The module and the diagnostics are those of parsing `bytes` and calling
+/// importGraphDef, except that a node that does not parse is reported by
+/// name. Bytes that are not a binary GraphDef get `notGraphDefError` at
+/// `fileLoc`. Returns null after emitting errors.
+OwningOpRef<ModuleOp> importBinaryGraphDef(
+    MLIRContext *context, llvm::StringRef bytes, Location fileLoc,
+    const ImportOptions &options = {},
+    llvm::StringRef notGraphDefError = "input is not a binary GraphDef");
+
 /// Exports the module's tfg.graph into `graph`.
 LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph);
 

@@ -7,15 +7,37 @@
 #   duplicate a late node repeats an early node's name
 #   order     a late node has a data input after a control input
 #   output    a late node uses an output its source does not have
+# With --binary, the GraphDef is written in the wire format instead.
+import os
 import random
 import sys
 
-n = int(sys.argv[1])
-defect = sys.argv[2] if len(sys.argv) > 2 else ""
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wire  # noqa: E402
+
+args = [a for a in sys.argv[1:] if a != "--binary"]
+binary = len(args) < len(sys.argv) - 1
+n = int(args[0])
+defect = args[1] if len(args) > 1 else ""
 rng = random.Random(7)
+encoded = []
+
+
+def encode_attr(value):
+    kind, _, text = value.partition(": ")
+    if kind == "type":
+        return wire.attr_type(wire.DT_FLOAT)
+    if kind == "i":
+        return wire.attr_i(int(text))
+    return wire.attr_s(text.strip('"'))
 
 
 def node(name, op, inputs, attrs, device=""):
+    if binary:
+        encoded.append(wire.node(name, op, inputs,
+                                 [(k, encode_attr(v)) for k, v in attrs],
+                                 device))
+        return
     print("node {")
     print('  name: "%s"' % name)
     print('  op: "%s"' % op)
@@ -56,4 +78,7 @@ for i in range(n):
         inputs.append("^absent")
     name = "n5" if defect == "duplicate" and i == n - 10 else "n%d" % i
     node(name, op, inputs, [f32], "/device:CPU:0" if i % 2 else "")
-print("versions { producer: 1 }")
+if binary:
+    sys.stdout.buffer.write(wire.graph(encoded, producer=1))
+else:
+    print("versions { producer: 1 }")
