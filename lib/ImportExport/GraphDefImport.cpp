@@ -465,13 +465,15 @@ FailureOr<Value> Importer::resolveEdge(StringRef where, const Edge &edge,
   Operation *src = table.ops[edge.src];
   if (edge.isControl())
     return src->getResults().back();
-  StringRef srcName = table.nodes->name(edge.src);
+  // Read only when needed: the source's name is a cache miss per edge.
+  auto srcName = [&] { return table.nodes->name(edge.src); };
   if (inGenericFunction) {
     if (outArg.empty())
-      return emitError(loc()) << "'" << where << "' uses '" << srcName
+      return emitError(loc()) << "'" << where << "' uses '" << srcName()
                               << "' without naming an output (expected "
                                  "node:out_arg:index)";
-    std::string key = (srcName + ":" + outArg + ":" + Twine(edge.index)).str();
+    std::string key =
+        (srcName() + ":" + outArg + ":" + Twine(edge.index)).str();
     Value &cached = namedResults[key];
     if (!cached)
       cached = GetResultOp::create(
@@ -487,16 +489,16 @@ FailureOr<Value> Importer::resolveEdge(StringRef where, const Edge &edge,
     if (arg == sig.args.end())
       return emitError(loc())
              << "'" << where << "' uses output '" << outArg << "' of '"
-             << srcName << "', which has no such output";
+             << srcName() << "', which has no such output";
     if (edge.index >= std::get<2>(*arg))
       return emitError(loc())
              << "'" << where << "' uses output '" << outArg << ":" << edge.index
-             << "' of '" << srcName << "', which has " << std::get<2>(*arg);
+             << "' of '" << srcName() << "', which has " << std::get<2>(*arg);
     index = std::get<1>(*arg) + edge.index;
   }
   if (index + 1 >= src->getNumResults())
     return emitError(loc())
-           << "node '" << srcName << "' has " << src->getNumResults() - 1
+           << "node '" << srcName() << "' has " << src->getNumResults() - 1
            << " output(s), but '" << where << "' uses output " << index;
   return src->getResult(index);
 }
@@ -688,9 +690,10 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   // The value of node i's k-th input (k counted from its first edge).
   auto resolveInput = [&](size_t i, uint32_t k) {
     StringRef name = nodes.name(i);
-    return resolveEdge(
-        name, edges[k],
-        getOutArg(name, nodes.input(i, k - firstEdge[i]), edges[k]), table);
+    StringRef outArg;
+    if (edges[k].named)
+      outArg = getOutArg(name, nodes.input(i, k - firstEdge[i]), edges[k]);
+    return resolveEdge(name, edges[k], outArg, table);
   };
   auto buildChunk = [&](size_t c) -> LogicalResult {
     NodeOpCache cache;
