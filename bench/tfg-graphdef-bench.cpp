@@ -16,10 +16,12 @@
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <chrono>
+#include <cstdio>
 #include <memory>
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -63,58 +65,68 @@ template <typename F> static double best(F f) {
   return best(f, [] {});
 }
 
-/// Peak memory (MB) of importing the file alone (read, parse, import,
-/// verify; or read and import in place), in a child process so that
-/// nothing else counts; -1 if the child failed.
-static double importPeakMB(bool inPlace) {
+/// Resident memory of this process now, in MB.
+static double currentRssMB() {
+  long pages = 0, resident = 0;
+  if (FILE *f = fopen("/proc/self/statm", "r")) {
+    if (fscanf(f, "%ld %ld", &pages, &resident) != 2)
+      resident = 0;
+    fclose(f);
+  }
+  return resident * (sysconf(_SC_PAGESIZE) / 1048576.0);
+}
+
+/// Memory of importing the file alone (read, parse, import, verify; or read
+/// and import in place), in a child process so that nothing else counts.
+struct ImportPeak {
+  double peakMB = -1;
+  /// The process with its MLIR context, before it reads the input.
+  double baselineMB = 0;
+};
+
+static ImportPeak importPeak(bool inPlace) {
+  ImportPeak result;
   int fds[2];
   if (pipe(fds) != 0)
-    return -1;
+    return result;
   pid_t pid = fork();
   if (pid == 0) {
     close(fds[0]);
-    double peak = -1;
+    auto context = makeContext();
+    mlir::Location loc = mlir::UnknownLoc::get(context.get());
+    result.baselineMB = currentRssMB();
     auto buffer = llvm::MemoryBuffer::getFile(input, /*IsText=*/false);
+    mlir::OwningOpRef<mlir::ModuleOp> module;
     if (buffer && inPlace) {
-      auto context = makeContext();
-      auto module =
-          mlir::tfg::importBinaryGraphDef(context.get(), (*buffer)->getBuffer(),
-                                          mlir::UnknownLoc::get(context.get()));
-      struct rusage usage;
-      getrusage(RUSAGE_SELF, &usage);
-      if (module)
-        peak = usage.ru_maxrss / 1024.0;
+      module = mlir::tfg::importBinaryGraphDef(context.get(),
+                                               (*buffer)->getBuffer(), loc);
     } else if (buffer) {
       auto graph = std::make_unique<tensorflow::GraphDef>();
       if (graph->ParseFromArray((*buffer)->getBufferStart(),
-                                (*buffer)->getBufferSize())) {
-        auto context = makeContext();
-        auto module =
-            mlir::tfg::importGraphDef(context.get(), std::move(*graph),
-                                      mlir::UnknownLoc::get(context.get()));
-        struct rusage usage;
-        getrusage(RUSAGE_SELF, &usage);
-        if (module)
-          peak = usage.ru_maxrss / 1024.0;
-      }
+                                (*buffer)->getBufferSize()))
+        module =
+            mlir::tfg::importGraphDef(context.get(), std::move(*graph), loc);
     }
-    (void)!write(fds[1], &peak, sizeof(peak));
+    struct rusage usage;
+    getrusage(RUSAGE_SELF, &usage);
+    if (module)
+      result.peakMB = usage.ru_maxrss / 1024.0;
+    (void)!write(fds[1], &result, sizeof(result));
     _exit(0);
   }
   close(fds[1]);
-  double peak = -1;
-  if (pid < 0 || read(fds[0], &peak, sizeof(peak)) != sizeof(peak))
-    peak = -1;
+  if (pid < 0 || read(fds[0], &result, sizeof(result)) != sizeof(result))
+    result = ImportPeak();
   close(fds[0]);
   if (pid > 0)
     waitpid(pid, nullptr, 0);
-  return peak;
+  return result;
 }
 
 int main(int argc, char **argv) {
   llvm::cl::ParseCommandLineOptions(argc, argv, "tfg GraphDef benchmark\n");
-  double importPeak = importPeakMB(/*inPlace=*/false);
-  double inPlacePeak = importPeakMB(/*inPlace=*/true);
+  ImportPeak messagePeak = importPeak(/*inPlace=*/false);
+  ImportPeak inPlacePeak = importPeak(/*inPlace=*/true);
   auto buffer = llvm::MemoryBuffer::getFile(input, /*IsText=*/false);
   if (!buffer) {
     llvm::errs() << input << ": " << buffer.getError().message() << "\n";
@@ -163,15 +175,25 @@ int main(int argc, char **argv) {
   getrusage(RUSAGE_SELF, &usage);
   double peakMB = usage.ru_maxrss / 1024.0;
   double sizeMB = bytes.size() / 1048576.0;
+  // Peaks as multiples of the file: of the whole child process, and of what
+  // the import adds to the process it starts in.
+  auto ratios = [&](const ImportPeak &p) {
+    return llvm::formatv("{0:F0} MB ({1:F1}x size, {2:F1}x above the {3:F0} "
+                         "MB baseline)",
+                         p.peakMB, p.peakMB / sizeMB,
+                         (p.peakMB - p.baselineMB) / sizeMB, p.baselineMB)
+        .str();
+  };
   llvm::outs() << llvm::format(
       "nodes %d (+%d in %d functions)  size %.1f MB | parse %.3f s  import "
-      "%.3f s (%.1fx), in "
-      "place %.3f s (%.1fx) | export %.3f s  serialize %.3f s (%.1fx) | "
-      "import peak %.0f MB (%.1fx size), in place %.0f MB (%.1fx), whole "
-      "run %.0f MB (%.1fx)\n",
+      "%.3f s (%.1fx), in place %.3f s (%.1fx) | export %.3f s  serialize "
+      "%.3f s (%.1fx)\n",
       graph.node_size(), functionNodes, graph.library().function_size(), sizeMB,
       parse, import, import / parse, inPlace, inPlace / parse, exportTime,
-      serialize, exportTime / serialize, importPeak, importPeak / sizeMB,
-      inPlacePeak, inPlacePeak / sizeMB, peakMB, peakMB / sizeMB);
+      serialize, exportTime / serialize);
+  llvm::outs() << "  import peak " << ratios(messagePeak) << "\n  in place    "
+               << ratios(inPlacePeak)
+               << llvm::format("\n  whole run   %.0f MB (%.1fx)\n", peakMB,
+                               peakMB / sizeMB);
   return ok ? 0 : 1;
 }
