@@ -49,13 +49,18 @@ struct InputRef {
 /// an argument of the function. Operand k of a node is its k-th edge.
 struct Edge {
   enum Kind : uint8_t { Data, Control, ArgData, ArgControl };
-  uint32_t src = 0;   // node position, or data argument number
-  uint32_t index = 0; // output index (or index into the output argument)
-  Kind kind = Data;
-  bool named = false; // `node:out_arg:k`: the output argument is named
+  uint32_t src = 0; // node position, or data argument number
+  /// Output index (or index into the output argument), < kMaxNodeOutputs.
+  uint32_t index : 24;
+  Kind kind : 2;
+  bool named : 1; // `node:out_arg:k`: the output argument is named
+  Edge() : index(0), kind(Data), named(false) {}
   bool isArg() const { return kind == ArgData || kind == ArgControl; }
   bool isControl() const { return kind == Control || kind == ArgControl; }
 };
+static_assert(kMaxNodeOutputs <= (int64_t(1) << 24),
+              "Edge::index holds any output index an input may use");
+static_assert(sizeof(Edge) == 8, "one edge per input of a large graph");
 
 /// The edges of a range of nodes, and what resolving them found.
 struct EdgeChunk {
@@ -302,7 +307,7 @@ private:
   resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
                 const llvm::StringMap<BlockArgument> &args,
                 const NodeTable &table, EdgeChunk &chunk,
-                MutableArrayRef<std::atomic<int64_t>> maxIndexUsed);
+                MutableArrayRef<std::atomic<int32_t>> maxIndexUsed);
   /// Builds the detached operation of a node with `operands`; safe to call
   /// from several threads at once (each with its own cache).
   FailureOr<Operation *> buildNodeOp(const tensorflow::NodeDef &node,
@@ -517,7 +522,7 @@ LogicalResult
 Importer::resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
                         const llvm::StringMap<BlockArgument> &args,
                         const NodeTable &table, EdgeChunk &chunk,
-                        MutableArrayRef<std::atomic<int64_t>> maxIndexUsed) {
+                        MutableArrayRef<std::atomic<int32_t>> maxIndexUsed) {
   chunk.numEdges.reserve(end - begin);
   for (size_t i = begin; i < end; ++i) {
     StringRef name = nodes.name(i);
@@ -542,11 +547,11 @@ Importer::resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
         continue;
       }
       if (edge->kind == Edge::Data && !edge->named && !inGenericFunction) {
-        std::atomic<int64_t> &max = maxIndexUsed[edge->src];
-        int64_t seen = max.load(std::memory_order_relaxed);
-        while (seen < edge->index &&
-               !max.compare_exchange_weak(seen, edge->index,
-                                          std::memory_order_relaxed))
+        std::atomic<int32_t> &max = maxIndexUsed[edge->src];
+        int32_t seen = max.load(std::memory_order_relaxed);
+        auto index = static_cast<int32_t>(edge->index);
+        while (seen < index && !max.compare_exchange_weak(
+                                   seen, index, std::memory_order_relaxed))
           ;
       }
       chunk.named |= edge->named;
@@ -599,8 +604,8 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       std::max<size_t>(1, (numNodes + numChunks - 1) / numChunks);
   if (!args.empty())
     table.argBlock = args.begin()->second.getOwner();
-  std::vector<std::atomic<int64_t>> maxIndexUsed(numNodes);
-  for (std::atomic<int64_t> &m : maxIndexUsed)
+  std::vector<std::atomic<int32_t>> maxIndexUsed(numNodes);
+  for (std::atomic<int32_t> &m : maxIndexUsed)
     m.store(-1, std::memory_order_relaxed);
   std::vector<EdgeChunk> chunks(numChunks);
   auto resolveChunk = [&](size_t c) {

@@ -108,6 +108,9 @@ bool WireGraph::scan(StringRef bytes) {
     }
     rest.append(start, cursor.p);
   }
+  // The tables live until every operation is built: no spare capacity.
+  nodes.shrink_to_fit();
+  inputs.shrink_to_fit();
   return true;
 }
 
