@@ -351,8 +351,11 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
     for (int32_t bad : version.getBadConsumers())
       graph.mutable_versions()->add_bad_consumers(bad);
   }
+#pragma GCC diagnostic push // GraphDef.version is deprecated, but kept
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   if (auto legacy = graphOp->getAttrOfType<IntegerAttr>("tfg.legacy_version"))
     graph.set_version(legacy.getInt());
+#pragma GCC diagnostic pop
   if (auto debug = graphOp->getAttrOfType<StringAttr>("tfg.debug_info"))
     if (!graph.mutable_debug_info()->ParseFromString(debug.getValue().str()))
       return graphOp.emitError("invalid tfg.debug_info attribute");

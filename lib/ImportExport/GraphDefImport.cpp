@@ -1041,9 +1041,14 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
       ctx, v.producer(), v.min_consumer(),
       SmallVector<int32_t>(v.bad_consumers().begin(), v.bad_consumers().end()));
   auto graphOp = GraphOp::create(builder, fileLoc, version);
+  // GraphDef.version is deprecated in TensorFlow's schema; old graphs still
+  // carry it, and it comes back on export.
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
   if (graph.version() != 0)
     graphOp->setAttr("tfg.legacy_version",
                      builder.getI32IntegerAttr(graph.version()));
+#pragma GCC diagnostic pop
   if (graph.has_debug_info()) {
     std::string bytes;
     (void)serializeDeterministically(graph.debug_info(), bytes);
