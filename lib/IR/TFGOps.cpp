@@ -24,17 +24,22 @@ using namespace mlir::tfg;
 #define GET_OP_CLASSES
 #include "tfg/IR/TFGOps.cpp.inc"
 
-/// Verifies the generic TensorFlow nodes nested in `region` (registered ops
-/// verify themselves).
+/// Verifies the generic TensorFlow nodes nested in `parent`'s regions
+/// (registered ops verify themselves), nested nodes before their parent, as
+/// a post-order walk would, but without a callback per node: a graph may
+/// have millions.
 static LogicalResult verifyNestedNodes(Operation *parent) {
   Dialect *tfg = getTFGDialect(parent->getContext());
-  WalkResult result = parent->walk([&](Operation *op) {
-    if (op == parent || op->isRegistered() || op->getDialect() != tfg)
-      return WalkResult::advance();
-    return failed(verifyTFGNode(op)) ? WalkResult::interrupt()
-                                     : WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
+  for (Region &region : parent->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block) {
+        if (op.getNumRegions() != 0 && failed(verifyNestedNodes(&op)))
+          return failure();
+        if (!op.isRegistered() && op.getDialect() == tfg &&
+            failed(verifyTFGNode(&op)))
+          return failure();
+      }
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
