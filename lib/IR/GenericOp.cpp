@@ -97,7 +97,7 @@ Value mlir::tfg::getDataValueOfControl(Value control) {
 }
 
 static StringRef getStringAttrValue(Operation *op, StringAttr id) {
-  if (auto attr = op->getAttrDictionary().getAs<StringAttr>(id))
+  if (auto attr = getNodeAttrs(op).getAs<StringAttr>(id))
     return attr.getValue();
   return {};
 }
@@ -215,7 +215,7 @@ void mlir::tfg::printNodeKeywordsAndAttrs(Operation *op, OpAsmPrinter &p,
                                                 "name"};
   // One pass over the attributes: the keyword attributes are compared by
   // identifier (pointer equality), not by string.
-  ArrayRef<NamedAttribute> attrs = op->getAttrs();
+  ArrayRef<NamedAttribute> attrs = getNodeAttrs(op).getValue();
   StringAttr values[3];
   SmallVector<StringRef, 6> skip(elided.begin(), elided.end());
   for (const NamedAttribute &attr : attrs) {

@@ -148,7 +148,7 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
   }
   // Attributes the importer added from OpDef defaults stay out.
   auto defaulted = op->getAttrOfType<ArrayAttr>(kDefaultedAttrsAttrName);
-  for (NamedAttribute attr : op->getAttrs()) {
+  for (NamedAttribute attr : getNodeAttrs(op)) {
     StringAttr name = attr.getName();
     if (name.getValue() == kDefaultedAttrsAttrName ||
         (defaulted && llvm::is_contained(defaulted, name)))

@@ -66,7 +66,7 @@ static llvm::hash_code hashNode(Operation *op, const NodeKey &key,
       op->getName().getAsOpaquePointer(),
       llvm::hash_combine_range(key.data.begin(), key.data.end()),
       llvm::hash_combine_range(key.controls.begin(), key.controls.end()));
-  for (NamedAttribute attr : op->getAttrs())
+  for (NamedAttribute attr : getNodeAttrs(op))
     if (attr.getName() != nameId)
       h = llvm::hash_combine(h, attr.getName().getAsOpaquePointer(),
                              attr.getValue().getAsOpaquePointer());
@@ -82,7 +82,7 @@ static bool isEquivalent(Operation *a, const NodeKey &ka, Operation *b,
     return false;
   auto attrsWithoutName = [&](Operation *op) {
     SmallVector<NamedAttribute> attrs;
-    for (NamedAttribute attr : op->getAttrs())
+    for (NamedAttribute attr : getNodeAttrs(op))
       if (attr.getName() != nameId)
         attrs.push_back(attr);
     return attrs;

@@ -83,7 +83,7 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
     argTypes.push_back(getDataResults(node)[0].getType());
     NamedAttrList lifted;
     lifted.append("op", b.getStringAttr(getTFOpName(node)));
-    lifted.append("attrs", node->getAttrDictionary());
+    lifted.append("attrs", getNodeAttrs(node));
     argAttrs.push_back(b.getDictionaryAttr(
         {b.getNamedAttr("tfg.name", b.getStringAttr(sanitize(name))),
          b.getNamedAttr(kLiftedNodeAttr, lifted.getDictionary(ctx))}));

@@ -78,7 +78,7 @@ static void collectReferences(Operation *op, SymbolTable &symbols,
   };
   op->walk([&](Operation *inner) {
     // Only attributes that can hold a symbol reference are walked.
-    for (NamedAttribute attr : inner->getAttrs()) {
+    for (NamedAttribute attr : getNodeAttrs(inner)) {
       Attribute value = attr.getValue();
       if (auto ref = dyn_cast<SymbolRefAttr>(value))
         addRef(ref);

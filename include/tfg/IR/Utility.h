@@ -48,6 +48,16 @@ Value getControlTokenOf(Value value);
 /// otherwise.
 Value getDataValueOfControl(Value control);
 
+/// All attributes of a node, as one dictionary. For a generic node (an
+/// unregistered op without properties) this is the operation's own
+/// dictionary: Operation::getAttrDictionary builds and uniques a new one on
+/// every call for any op with a properties slot, unregistered ones included.
+inline DictionaryAttr getNodeAttrs(Operation *op) {
+  if (!op->isRegistered() && !op->getPropertiesAsAttribute())
+    return op->getRawDictionaryAttrs();
+  return op->getAttrDictionary();
+}
+
 /// The node's name (`_mlir_name`), or empty.
 StringRef getNodeName(Operation *op);
 /// The node's requested device (`_mlir_device`), or empty.
