@@ -21,12 +21,19 @@ done
 
 # GraphDef import/export against protobuf's own parse/serialize, on binary
 # GraphDefs made from the same synthetic graphs with a function library
-# (a tenth as many nodes again, in functions of 32 nodes).
+# (a tenth as many nodes again, in functions of 32 nodes), then with node
+# names as long as real graphs' (scoped, 44 characters on average).
 echo
-for n in $sizes; do
-  f="$work/graphlib_$n.mlir"
-  pb="$work/graphlib_$n.pb"
-  [ -f "$f" ] || python3 "$here/gen_tfg_graph.py" "$n" --library $(( n / 320 > 3 ? n / 320 : 3 )) > "$f"
-  [ -f "$pb" ] || "$build/bin/tfg-translate" --mlir-to-graphdef --binary "$f" -o "$pb"
-  "$build/bin/tfg-graphdef-bench" "$pb" --runs 3
+for variant in graphlib scoped; do
+  for n in $sizes; do
+    f="$work/${variant}_$n.mlir"
+    pb="$work/${variant}_$n.pb"
+    scope=()
+    [ "$variant" = scoped ] && scope=(--name-scope model/encoder/block_7/attention/)
+    [ -f "$f" ] || python3 "$here/gen_tfg_graph.py" "$n" "${scope[@]}" \
+      --library $(( n / 320 > 3 ? n / 320 : 3 )) > "$f"
+    [ -f "$pb" ] || "$build/bin/tfg-translate" --mlir-to-graphdef --binary "$f" -o "$pb"
+    echo "== $variant"
+    "$build/bin/tfg-graphdef-bench" "$pb" --runs 3
+  done
 done
