@@ -1010,7 +1010,15 @@ Importer::importFunctions(const tensorflow::FunctionDefLibrary &library,
         Importer worker(ctx, fileLoc, &lib);
         worker.options = options;
         worker.consumeNodes = consumeNodes;
-        return worker.importFunction(library.function(i), funcs[i]);
+        LogicalResult imported =
+            worker.importFunction(library.function(i), funcs[i]);
+        // A function given up by the caller is freed once imported, before
+        // the graph's nodes are: its memory serves them.
+        // (Clear() would keep the nodes allocated for reuse.)
+        if (consumeNodes)
+          tensorflow::FunctionDef().Swap(
+              &const_cast<tensorflow::FunctionDef &>(library.function(i)));
+        return imported;
       });
   // Functions are appended in library order (or all dropped on failure).
   for (Operation *func : funcs) {
