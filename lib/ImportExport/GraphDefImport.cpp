@@ -315,9 +315,9 @@ private:
                                      ArrayRef<Value> operands,
                                      NodeOpCache &cache,
                                      NodeSignature *keepSignature);
-  /// The output argument named by `input` of `nodeName`, whose edge is
-  /// `edge` (empty unless the edge is named).
-  StringRef getOutArg(StringRef nodeName, StringRef input, const Edge &edge);
+  /// The output argument named by `input` (`node:out_arg:k`) of
+  /// `nodeName`, an input already parsed once.
+  StringRef getOutArg(StringRef nodeName, StringRef input);
 
   MLIRContext *ctx;
   OpBuilder builder;
@@ -697,7 +697,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
     StringRef name = nodes.name(i);
     StringRef outArg;
     if (edges[k].named)
-      outArg = getOutArg(name, nodes.input(i, k - firstEdge[i]), edges[k]);
+      outArg = getOutArg(name, nodes.input(i, k - firstEdge[i]));
     return resolveEdge(name, edges[k], outArg, table);
   };
   auto buildChunk = [&](size_t c) -> LogicalResult {
@@ -754,10 +754,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   return success();
 }
 
-StringRef Importer::getOutArg(StringRef nodeName, StringRef input,
-                              const Edge &edge) {
-  if (!edge.named)
-    return {};
+StringRef Importer::getOutArg(StringRef nodeName, StringRef input) {
   // The input parsed when its edge was made; it cannot fail now.
   InputRef ref;
   (void)parseInput(nodeName, input, ref);

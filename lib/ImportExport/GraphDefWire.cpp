@@ -100,9 +100,7 @@ bool WireGraph::scan(StringRef bytes) {
     if (!cursor.field(number, type, payload))
       return false;
     if (number == kGraphNodeField && type == kLengthDelimited) {
-      Span span{static_cast<uint32_t>(payload.data() - data.data()),
-                static_cast<uint32_t>(payload.size())};
-      if (!scanNode(span))
+      if (!scanNode(payload))
         return false;
       continue;
     }
@@ -114,11 +112,10 @@ bool WireGraph::scan(StringRef bytes) {
   return true;
 }
 
-bool WireGraph::scanNode(Span bytes) {
+bool WireGraph::scanNode(StringRef encoded) {
   Node node;
-  node.bytes = bytes;
+  node.bytes = spanOf(encoded);
   node.firstInput = inputs.size();
-  StringRef encoded = get(bytes);
   Cursor cursor{encoded.begin(), encoded.end()};
   while (!cursor.atEnd()) {
     uint32_t number, type;
@@ -127,8 +124,7 @@ bool WireGraph::scanNode(Span bytes) {
       return false;
     if (type != kLengthDelimited)
       continue;
-    Span span{static_cast<uint32_t>(payload.data() - data.data()),
-              static_cast<uint32_t>(payload.size())};
+    Span span = spanOf(payload);
     // A repeated singular field keeps its last value, as protobuf does.
     if (number == kNodeNameField)
       node.name = span;

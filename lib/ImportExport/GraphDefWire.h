@@ -59,10 +59,16 @@ private:
     uint32_t firstInput = 0;
   };
   StringRef get(Span s) const { return data.substr(s.offset, s.size); }
+  /// The span of `part`, a piece of `data`.
+  Span spanOf(StringRef part) const {
+    return {static_cast<uint32_t>(part.data() - data.data()),
+            static_cast<uint32_t>(part.size())};
+  }
   uint32_t inputEnd(size_t i) const {
     return i + 1 < nodes.size() ? nodes[i + 1].firstInput : inputs.size();
   }
-  bool scanNode(Span bytes);
+  /// Reads the NodeDef encoded in `encoded`, a piece of `data`.
+  bool scanNode(StringRef encoded);
 
   StringRef data;
   std::vector<Node> nodes;
