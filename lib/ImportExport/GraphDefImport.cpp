@@ -7,18 +7,18 @@
 // Operands are wired in a second pass, so any node order, forward reference
 // and NextIteration cycle works. A binary GraphDef can be imported in place:
 // names and inputs are read off the wire and each NodeDef is parsed only to
-// build its operation.
+// build its operation, and each FunctionDef of the library only to import
+// the function.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GraphDefWire.h"
+#include "GraphDefSources.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/OpSignature.h"
 #include "tfg/proto/graph.pb.h"
 
-#include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/text_format.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
@@ -34,6 +34,12 @@
 
 using namespace mlir;
 using namespace mlir::tfg;
+using tfg::detail::FunctionSource;
+using tfg::detail::MessageFunctions;
+using tfg::detail::MessageNodes;
+using tfg::detail::NodeSource;
+using tfg::detail::WireFunctions;
+using tfg::detail::WireNodes;
 
 namespace {
 /// A parsed NodeDef input: `node`, `node:k`, `node:out_arg:k` or `^node`.
@@ -87,8 +93,6 @@ struct Library {
   OpRegistry ops;
 };
 
-class NodeSource;
-
 /// The nodes of one graph or function body, by name.
 struct NodeTable {
   /// Keys are the names of `nodes`. Kept for function bodies only (their
@@ -125,94 +129,6 @@ struct NodeOpCache {
   }
 };
 
-/// The nodes of a graph or function body: names, ops and inputs to resolve
-/// the edges, each whole NodeDef to build its operation. Safe to use from
-/// several threads on distinct nodes.
-class NodeSource {
-public:
-  virtual ~NodeSource() = default;
-  virtual size_t size() const = 0;
-  virtual StringRef name(size_t i) const = 0;
-  virtual StringRef op(size_t i) const = 0;
-  virtual unsigned numInputs(size_t i) const = 0;
-  virtual StringRef input(size_t i, unsigned k) const = 0;
-  /// Node i's message, parsed into `scratch` if need be; null after an
-  /// error at `loc`.
-  virtual const tensorflow::NodeDef *get(size_t i, tensorflow::NodeDef &scratch,
-                                         Location loc) const = 0;
-  /// Called once node i's operation is built.
-  virtual void built(size_t i) const {}
-};
-
-/// Nodes of a parsed message.
-class MessageNodes final : public NodeSource {
-public:
-  /// With `consume`, the caller gave the messages up: each node's
-  /// attributes, device and debug information are freed as soon as its
-  /// operation is built (the name and inputs stay for wiring).
-  MessageNodes(
-      const google::protobuf::RepeatedPtrField<tensorflow::NodeDef> &nodes,
-      bool consume)
-      : nodes(nodes), consume(consume) {}
-  size_t size() const override { return nodes.size(); }
-  StringRef name(size_t i) const override { return nodes.Get(i).name(); }
-  StringRef op(size_t i) const override { return nodes.Get(i).op(); }
-  unsigned numInputs(size_t i) const override {
-    return nodes.Get(i).input_size();
-  }
-  StringRef input(size_t i, unsigned k) const override {
-    return nodes.Get(i).input(k);
-  }
-  const tensorflow::NodeDef *get(size_t i, tensorflow::NodeDef &,
-                                 Location) const override {
-    return &nodes.Get(i);
-  }
-  void built(size_t i) const override {
-    if (!consume)
-      return;
-    auto *node = const_cast<tensorflow::NodeDef *>(&nodes.Get(i));
-    node->clear_attr();
-    node->clear_device();
-    node->clear_experimental_debug_info();
-    node->clear_experimental_type();
-  }
-
-private:
-  const google::protobuf::RepeatedPtrField<tensorflow::NodeDef> &nodes;
-  bool consume;
-};
-
-/// Nodes of a binary GraphDef, read in place.
-class WireNodes final : public NodeSource {
-public:
-  explicit WireNodes(const tfg::detail::WireGraph &wire) : wire(wire) {}
-  size_t size() const override { return wire.size(); }
-  StringRef name(size_t i) const override { return wire.name(i); }
-  StringRef op(size_t i) const override { return wire.op(i); }
-  unsigned numInputs(size_t i) const override { return wire.numInputs(i); }
-  StringRef input(size_t i, unsigned k) const override {
-    return wire.input(i, k);
-  }
-  const tensorflow::NodeDef *get(size_t i, tensorflow::NodeDef &scratch,
-                                 Location loc) const override {
-    StringRef bytes = wire.nodeBytes(i);
-    google::protobuf::io::CodedInputStream in(
-        reinterpret_cast<const uint8_t *>(bytes.data()),
-        static_cast<int>(bytes.size()));
-    // Inside the GraphDef the node is one level deep already.
-    in.SetRecursionLimit(
-        google::protobuf::io::CodedInputStream::GetDefaultRecursionLimit() - 1);
-    if (scratch.ParseFromCodedStream(&in) && in.ConsumedEntireMessage())
-      return &scratch;
-    emitError(loc) << "node #" << i << " ('" << wire.name(i)
-                   << "') is not a valid binary NodeDef";
-    return nullptr;
-  }
-
-private:
-  const tfg::detail::WireGraph &wire;
-};
-
 /// Graphs with at least twice this many nodes build their operations in
 /// parallel chunks.
 constexpr size_t kMinNodesPerChunk = 4096;
@@ -230,14 +146,11 @@ public:
     dialect = ctx->getOrLoadDialect<TFGraphDialect>();
   }
 
-  /// Imports the graph of `nodes` with the rest of `graph` (whose own nodes
-  /// are not read).
+  /// Imports the graph of `nodes` and the library of `functions` with the
+  /// rest of `graph` (whose own nodes and functions are not read).
   OwningOpRef<ModuleOp> run(const tensorflow::GraphDef &graph,
-                            const NodeSource &nodes);
-
-  /// Set when the caller gave up the GraphDef: the nodes of function bodies
-  /// are consumed as they are built (see MessageNodes).
-  bool consumeNodes = false;
+                            const NodeSource &nodes,
+                            const FunctionSource &functions);
 
 private:
   Location nodeLoc(StringRef name) {
@@ -271,15 +184,15 @@ private:
   FailureOr<NodeSignature> inferSignature(const tensorflow::NodeDef &node,
                                           NamedAttrList &attrs,
                                           int64_t maxIndexUsed, Location loc);
-  LogicalResult declareFunction(const tensorflow::FunctionDef &func);
+  LogicalResult declareFunction(const tensorflow::OpDef &sig);
   /// Builds the function at the builder's insertion point (detached when the
   /// builder has none). `created` is set as soon as the op exists, so that a
   /// caller can erase it after a failure.
   LogicalResult importFunction(const tensorflow::FunctionDef &func,
                                Operation *&created);
-  /// Imports every function of the library, in parallel, and appends them
-  /// to `module` in library order.
-  LogicalResult importFunctions(const tensorflow::FunctionDefLibrary &library,
+  /// Imports every function, in parallel, and appends them to `module` in
+  /// library order.
+  LogicalResult importFunctions(const FunctionSource &functions,
                                 ModuleOp module);
   /// Imports `nodes` at the builder's insertion point. `args` maps argument
   /// names to data block arguments (functions only). Fills `table`; in a
@@ -295,8 +208,9 @@ private:
                               const NodeTable &table);
   /// The value of an edge (`outArg` names its output argument when the edge
   /// is named); `where` names the user in diagnostics.
-  FailureOr<Value> resolveEdge(StringRef where, const Edge &edge,
-                               StringRef outArg, const NodeTable &table);
+  FailureOr<Value> resolveEdge(function_ref<StringRef()> where,
+                               const Edge &edge, StringRef outArg,
+                               const NodeTable &table);
   /// Resolves an input string to a value, inside a function or graph.
   FailureOr<Value> resolve(StringRef where, const InputRef &ref,
                            const llvm::StringMap<BlockArgument> &args,
@@ -331,6 +245,9 @@ private:
   bool inGenericFunction = false;
   /// Set in the importers of library functions, which run in parallel.
   bool isWorker = false;
+  /// Set in those when the function's message may be consumed: its nodes
+  /// are then freed as they are built (see MessageNodes).
+  bool consumeNodes = false;
 };
 } // namespace
 
@@ -458,15 +375,15 @@ Importer::lookupInput(const InputRef &ref,
   return edge;
 }
 
-FailureOr<Value> Importer::resolveEdge(StringRef where, const Edge &edge,
-                                       StringRef outArg,
+FailureOr<Value> Importer::resolveEdge(function_ref<StringRef()> where,
+                                       const Edge &edge, StringRef outArg,
                                        const NodeTable &table) {
   if (edge.isArg()) {
     BlockArgument arg = table.argBlock->getArgument(edge.src);
     return edge.isControl() ? getControlTokenOf(arg) : Value(arg);
   }
   // Built only when needed (errors, get_result): this runs once per edge.
-  auto loc = [&] { return nodeLoc(where); };
+  auto loc = [&] { return nodeLoc(where()); };
   Operation *src = table.ops[edge.src];
   if (edge.isControl())
     return src->getResults().back();
@@ -474,7 +391,7 @@ FailureOr<Value> Importer::resolveEdge(StringRef where, const Edge &edge,
   auto srcName = [&] { return table.nodes->name(edge.src); };
   if (inGenericFunction) {
     if (outArg.empty())
-      return emitError(loc()) << "'" << where << "' uses '" << srcName()
+      return emitError(loc()) << "'" << where() << "' uses '" << srcName()
                               << "' without naming an output (expected "
                                  "node:out_arg:index)";
     std::string key =
@@ -493,18 +410,18 @@ FailureOr<Value> Importer::resolveEdge(StringRef where, const Edge &edge,
         sig.args, [&](const auto &a) { return std::get<0>(a) == outArg; });
     if (arg == sig.args.end())
       return emitError(loc())
-             << "'" << where << "' uses output '" << outArg << "' of '"
+             << "'" << where() << "' uses output '" << outArg << "' of '"
              << srcName() << "', which has no such output";
     if (edge.index >= std::get<2>(*arg))
-      return emitError(loc())
-             << "'" << where << "' uses output '" << outArg << ":" << edge.index
-             << "' of '" << srcName() << "', which has " << std::get<2>(*arg);
+      return emitError(loc()) << "'" << where() << "' uses output '" << outArg
+                              << ":" << edge.index << "' of '" << srcName()
+                              << "', which has " << std::get<2>(*arg);
     index = std::get<1>(*arg) + edge.index;
   }
   if (index + 1 >= src->getNumResults())
     return emitError(loc())
            << "node '" << srcName() << "' has " << src->getNumResults() - 1
-           << " output(s), but '" << where << "' uses output " << index;
+           << " output(s), but '" << where() << "' uses output " << index;
   return src->getResult(index);
 }
 
@@ -515,7 +432,7 @@ FailureOr<Value> Importer::resolve(StringRef where, const InputRef &ref,
   if (failed(edge))
     return emitError(nodeLoc(where)) << "'" << where << "' uses '" << ref.node
                                      << "', which is not a node or argument";
-  return resolveEdge(where, *edge, ref.outArg, table);
+  return resolveEdge([&] { return where; }, *edge, ref.outArg, table);
 }
 
 LogicalResult
@@ -646,6 +563,8 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
     chunk = EdgeChunk();
   }
   firstEdge.push_back(edges.size());
+  if (!keepSignatures)
+    nodes.inputsResolved();
   if (!missing.empty()) {
     InFlightDiagnostic diag = emitError(fileLoc)
                               << missing.size()
@@ -694,11 +613,10 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   };
   // The value of node i's k-th input (k counted from its first edge).
   auto resolveInput = [&](size_t i, uint32_t k) {
-    StringRef name = nodes.name(i);
     StringRef outArg;
     if (edges[k].named)
-      outArg = getOutArg(name, nodes.input(i, k - firstEdge[i]));
-    return resolveEdge(name, edges[k], outArg, table);
+      outArg = getOutArg(nodes.name(i), nodes.input(i, k - firstEdge[i]));
+    return resolveEdge([&] { return nodes.name(i); }, edges[k], outArg, table);
   };
   auto buildChunk = [&](size_t c) -> LogicalResult {
     NodeOpCache cache;
@@ -812,8 +730,7 @@ FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
   return op;
 }
 
-LogicalResult Importer::declareFunction(const tensorflow::FunctionDef &func) {
-  const tensorflow::OpDef &sig = func.signature();
+LogicalResult Importer::declareFunction(const tensorflow::OpDef &sig) {
   Location loc = nodeLoc(sig.name());
   if (sig.name().empty())
     return emitError(fileLoc) << "function with an empty name";
@@ -996,25 +913,23 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   return success();
 }
 
-LogicalResult
-Importer::importFunctions(const tensorflow::FunctionDefLibrary &library,
-                          ModuleOp module) {
-  size_t n = library.function_size();
+LogicalResult Importer::importFunctions(const FunctionSource &functions,
+                                        ModuleOp module) {
+  size_t n = functions.size();
   std::vector<Operation *> funcs(n, nullptr);
   // Diagnostics come in library order, whatever thread emits them.
   LogicalResult result =
       failableParallelForEachN(ctx, 0, n, [&](size_t i) -> LogicalResult {
         Importer worker(ctx, fileLoc, &lib);
         worker.options = options;
-        worker.consumeNodes = consumeNodes;
-        LogicalResult imported =
-            worker.importFunction(library.function(i), funcs[i]);
-        // A function given up by the caller is freed once imported, before
-        // the graph's nodes are: its memory serves them.
-        // (Clear() would keep the nodes allocated for reuse.)
-        if (consumeNodes)
-          tensorflow::FunctionDef().Swap(
-              &const_cast<tensorflow::FunctionDef &>(library.function(i)));
+        worker.consumeNodes = functions.consumable();
+        tensorflow::FunctionDef scratch;
+        const tensorflow::FunctionDef *func =
+            functions.get(i, scratch, fileLoc);
+        if (!func)
+          return failure();
+        LogicalResult imported = worker.importFunction(*func, funcs[i]);
+        functions.imported(i);
         return imported;
       });
   // Functions are appended in library order (or all dropped on failure).
@@ -1030,13 +945,17 @@ Importer::importFunctions(const tensorflow::FunctionDefLibrary &library,
 }
 
 OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
-                                    const NodeSource &nodes) {
+                                    const NodeSource &nodes,
+                                    const FunctionSource &functions) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   builder.setInsertionPointToEnd(module->getBody());
   const tensorflow::FunctionDefLibrary &library = graph.library();
-  for (const tensorflow::FunctionDef &func : library.function())
-    if (failed(declareFunction(func)))
+  for (size_t i = 0, e = functions.size(); i < e; ++i) {
+    tensorflow::OpDef scratch;
+    const tensorflow::OpDef *sig = functions.signature(i, scratch, fileLoc);
+    if (!sig || failed(declareFunction(*sig)))
       return nullptr;
+  }
   if (library.registered_gradients_size()) {
     emitError(fileLoc) << "registered gradients are not supported yet";
     return nullptr;
@@ -1059,7 +978,7 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
     (void)serializeDeterministically(graph.debug_info(), bytes);
     graphOp->setAttr("tfg.debug_info", builder.getStringAttr(bytes));
   }
-  if (failed(importFunctions(library, *module)))
+  if (failed(importFunctions(functions, *module)))
     return nullptr;
   for (const tensorflow::GradientDef &grad : library.gradient()) {
     auto func = module->lookupSymbol<GraphFuncOp>(grad.function_name());
@@ -1087,17 +1006,17 @@ mlir::tfg::importGraphDef(MLIRContext *context,
                           const tensorflow::GraphDef &graph, Location fileLoc,
                           const ImportOptions &options) {
   MessageNodes nodes(graph.node(), /*consume=*/false);
-  return Importer(context, fileLoc, options).run(graph, nodes);
+  MessageFunctions functions(graph.library().function(), /*consume=*/false);
+  return Importer(context, fileLoc, options).run(graph, nodes, functions);
 }
 
 OwningOpRef<ModuleOp> mlir::tfg::importGraphDef(MLIRContext *context,
                                                 tensorflow::GraphDef &&graph,
                                                 Location fileLoc,
                                                 const ImportOptions &options) {
-  Importer importer(context, fileLoc, options);
-  importer.consumeNodes = true;
   MessageNodes nodes(graph.node(), /*consume=*/true);
-  return importer.run(graph, nodes);
+  MessageFunctions functions(graph.library().function(), /*consume=*/true);
+  return Importer(context, fileLoc, options).run(graph, nodes, functions);
 }
 
 OwningOpRef<ModuleOp>
@@ -1115,16 +1034,16 @@ mlir::tfg::importBinaryGraphDef(MLIRContext *context, StringRef bytes,
   };
   tfg::detail::WireGraph wire;
   if (wire.scan(bytes)) {
-    // The fields other than the nodes (the library above all) are parsed
-    // as a GraphDef of their own; the nodes are parsed one by one.
+    // The fields other than the nodes and functions (versions, gradients,
+    // debug information) are parsed as a GraphDef of their own; the nodes
+    // and functions are parsed one by one.
     tensorflow::GraphDef others;
     StringRef encoded = wire.otherFields();
     if (!others.ParseFromArray(encoded.data(),
                                static_cast<int>(encoded.size())))
       return notGraphDef();
-    Importer importer(context, fileLoc, options);
-    importer.consumeNodes = true;
-    return importer.run(others, WireNodes(wire));
+    return Importer(context, fileLoc, options)
+        .run(others, WireNodes(wire), WireFunctions(wire));
   }
   // What the scan leaves to protobuf (groups, say).
   tensorflow::GraphDef graph;

@@ -10,16 +10,20 @@
 
 #include "GraphDefWire.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <limits>
 
 using namespace mlir::tfg::detail;
 
 namespace {
-/// GraphDef.node and NodeDef.{name, op, input}.
+/// GraphDef.{node, library}, NodeDef.{name, op, input},
+/// FunctionDefLibrary.function and FunctionDef.signature.
 constexpr uint32_t kGraphNodeField = 1;
-constexpr uint32_t kNodeNameField = 1;
-constexpr uint32_t kNodeOpField = 2;
+constexpr uint32_t kGraphLibraryField = 2;
 constexpr uint32_t kNodeInputField = 3;
+constexpr uint32_t kLibraryFunctionField = 1;
+constexpr uint32_t kFunctionSignatureField = 1;
 
 enum WireType : uint32_t {
   kVarint = 0,
@@ -83,56 +87,126 @@ struct Cursor {
     return true;
   }
 };
+
+/// Calls `fn(number, type, payload, field)` on each field of `encoded`
+/// (`field` is the whole encoded field) until it returns false; false when
+/// it does, or when a field does not read.
+template <typename Fn> bool forEachField(llvm::StringRef encoded, Fn fn) {
+  Cursor cursor{encoded.begin(), encoded.end()};
+  while (!cursor.atEnd()) {
+    const char *start = cursor.p;
+    uint32_t number, type;
+    llvm::StringRef payload;
+    if (!cursor.field(number, type, payload) ||
+        !fn(number, type, payload,
+            llvm::StringRef(start, static_cast<size_t>(cursor.p - start))))
+      return false;
+  }
+  return true;
+}
+
+void appendVarint(std::string &out, uint64_t value) {
+  while (value >= 0x80) {
+    out.push_back(static_cast<char>((value & 0x7f) | 0x80));
+    value >>= 7;
+  }
+  out.push_back(static_cast<char>(value));
+}
 } // namespace
 
 bool WireGraph::scan(StringRef bytes) {
   data = bytes;
-  nodes.clear();
+  encodings.clear();
+  keys.clear();
   inputs.clear();
+  released = false;
+  functions.clear();
   rest.clear();
   if (bytes.size() >= static_cast<size_t>(std::numeric_limits<int>::max()))
     return false;
-  Cursor cursor{bytes.begin(), bytes.end()};
-  while (!cursor.atEnd()) {
-    const char *start = cursor.p;
-    uint32_t number, type;
-    StringRef payload;
-    if (!cursor.field(number, type, payload))
-      return false;
-    if (number == kGraphNodeField && type == kLengthDelimited) {
-      if (!scanNode(payload))
-        return false;
-      continue;
-    }
-    rest.append(start, cursor.p);
-  }
+  bool scanned = forEachField(bytes, [&](uint32_t number, uint32_t type,
+                                         StringRef payload, StringRef field) {
+    if (number == kGraphNodeField && type == kLengthDelimited)
+      return scanNode(payload);
+    if (number == kGraphLibraryField && type == kLengthDelimited)
+      return scanLibrary(payload);
+    rest += field;
+    return true;
+  });
+  if (!scanned)
+    return false;
   // The tables live until every operation is built: no spare capacity.
-  nodes.shrink_to_fit();
+  encodings.shrink_to_fit();
+  keys.shrink_to_fit();
   inputs.shrink_to_fit();
+  functions.shrink_to_fit();
   return true;
 }
 
+bool WireGraph::scanLibrary(StringRef encoded) {
+  // The functions are read in place; the library's other fields (gradients)
+  // stay in a library field of their own, so that the library is present
+  // in `rest` whenever it is in the input, empty or not.
+  std::string others;
+  bool scanned = forEachField(encoded, [&](uint32_t number, uint32_t type,
+                                           StringRef payload, StringRef field) {
+    if (number == kLibraryFunctionField && type == kLengthDelimited)
+      functions.push_back(spanOf(payload));
+    else
+      others += field;
+    return true;
+  });
+  if (!scanned)
+    return false;
+  appendVarint(rest, (kGraphLibraryField << 3) | kLengthDelimited);
+  appendVarint(rest, others.size());
+  rest += others;
+  return true;
+}
+
+bool WireGraph::signaturePieces(StringRef functionDef,
+                                SmallVectorImpl<StringRef> &pieces) {
+  pieces.clear();
+  return forEachField(functionDef, [&](uint32_t number, uint32_t type,
+                                       StringRef payload, StringRef) {
+    if (number == kFunctionSignatureField && type == kLengthDelimited)
+      pieces.push_back(payload);
+    return true;
+  });
+}
+
 bool WireGraph::scanNode(StringRef encoded) {
-  Node node;
-  node.bytes = spanOf(encoded);
-  node.firstInput = inputs.size();
-  Cursor cursor{encoded.begin(), encoded.end()};
-  while (!cursor.atEnd()) {
-    uint32_t number, type;
-    StringRef payload;
-    if (!cursor.field(number, type, payload))
-      return false;
+  Key key;
+  key.firstInput = inputs.size();
+  bool scanned = forEachField(encoded, [&](uint32_t number, uint32_t type,
+                                           StringRef payload, StringRef) {
     if (type != kLengthDelimited)
-      continue;
+      return true;
     Span span = spanOf(payload);
     // A repeated singular field keeps its last value, as protobuf does.
-    if (number == kNodeNameField)
-      node.name = span;
-    else if (number == kNodeOpField)
-      node.op = span;
+    if (number == kNameField)
+      key.name = span;
+    else if (number == kOpField)
+      key.op = span;
     else if (number == kNodeInputField)
       inputs.push_back(span);
-  }
-  nodes.push_back(node);
+    return true;
+  });
+  if (!scanned)
+    return false;
+  encodings.push_back(spanOf(encoded));
+  keys.push_back(key);
   return true;
+}
+
+llvm::StringRef WireGraph::lastField(size_t i, uint32_t wanted) const {
+  // The scan read this encoding already: it reads again.
+  llvm::StringRef value;
+  (void)forEachField(nodeBytes(i), [&](uint32_t number, uint32_t type,
+                                       StringRef payload, StringRef) {
+    if (number == wanted && type == kLengthDelimited)
+      value = payload;
+    return true;
+  });
+  return value;
 }

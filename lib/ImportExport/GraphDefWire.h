@@ -2,10 +2,12 @@
 //-*-===//
 //
 // A reader of the protobuf wire format that finds a binary GraphDef's nodes
-// without parsing them: where each NodeDef lies in the buffer, and its name,
-// op and inputs as strings of the buffer. The importer resolves every input
-// from these and parses each NodeDef only when it builds the node's
-// operation, so the parsed GraphDef never exists whole.
+// and functions without parsing them: where each NodeDef lies in the
+// buffer, and its name, op and inputs as strings of the buffer; where each
+// FunctionDef of the library lies. The importer resolves every input from
+// these and parses each NodeDef only when it builds the node's operation,
+// each FunctionDef only when it imports the function, so the parsed
+// GraphDef never exists whole.
 //
 //===----------------------------------------------------------------------===//
 
@@ -29,24 +31,49 @@ public:
   /// false, leaving the message to protobuf, on anything but the plain
   /// encoding it reads: malformed bytes, groups, an input of 2 GB or more.
   /// When it returns true, protobuf reads the same nodes (names, ops and
-  /// inputs) from `bytes`, the other fields are `otherFields()`, and each
-  /// NodeDef parses as `nodeBytes(i)` iff it parses inside the GraphDef
-  /// (with one level less of nesting allowed).
+  /// inputs) and functions from `bytes`, the other fields are
+  /// `otherFields()`, and each NodeDef parses as `nodeBytes(i)` iff it
+  /// parses inside the GraphDef (with one level less of nesting allowed).
   bool scan(StringRef bytes);
 
-  size_t size() const { return nodes.size(); }
-  StringRef name(size_t i) const { return get(nodes[i].name); }
-  StringRef op(size_t i) const { return get(nodes[i].op); }
+  size_t size() const { return encodings.size(); }
+  StringRef name(size_t i) const {
+    return released ? lastField(i, kNameField) : get(keys[i].name);
+  }
+  StringRef op(size_t i) const {
+    return released ? lastField(i, kOpField) : get(keys[i].op);
+  }
   unsigned numInputs(size_t i) const {
-    return inputEnd(i) - nodes[i].firstInput;
+    return inputEnd(i) - keys[i].firstInput;
   }
   StringRef input(size_t i, unsigned k) const {
-    return get(inputs[nodes[i].firstInput + k]);
+    return get(inputs[keys[i].firstInput + k]);
   }
   /// The NodeDef's encoding.
-  StringRef nodeBytes(size_t i) const { return get(nodes[i].bytes); }
-  /// The encoded GraphDef fields other than the nodes, in their order: a
-  /// GraphDef without nodes.
+  StringRef nodeBytes(size_t i) const { return get(encodings[i]); }
+  /// Frees the tables of names, ops and inputs, keeping each node's
+  /// encoding: `input` and `numInputs` may not be called afterwards, and
+  /// `name` and `op` read the encoding again (for diagnostics).
+  void releaseKeys() {
+    std::vector<Key>().swap(keys);
+    std::vector<Span>().swap(inputs);
+    released = true;
+  }
+
+  /// The library's functions, in order (a FunctionDef parses as
+  /// `functionBytes(i)` iff it parses inside the GraphDef, with two levels
+  /// less of nesting allowed).
+  size_t numFunctions() const { return functions.size(); }
+  StringRef functionBytes(size_t i) const { return get(functions[i]); }
+  /// The encodings of the `signature` fields of an encoded FunctionDef, in
+  /// order (protobuf merges them); false on an encoding the scan leaves to
+  /// protobuf.
+  static bool signaturePieces(StringRef functionDef,
+                              SmallVectorImpl<StringRef> &pieces);
+
+  /// The encoded GraphDef fields other than the nodes and functions, in
+  /// their order: a GraphDef without nodes whose library (when the input
+  /// has one) has no functions.
   StringRef otherFields() const { return rest; }
 
 private:
@@ -54,10 +81,13 @@ private:
   struct Span {
     uint32_t offset = 0, size = 0;
   };
-  struct Node {
-    Span bytes, name, op;
+  /// What resolving a node's inputs reads.
+  struct Key {
+    Span name, op;
     uint32_t firstInput = 0;
   };
+  /// NodeDef.{name, op}.
+  static constexpr uint32_t kNameField = 1, kOpField = 2;
   StringRef get(Span s) const { return data.substr(s.offset, s.size); }
   /// The span of `part`, a piece of `data`.
   Span spanOf(StringRef part) const {
@@ -65,14 +95,22 @@ private:
             static_cast<uint32_t>(part.size())};
   }
   uint32_t inputEnd(size_t i) const {
-    return i + 1 < nodes.size() ? nodes[i + 1].firstInput : inputs.size();
+    return i + 1 < keys.size() ? keys[i + 1].firstInput : inputs.size();
   }
+  /// The last length-delimited field `number` of node i (protobuf keeps the
+  /// last value of a singular field).
+  StringRef lastField(size_t i, uint32_t number) const;
   /// Reads the NodeDef encoded in `encoded`, a piece of `data`.
   bool scanNode(StringRef encoded);
+  /// Reads the FunctionDefLibrary encoded in `encoded`, a piece of `data`.
+  bool scanLibrary(StringRef encoded);
 
   StringRef data;
-  std::vector<Node> nodes;
+  std::vector<Span> encodings;
+  std::vector<Key> keys;
   std::vector<Span> inputs;
+  bool released = false;
+  std::vector<Span> functions;
   std::string rest;
 };
 

@@ -70,6 +70,24 @@ protected:
     return text;
   }
 
+  /// Imports `bytes` in place and as the message protobuf parses from them;
+  /// returns the printed module, after checking that both agree.
+  std::string importBothWays(const std::string &bytes) {
+    tensorflow::GraphDef parsed;
+    EXPECT_TRUE(parsed.ParseFromString(bytes));
+    Location loc = UnknownLoc::get(&ctx);
+    OwningOpRef<ModuleOp> fromMessage = importGraphDef(&ctx, parsed, loc);
+    OwningOpRef<ModuleOp> inPlace = importBinaryGraphDef(&ctx, bytes, loc);
+    EXPECT_TRUE(fromMessage);
+    EXPECT_TRUE(inPlace);
+    if (!fromMessage || !inPlace)
+      return "";
+    std::string printed = print(*inPlace);
+    EXPECT_EQ(print(*fromMessage), printed);
+    EXPECT_TRUE(errors.empty());
+    return printed;
+  }
+
   MLIRContext ctx;
   std::vector<std::string> errors;
   ScopedDiagnosticHandler handler;
@@ -80,14 +98,8 @@ TEST_F(ImportExportTest, BinaryImportInPlaceMatchesTheMessageImport) {
   ASSERT_TRUE(google::protobuf::TextFormat::ParseFromString(kGraph, &graph));
   std::string bytes;
   ASSERT_TRUE(graph.SerializeToString(&bytes));
-  Location loc = UnknownLoc::get(&ctx);
-  OwningOpRef<ModuleOp> fromMessage = importGraphDef(&ctx, graph, loc);
-  OwningOpRef<ModuleOp> inPlace = importBinaryGraphDef(&ctx, bytes, loc);
-  ASSERT_TRUE(fromMessage);
-  ASSERT_TRUE(inPlace);
-  EXPECT_EQ(print(*fromMessage), print(*inPlace));
-  EXPECT_NE(print(*inPlace).find("tfg.func @double"), std::string::npos);
-  EXPECT_TRUE(errors.empty());
+  std::string printed = importBothWays(bytes);
+  EXPECT_NE(printed.find("tfg.func @double"), std::string::npos);
   // The library may come before the nodes on the wire.
   std::string libraryFirst;
   tensorflow::GraphDef library;
@@ -96,10 +108,55 @@ TEST_F(ImportExportTest, BinaryImportInPlaceMatchesTheMessageImport) {
   rest.clear_library();
   ASSERT_TRUE(library.AppendToString(&libraryFirst));
   ASSERT_TRUE(rest.AppendToString(&libraryFirst));
-  OwningOpRef<ModuleOp> reordered =
-      importBinaryGraphDef(&ctx, libraryFirst, loc);
-  ASSERT_TRUE(reordered);
-  EXPECT_EQ(print(*fromMessage), print(*reordered));
+  EXPECT_EQ(importBothWays(libraryFirst), printed);
+}
+
+/// `payload` as a length-delimited field `number` (lengths below 128).
+static std::string lengthDelimited(int number, const std::string &payload) {
+  std::string out;
+  out.push_back(static_cast<char>(number << 3 | 2));
+  out.push_back(static_cast<char>(payload.size()));
+  return out + payload;
+}
+
+TEST_F(ImportExportTest, BinaryImportMergesSplitLibrariesAndSignatures) {
+  // Protobuf merges a message field given twice: here the library comes in
+  // two fields (the function, then its gradient) and the function's
+  // signature in two (name and input, then output). The functions, read in
+  // place, must merge the same way.
+  tensorflow::GraphDef graph;
+  ASSERT_TRUE(google::protobuf::TextFormat::ParseFromString(kGraph, &graph));
+  const tensorflow::FunctionDef &func = graph.library().function(0);
+  tensorflow::OpDef head = func.signature(), tail;
+  head.clear_output_arg();
+  *tail.add_output_arg() = func.signature().output_arg(0);
+  tensorflow::FunctionDef body = func;
+  body.clear_signature();
+  std::string headBytes, tailBytes, bodyBytes, gradient;
+  ASSERT_TRUE(head.SerializeToString(&headBytes));
+  ASSERT_TRUE(tail.SerializeToString(&tailBytes));
+  ASSERT_TRUE(body.SerializeToString(&bodyBytes));
+  tensorflow::FunctionDefLibrary gradients;
+  tensorflow::GradientDef *grad = gradients.add_gradient();
+  grad->set_function_name("double");
+  grad->set_gradient_func("double");
+  ASSERT_TRUE(gradients.SerializeToString(&gradient));
+  std::string functionBytes =
+      lengthDelimited(1, headBytes) + bodyBytes + lengthDelimited(1, tailBytes);
+  tensorflow::GraphDef rest = graph;
+  rest.clear_library();
+  std::string bytes;
+  ASSERT_TRUE(rest.SerializeToString(&bytes));
+  bytes += lengthDelimited(2, lengthDelimited(1, functionBytes));
+  bytes += lengthDelimited(2, gradient);
+
+  tensorflow::GraphDef parsed;
+  ASSERT_TRUE(parsed.ParseFromString(bytes));
+  ASSERT_EQ(parsed.library().function(0).signature().output_arg_size(), 1);
+  std::string printed = importBothWays(bytes);
+  EXPECT_NE(printed.find("gradient = @double"), std::string::npos);
+  EXPECT_NE(printed.find("-> (tensor<*xf32> {tfg.name = \"out\"})"),
+            std::string::npos);
 }
 
 TEST_F(ImportExportTest, BinaryImportReportsBytesThatAreNotAGraphDef) {

@@ -6,7 +6,8 @@
 #   odd-fields.pb     good.pb where node b's name comes twice (the last
 #                     counts) and once more as a varint (an unknown field)
 #   bad-node.pb       node b has an attribute that does not parse
-#   bad-library.pb    good.pb with a library that does not parse
+#   bad-library.pb    good.pb with a library whose function does not parse
+#   bad-library-framing.pb  good.pb with a library field cut short inside
 #   truncated.pb      good.pb without its last bytes
 #   field-zero.pb     good.pb followed by a field numbered 0
 import os
@@ -33,6 +34,7 @@ cases = {
     "odd-fields": wire.graph([a, odd_b], producer=27),
     "bad-node": wire.graph([a, wire.node("b", "NoOp", attrs=bad_attr)]),
     "bad-library": good + wire.field(2, 2, b"\x0a\x03\xff\xff\xff"),
+    "bad-library-framing": good + wire.field(2, 2, b"\x0a\x05\x01"),
     "truncated": good[:-3],
     "field-zero": good + wire.field(0, 0, 1),
 }
