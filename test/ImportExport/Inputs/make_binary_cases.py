@@ -8,6 +8,10 @@
 #   bad-node.pb       node b has an attribute that does not parse
 #   bad-library.pb    good.pb with a library whose function does not parse
 #   bad-library-framing.pb  good.pb with a library field cut short inside
+#   library.pb        good.pb with a library of one function, f
+#   library-group.pb  library.pb with an unknown group field inside f (the
+#                     reader leaves that function to protobuf whole)
+#   bad-signature.pb  library.pb where f's signature does not parse
 #   truncated.pb      good.pb without its last bytes
 #   field-zero.pb     good.pb followed by a field numbered 0
 import os
@@ -27,6 +31,12 @@ odd_b = (wire.string(1, "x") + wire.field(1, 0, 5) + wire.string(1, "b") +
          wire.string(4, "/device:CPU:0"))
 # An attribute whose AttrValue is a length-delimited field cut short.
 bad_attr = [("k", b"\x12\x05ab")]
+# FunctionDef f: signature {name: "f"}, with what follows it.
+def library(after_signature=b"", signature=wire.string(1, "f")):
+    func = wire.field(1, 2, signature) + after_signature
+    return wire.field(2, 2, wire.field(1, 2, func))
+
+
 cases = {
     "good": good,
     "group-top": good + group,
@@ -35,6 +45,9 @@ cases = {
     "bad-node": wire.graph([a, wire.node("b", "NoOp", attrs=bad_attr)]),
     "bad-library": good + wire.field(2, 2, b"\x0a\x03\xff\xff\xff"),
     "bad-library-framing": good + wire.field(2, 2, b"\x0a\x05\x01"),
+    "library": good + library(),
+    "library-group": good + library(group),
+    "bad-signature": good + library(signature=b"\x0a\x05f"),
     "truncated": good[:-3],
     "field-zero": good + wire.field(0, 0, 1),
 }
