@@ -15,6 +15,9 @@ config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tfg_obj_root, "test")
 
 config.substitutions.append(("%tfg_src_root", config.tfg_src_root))
+# Tools linked against libLLVM.so/libMLIR.so (the default), not statically.
+if not config.tfg_link_static:
+    config.available_features.add("llvm-dylib")
 config.substitutions.append(("%tfg_tools_dir", config.tfg_tools_dir))
 
 llvm_config.use_default_substitutions()

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/InitAll.h"
+#include "tfg/Support/CommandLine.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -36,6 +37,7 @@ static void assumeVerifiedWhenVerified() {
 }
 
 int main(int argc, char **argv) {
+  mlir::tfg::hideLLVMLibraryOptions();
   mlir::DialectRegistry registry;
   mlir::tfg::registerAllDialects(registry);
   mlir::tfg::registerAllPasses();

@@ -1,6 +1,7 @@
 //===- tfg-translate.cpp - GraphDef <-> tfg translations ------------------===//
 
 #include "tfg/ImportExport/Translations.h"
+#include "tfg/Support/CommandLine.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "llvm/ADT/StringRef.h"
@@ -8,6 +9,7 @@
 #include <vector>
 
 int main(int argc, char **argv) {
+  mlir::tfg::hideLLVMLibraryOptions();
   mlir::tfg::registerTFGTranslations();
   // MLIR's translation registrations verify an imported module right before
   // printing it, and the printer would verify it once more (a tenth of a

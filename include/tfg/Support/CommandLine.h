@@ -1,0 +1,26 @@
+//===- CommandLine.h - Command-line helpers of the tfg tools ----*- C++ -*-===//
+//
+// Linked against the libLLVM.so dylib, a tool sees every command-line option
+// that LLVM's code generators register (AMDGPU, ARM, BPF, ...: hundreds), and
+// its --help drowns its own options and MLIR's among them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_SUPPORT_COMMANDLINE_H
+#define TFG_SUPPORT_COMMANDLINE_H
+
+namespace mlir {
+namespace tfg {
+
+/// Hides from --help the options defined in the LLVM library itself (when
+/// it is a shared library apart from the tool) other than the generic ones
+/// (--help, --version, --color): they still work, and --help-hidden lists
+/// them. Options of MLIR, of tfg and of the tool stay. Call it first in
+/// main, before the command line is parsed. Does nothing when LLVM is
+/// linked statically into the tool.
+void hideLLVMLibraryOptions();
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_SUPPORT_COMMANDLINE_H
