@@ -77,6 +77,33 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
+// COM: The same rule for an Identity, counting data and control edges as
+// COM: Grappler does: with a control operand and three users (2 x 3 > 5) it
+// COM: stays; with two users (2 x 2 <= 4) it is bypassed, its users reading
+// COM: its input and waiting for its control operand.
+// CHECK-LABEL: tfg.graph
+// CHECK-DAG: %[[X:.*]], %{{.*}} = Placeholder name("x")
+// CHECK-DAG: %{{.*}}, %[[C:.*]] = Const name("c")
+// CHECK-DAG: %[[ID3:.*]], %{{.*}} = Identity(%[[X]]) [%[[C]]] name("id3")
+// CHECK-DAG: Neg(%[[ID3]]) name("n1")
+// CHECK-DAG: Neg(%[[X]]) [%[[C]]] name("m1")
+// CHECK-DAG: Neg(%[[X]]) [%[[C]]] name("m2")
+// CHECK-NOT: name("id2")
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %P, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<*xf32>)
+  %C, %ctl_0 = Const name("c") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+  %I, %ctl_1 = Identity(%P) [%ctl_0] name("id3") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %N1, %ctl_2 = Neg(%I) name("n1") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %N2, %ctl_3 = Neg(%I) name("n2") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %N3, %ctl_4 = Neg(%I) name("n3") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %J, %ctl_5 = Identity(%P) [%ctl_0] name("id2") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %M1, %ctl_6 = Neg(%J) name("m1") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %M2, %ctl_7 = Neg(%J) name("m2") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %O, %ctl_8 = AddN(%N1, %N2, %N3, %M1, %M2) name("out") {N = 5 : i64, T = f32} : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+}
+
+// -----
+
 // COM: In functions the return is the fetch; unused library functions go
 // COM: when a graph is present.
 // CHECK-LABEL: tfg.graph

@@ -225,8 +225,9 @@ struct RemovalStats {
 /// Bypasses and erases a trivial node (Identity, IdentityN, Snapshot, NoOp)
 /// when safe: not preserved, no ref operand, not reading a Switch output
 /// while having control users, not a device transfer, not a control
-/// return, and for NoOps no growth in edges (`in * out <= in + out`) and no
-/// cross-device edge. Its control operands move to its users.
+/// return, no growth in edges (`in * out <= in + out`, counting data and
+/// control edges, as Grappler does), and for NoOps no cross-device edge.
+/// Its control operands move to its users.
 bool bypassTrivialNode(Operation *op, const PreservedNodes &preserved,
                        RemovalStats &stats);
 

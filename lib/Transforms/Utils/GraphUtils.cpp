@@ -504,11 +504,14 @@ bool mlir::tfg::bypassTrivialNode(Operation *op,
       return false;
     controlReplacements.push_back(getControlTokenOf(v));
   }
+  // Never more edges than before (Grappler counts every fan-in and fan-out
+  // edge, data and control): `in * out <= in + out`.
+  size_t in = op->getNumOperands(), out = 0;
+  for (Value r : op->getResults())
+    out += std::distance(r.use_begin(), r.use_end());
+  if (in * out > in + out)
+    return false;
   if (isNoOp) {
-    size_t in = ctls.size();
-    size_t out = std::distance(ctl.use_begin(), ctl.use_end());
-    if (in * out > in + out)
-      return false;
     // No cross-device edge may appear.
     for (Value c : ctls)
       if (getProducerDevice(c) != device)
