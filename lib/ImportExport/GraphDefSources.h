@@ -1,5 +1,4 @@
-//===- GraphDefSources.h - Where the importer reads messages -----*- C++
-//-*-===//
+//===- GraphDefSources.h - Nodes and functions to import --------*- C++ -*-===//
 //
 // The nodes and functions the GraphDef importer reads, from a parsed message
 // or in place from the bytes of a binary GraphDef (see GraphDefWire.h).

@@ -1,5 +1,4 @@
-//===- GraphDefWire.h - The nodes of a binary GraphDef, in place -*- C++
-//-*-===//
+//===- GraphDefWire.h - A binary GraphDef, in place -------------*- C++ -*-===//
 //
 // A reader of the protobuf wire format that finds a binary GraphDef's nodes
 // and functions without parsing them: where each NodeDef lies in the
