@@ -10,6 +10,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <dlfcn.h>
 
@@ -41,4 +42,12 @@ void mlir::tfg::hideLLVMLibraryOptions() {
         objectOf(option) == llvmLibrary)
       option->setHiddenFlag(llvm::cl::Hidden);
   }
+}
+
+void mlir::tfg::setToolVersionPrinter() {
+  llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
+    os << "tfg version " TFG_VERSION "\n";
+    // LLVM's own lines (its version and build).
+    llvm::cl::PrintVersionMessage();
+  });
 }

@@ -2,7 +2,8 @@
 //
 // Linked against the libLLVM.so dylib, a tool sees every command-line option
 // that LLVM's code generators register (AMDGPU, ARM, BPF, ...: hundreds), and
-// its --help drowns its own options and MLIR's among them.
+// its --help drowns its own options and MLIR's among them; its --version
+// names only LLVM.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,9 @@ namespace tfg {
 /// main, before the command line is parsed. Does nothing when LLVM is
 /// linked statically into the tool.
 void hideLLVMLibraryOptions();
+
+/// Makes --version print tfg's version before LLVM's.
+void setToolVersionPrinter();
 
 } // namespace tfg
 } // namespace mlir
