@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -90,8 +91,23 @@ TFGraphDialect::getParseOperationHook(StringRef opName) const {
   return ParseOpHook(parseGenericNode);
 }
 
+/// Whether `name` lexes as one bare identifier, as the custom form prints
+/// an op name: a letter or `_`, then letters, digits, `_`, `$` and `.`.
+static bool isBareIdentifier(StringRef name) {
+  if (name.empty() || !(llvm::isAlpha(name.front()) || name.front() == '_'))
+    return false;
+  return llvm::all_of(name.drop_front(), [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.';
+  });
+}
+
 llvm::unique_function<void(Operation *, OpAsmPrinter &)>
 TFGraphDialect::getOperationPrinter(Operation *op) const {
+  // MLIR prints the op name unquoted before the custom form: a node whose
+  // op is a library function named `my-func` (or any name a bare
+  // identifier cannot spell) is printed in generic form, name quoted.
+  if (!isBareIdentifier(op->getName().getStringRef()))
+    return nullptr;
   return printGenericNode;
 }
 

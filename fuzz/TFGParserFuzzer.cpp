@@ -1,0 +1,44 @@
+//===- TFGParserFuzzer.cpp - Fuzz the tfg dialect's textual syntax --------===//
+//
+// Parses the input as MLIR with the tfg dialects (the custom syntax of
+// generic nodes, graphs, functions and the tf_type types and attributes).
+// What parses and verifies must print, in custom and generic form, to text
+// that parses and verifies again.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FuzzCommon.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace {
+/// Prints `module` and parses the text back; traps if that fails.
+void reparse(mlir::MLIRContext &ctx, mlir::ModuleOp module, bool generic) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  mlir::OpPrintingFlags flags;
+  if (generic)
+    flags.printGenericOpForm();
+  module->print(os, flags);
+  mlir::OwningOpRef<mlir::ModuleOp> again =
+      mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
+  if (!again)
+    __builtin_trap();
+}
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static tfg_fuzz::FuzzContext *fuzz = new tfg_fuzz::FuzzContext();
+  mlir::MLIRContext &ctx = fuzz->context;
+  // MLIR's lexer reads up to a terminating NUL, as files have in memory.
+  std::string input(reinterpret_cast<const char *>(data), size);
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(input, &ctx);
+  if (!module)
+    return 0;
+  reparse(ctx, *module, /*generic=*/false);
+  reparse(ctx, *module, /*generic=*/true);
+  return 0;
+}
