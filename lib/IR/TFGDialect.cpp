@@ -103,10 +103,11 @@ static bool isBareIdentifier(StringRef name) {
 
 llvm::unique_function<void(Operation *, OpAsmPrinter &)>
 TFGraphDialect::getOperationPrinter(Operation *op) const {
-  // MLIR prints the op name unquoted before the custom form: a node whose
-  // op is a library function named `my-func` (or any name a bare
-  // identifier cannot spell) is printed in generic form, name quoted.
-  if (!isBareIdentifier(op->getName().getStringRef()))
+  // MLIR prints the op name unquoted before the custom form (without the
+  // `tfg.` prefix inside graphs and functions): a node whose op is a library
+  // function named `my-func` (or any name a bare identifier cannot spell)
+  // is printed in generic form, name quoted.
+  if (!isBareIdentifier(op->getName().stripDialect()))
     return nullptr;
   return printGenericNode;
 }
