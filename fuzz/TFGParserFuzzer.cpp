@@ -3,7 +3,7 @@
 // Parses the input as MLIR with the tfg dialects (the custom syntax of
 // generic nodes, graphs, functions and the tf_type types and attributes).
 // What parses and verifies must print, in custom and generic form, to text
-// that parses and verifies again.
+// that parses and verifies again, into a module that prints the same.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +25,12 @@ void reparse(mlir::MLIRContext &ctx, mlir::ModuleOp module, bool generic) {
   mlir::OwningOpRef<mlir::ModuleOp> again =
       mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
   if (!again)
+    __builtin_trap();
+  // And it reads back as the same module.
+  std::string textAgain;
+  llvm::raw_string_ostream osAgain(textAgain);
+  again.get()->print(osAgain, flags);
+  if (text != textAgain)
     __builtin_trap();
 }
 } // namespace

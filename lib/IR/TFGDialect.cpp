@@ -101,8 +101,30 @@ static bool isBareIdentifier(StringRef name) {
   });
 }
 
+/// Whether the custom form spells `op` whole: no regions, successors or
+/// properties, data operands before control operands, and one control
+/// token, the last result. (Verified nodes in graphs and functions always
+/// are; an unverified `tfg.` op elsewhere may not be.)
+static bool hasNodeShape(Operation *op) {
+  if (op->getNumRegions() || op->getNumSuccessors() ||
+      op->getNumResults() == 0 ||
+      !isControlType(op->getResults().back().getType()) ||
+      llvm::any_of(op->getResults().drop_back().getTypes(), isControlType))
+    return false;
+  bool seenControl = false;
+  for (Type type : op->getOperandTypes()) {
+    if (isControlType(type))
+      seenControl = true;
+    else if (seenControl)
+      return false;
+  }
+  return !op->getPropertiesStorageSize() || !op->getPropertiesAsAttribute();
+}
+
 llvm::unique_function<void(Operation *, OpAsmPrinter &)>
 TFGraphDialect::getOperationPrinter(Operation *op) const {
+  if (!hasNodeShape(op))
+    return nullptr;
   // MLIR prints the op name unquoted before the custom form (without the
   // `tfg.` prefix inside graphs and functions): a node whose op is a library
   // function named `my-func` (or any name a bare identifier cannot spell)
