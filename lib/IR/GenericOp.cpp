@@ -127,27 +127,39 @@ StringRef mlir::tfg::getTFOpName(Operation *op) {
   return name;
 }
 
-LogicalResult mlir::tfg::verifyControlOperandsLast(Operation *op) {
+/// What is wrong with the order of `op`'s operands, or empty.
+static StringRef getControlOperandsOrderError(Operation *op) {
   bool seenControl = false;
-  for (Value v : op->getOperands()) {
-    if (isControlType(v.getType()))
+  for (Type type : op->getOperandTypes()) {
+    if (isControlType(type))
       seenControl = true;
     else if (seenControl)
-      return op->emitOpError("control operands must come after data operands");
+      return "control operands must come after data operands";
   }
+  return {};
+}
+
+StringRef mlir::tfg::getNodeShapeError(Operation *op) {
+  if (StringRef error = getControlOperandsOrderError(op); !error.empty())
+    return error;
+  if (op->getNumResults() == 0 ||
+      !isControlType(op->getResults().back().getType()))
+    return "must have a trailing !tf_type.control result";
+  for (Value v : getDataResults(op))
+    if (isControlType(v.getType()))
+      return "must have exactly one control result, as the last result";
+  return {};
+}
+
+LogicalResult mlir::tfg::verifyControlOperandsLast(Operation *op) {
+  if (StringRef error = getControlOperandsOrderError(op); !error.empty())
+    return op->emitOpError(error);
   return success();
 }
 
 LogicalResult mlir::tfg::verifyTFGNode(Operation *op) {
-  if (failed(verifyControlOperandsLast(op)))
-    return failure();
-  if (op->getNumResults() == 0 ||
-      !isControlType(op->getResults().back().getType()))
-    return op->emitOpError("must have a trailing !tf_type.control result");
-  for (Value v : getDataResults(op))
-    if (isControlType(v.getType()))
-      return op->emitOpError("must have exactly one control result, as the "
-                             "last result");
+  if (StringRef error = getNodeShapeError(op); !error.empty())
+    return op->emitOpError(error);
   if (getNodeName(op).empty())
     return op->emitOpError("requires a non-empty name");
   return success();

@@ -101,23 +101,14 @@ static bool isBareIdentifier(StringRef name) {
   });
 }
 
-/// Whether the custom form spells `op` whole: no regions, successors or
-/// properties, data operands before control operands, and one control
-/// token, the last result. (Verified nodes in graphs and functions always
-/// are; an unverified `tfg.` op elsewhere may not be.)
+/// Whether the custom form spells `op` whole: a node's operands and
+/// results, and no regions, successors or properties. (Verified nodes in
+/// graphs and functions always are; an unverified `tfg.` op elsewhere may
+/// not be.)
 static bool hasNodeShape(Operation *op) {
   if (op->getNumRegions() || op->getNumSuccessors() ||
-      op->getNumResults() == 0 ||
-      !isControlType(op->getResults().back().getType()) ||
-      llvm::any_of(op->getResults().drop_back().getTypes(), isControlType))
+      !getNodeShapeError(op).empty())
     return false;
-  bool seenControl = false;
-  for (Type type : op->getOperandTypes()) {
-    if (isControlType(type))
-      seenControl = true;
-    else if (seenControl)
-      return false;
-  }
   return !op->getPropertiesStorageSize() || !op->getPropertiesAsAttribute();
 }
 
