@@ -23,7 +23,8 @@ static const void *objectOf(const void *address) {
   return info.dli_fbase;
 }
 
-void mlir::tfg::hideLLVMLibraryOptions() {
+/// Hides the options defined in the LLVM library, but for the generic ones.
+static void hideLLVMLibraryOptions() {
   const void *llvmLibrary =
       objectOf(reinterpret_cast<const void *>(&llvm::cl::getGeneralCategory));
   const void *self =
@@ -44,7 +45,8 @@ void mlir::tfg::hideLLVMLibraryOptions() {
   }
 }
 
-void mlir::tfg::setToolVersionPrinter() {
+void mlir::tfg::initToolCommandLine() {
+  hideLLVMLibraryOptions();
   llvm::cl::SetVersionPrinter([](llvm::raw_ostream &os) {
     os << "tfg version " TFG_VERSION "\n";
     // LLVM's own lines (its version and build).

@@ -37,8 +37,7 @@ static void assumeVerifiedWhenVerified() {
 }
 
 int main(int argc, char **argv) {
-  mlir::tfg::hideLLVMLibraryOptions();
-  mlir::tfg::setToolVersionPrinter();
+  mlir::tfg::initToolCommandLine();
   mlir::DialectRegistry registry;
   mlir::tfg::registerAllDialects(registry);
   mlir::tfg::registerAllPasses();

@@ -9,8 +9,7 @@
 #include <vector>
 
 int main(int argc, char **argv) {
-  mlir::tfg::hideLLVMLibraryOptions();
-  mlir::tfg::setToolVersionPrinter();
+  mlir::tfg::initToolCommandLine();
   mlir::tfg::registerTFGTranslations();
   // MLIR's translation registrations verify an imported module right before
   // printing it, and the printer would verify it once more (a tenth of a

@@ -13,16 +13,15 @@
 namespace mlir {
 namespace tfg {
 
-/// Hides from --help the options defined in the LLVM library itself (when
-/// it is a shared library apart from the tool) other than the generic ones
-/// (--help, --version, --color): they still work, and --help-hidden lists
-/// them. Options of MLIR, of tfg and of the tool stay. Call it first in
-/// main, before the command line is parsed. Does nothing when LLVM is
-/// linked statically into the tool.
-void hideLLVMLibraryOptions();
-
-/// Makes --version print tfg's version before LLVM's.
-void setToolVersionPrinter();
+/// Prepares the command line of a tfg tool; call it first in main, before
+/// the command line is parsed:
+/// - hides from --help the options defined in the LLVM library itself
+///   (when it is a shared library apart from the tool) other than the
+///   generic ones (--help, --version, --color): they still work, and
+///   --help-hidden lists them; options of MLIR, of tfg and of the tool
+///   stay (nothing is hidden when LLVM is linked statically into the tool);
+/// - makes --version print tfg's version before LLVM's.
+void initToolCommandLine();
 
 } // namespace tfg
 } // namespace mlir
