@@ -27,6 +27,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <atomic>
 #include <limits>
@@ -132,6 +133,8 @@ struct NodeOpCache {
 /// Graphs with at least twice this many nodes build their operations in
 /// parallel chunks.
 constexpr size_t kMinNodesPerChunk = 4096;
+/// How many built nodes NodeSource::built is told of at a time.
+constexpr size_t kNodesPerBuiltBatch = 1024;
 
 class Importer {
 public:
@@ -358,7 +361,7 @@ Importer::lookupInput(const InputRef &ref,
                       const NodeTable &table) {
   Edge edge;
   edge.index = ref.index;
-  if (!ref.explicitIndex) {
+  if (!ref.explicitIndex && !args.empty()) {
     auto arg = args.find(ref.node);
     if (arg != args.end()) {
       edge.kind = ref.control ? Edge::ArgControl : Edge::ArgData;
@@ -626,6 +629,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
     placeholders[c] = Operation::create(state);
     Value fill = placeholders[c]->getResult(0);
     size_t begin = std::min(numNodes, c * chunkSize);
+    size_t builtFrom = begin;
     SmallVector<Value, 8> operands;
     for (size_t i = begin, e = std::min(numNodes, begin + chunkSize); i < e;
          ++i) {
@@ -649,7 +653,12 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       if (failed(op))
         return failure();
       created[i] = *op;
-      nodes.built(i);
+      // The source learns what it may free in batches (a batch of an
+      // in-place input spans whole pages).
+      if (i + 1 - builtFrom == kNodesPerBuiltBatch || i + 1 == e) {
+        nodes.built(builtFrom, i + 1);
+        builtFrom = i + 1;
+      }
     }
     return success();
   };
@@ -1019,10 +1028,13 @@ OwningOpRef<ModuleOp> mlir::tfg::importGraphDef(MLIRContext *context,
   return Importer(context, fileLoc, options).run(graph, nodes, functions);
 }
 
-OwningOpRef<ModuleOp>
-mlir::tfg::importBinaryGraphDef(MLIRContext *context, StringRef bytes,
-                                Location fileLoc, const ImportOptions &options,
-                                StringRef notGraphDefError) {
+/// importBinaryGraphDef of `bytes`, file-mapped or not (see
+/// WireGraph::setFileMapped).
+static OwningOpRef<ModuleOp> importInPlace(MLIRContext *context,
+                                           StringRef bytes, bool fileMapped,
+                                           Location fileLoc,
+                                           const ImportOptions &options,
+                                           StringRef notGraphDefError) {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
     emitError(fileLoc) << "input of " << bytes.size()
                        << " bytes is larger than protobuf can parse (2 GB)";
@@ -1033,6 +1045,7 @@ mlir::tfg::importBinaryGraphDef(MLIRContext *context, StringRef bytes,
     return nullptr;
   };
   tfg::detail::WireGraph wire;
+  wire.setFileMapped(fileMapped);
   if (wire.scan(bytes)) {
     // The fields other than the nodes and functions (versions, gradients,
     // debug information) are parsed as a GraphDef of their own; the nodes
@@ -1050,4 +1063,21 @@ mlir::tfg::importBinaryGraphDef(MLIRContext *context, StringRef bytes,
   if (!graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return notGraphDef();
   return importGraphDef(context, std::move(graph), fileLoc, options);
+}
+
+OwningOpRef<ModuleOp>
+mlir::tfg::importBinaryGraphDef(MLIRContext *context, StringRef bytes,
+                                Location fileLoc, const ImportOptions &options,
+                                StringRef notGraphDefError) {
+  return importInPlace(context, bytes, /*fileMapped=*/false, fileLoc, options,
+                       notGraphDefError);
+}
+
+OwningOpRef<ModuleOp> mlir::tfg::importBinaryGraphDef(
+    MLIRContext *context, const llvm::MemoryBuffer &buffer, Location fileLoc,
+    const ImportOptions &options, StringRef notGraphDefError) {
+  bool fileMapped =
+      buffer.getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap;
+  return importInPlace(context, buffer.getBuffer(), fileMapped, fileLoc,
+                       options, notGraphDefError);
 }

@@ -51,8 +51,9 @@ public:
   /// error at `loc`.
   virtual const tensorflow::NodeDef *get(size_t i, tensorflow::NodeDef &scratch,
                                          Location loc) const = 0;
-  /// Called once node i's operation is built.
-  virtual void built(size_t i) const {}
+  /// Called once the operations of nodes [begin, end) are built: their
+  /// messages are not read again, except by diagnostics.
+  virtual void built(size_t begin, size_t end) const {}
   /// Called once every input is resolved when no input names an output
   /// argument: `input` and `numInputs` are not called afterwards, and
   /// `name` and `op` may be slower (they serve diagnostics then).
@@ -82,14 +83,16 @@ public:
                                  Location) const override {
     return &nodes.Get(i);
   }
-  void built(size_t i) const override {
+  void built(size_t begin, size_t end) const override {
     if (!consume)
       return;
-    auto *node = const_cast<tensorflow::NodeDef *>(&nodes.Get(i));
-    node->clear_attr();
-    node->clear_device();
-    node->clear_experimental_debug_info();
-    node->clear_experimental_type();
+    for (size_t i = begin; i < end; ++i) {
+      auto *node = const_cast<tensorflow::NodeDef *>(&nodes.Get(i));
+      node->clear_attr();
+      node->clear_device();
+      node->clear_experimental_debug_info();
+      node->clear_experimental_type();
+    }
   }
 
 private:
@@ -118,6 +121,10 @@ public:
     return nullptr;
   }
   void inputsResolved() const override { wire.releaseKeys(); }
+  void built(size_t begin, size_t end) const override {
+    if (begin < end)
+      wire.releaseNodePages(begin, end - 1);
+  }
 
 private:
   WireGraph &wire;
@@ -212,6 +219,9 @@ public:
     return invalid(i, loc);
   }
   bool consumable() const override { return true; }
+  void imported(size_t i) const override {
+    wire.releasePages(wire.functionBytes(i));
+  }
 
 private:
   std::nullptr_t invalid(size_t i, Location loc) const {

@@ -11,8 +11,15 @@
 #include "GraphDefWire.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Process.h"
 
 #include <limits>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#define TFG_HAVE_MADVISE 1
+#endif
 
 using namespace mlir::tfg::detail;
 
@@ -209,4 +216,26 @@ llvm::StringRef WireGraph::lastField(size_t i, uint32_t wanted) const {
     return true;
   });
   return value;
+}
+
+void WireGraph::releasePages(StringRef part) const {
+#ifdef TFG_HAVE_MADVISE
+  if (!fileMapped || part.empty())
+    return;
+  static const uint64_t pageSize = llvm::sys::Process::getPageSizeEstimate();
+  auto begin =
+      llvm::alignTo(reinterpret_cast<uintptr_t>(part.begin()), pageSize);
+  auto end = llvm::alignDown(reinterpret_cast<uintptr_t>(part.end()), pageSize);
+  // A clean page of a private or shared file mapping is dropped and read
+  // again from the file on the next access; failure only keeps it.
+  if (begin < end)
+    (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
+#else
+  (void)part;
+#endif
+}
+
+void WireGraph::releaseNodePages(size_t i, size_t j) const {
+  Span first = encodings[i], last = encodings[j];
+  releasePages(data.slice(first.offset, last.offset + last.size));
 }

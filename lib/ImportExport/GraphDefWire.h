@@ -75,6 +75,17 @@ public:
   /// has one) has no functions.
   StringRef otherFields() const { return rest; }
 
+  /// Says that the scanned bytes are a read-only mapping of a file, never
+  /// written in memory: `releasePages` may then give their pages back.
+  void setFileMapped(bool mapped) { fileMapped = mapped; }
+  /// Gives the whole pages inside `part` (a piece of the scanned bytes)
+  /// back to the system when the bytes are file-mapped, and does nothing
+  /// otherwise. The bytes stay readable: a page touched again is read
+  /// again from the file (the page cache). Safe from several threads.
+  void releasePages(StringRef part) const;
+  /// releasePages of node i's encoding through node j's (i <= j).
+  void releaseNodePages(size_t i, size_t j) const;
+
 private:
   /// A range of the buffer (which is below 2 GB).
   struct Span {
@@ -109,6 +120,7 @@ private:
   std::vector<Key> keys;
   std::vector<Span> inputs;
   bool released = false;
+  bool fileMapped = false;
   std::vector<Span> functions;
   std::string rest;
 };

@@ -119,9 +119,10 @@ void mlir::tfg::registerTFGTranslations() {
         if (parseTextGraphDef(bytes, graph, textErrors))
           return OwningOpRef<Operation *>(
               importGraphDef(ctx, std::move(graph), loc, options).release());
-        // A binary GraphDef is imported in place.
+        // A binary GraphDef is imported in place (giving back the pages of
+        // a mapped input file as it goes).
         return OwningOpRef<Operation *>(
-            importBinaryGraphDef(ctx, bytes, loc, options,
+            importBinaryGraphDef(ctx, *buffer, loc, options,
                                  notGraphDefError(textErrors))
                 .release());
       },

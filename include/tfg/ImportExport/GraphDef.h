@@ -12,6 +12,10 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+namespace llvm {
+class MemoryBuffer;
+} // namespace llvm
+
 namespace tensorflow {
 class GraphDef;
 } // namespace tensorflow
@@ -60,6 +64,18 @@ OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
 /// `fileLoc`. Returns null after emitting errors.
 OwningOpRef<ModuleOp> importBinaryGraphDef(
     MLIRContext *context, llvm::StringRef bytes, Location fileLoc,
+    const ImportOptions &options = {},
+    llvm::StringRef notGraphDefError = "input is not a binary GraphDef");
+
+/// The same import of the binary GraphDef in `buffer`. When the buffer maps
+/// a file (MemoryBuffer::getFile and the like, which map large files
+/// read-only), the pages of the mapping whose nodes and functions are built
+/// are given back to the system as the import goes: the input and the
+/// module are then not both resident at the peak. Such pages stay readable
+/// (a diagnostic that needs one reads it again from the file); the buffer
+/// must not have been written in memory.
+OwningOpRef<ModuleOp> importBinaryGraphDef(
+    MLIRContext *context, const llvm::MemoryBuffer &buffer, Location fileLoc,
     const ImportOptions &options = {},
     llvm::StringRef notGraphDefError = "input is not a binary GraphDef");
 
