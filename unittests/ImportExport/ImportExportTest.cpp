@@ -6,7 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/IR/TFGDialect.h"
+#include "ImportTestFixture.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/proto/graph.pb.h"
@@ -55,21 +55,8 @@ constexpr const char *kGraph = R"pb(
   versions { producer: 1 }
 )pb";
 
-class ImportExportTest : public ::testing::Test {
+class ImportExportTest : public ImportTestFixture {
 protected:
-  ImportExportTest()
-      : handler(&ctx,
-                [this](Diagnostic &diag) { errors.push_back(diag.str()); }) {
-    ctx.loadDialect<TFGraphDialect>();
-  }
-
-  static std::string print(ModuleOp module) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    module->print(os);
-    return text;
-  }
-
   /// Imports `bytes` in place and as the message protobuf parses from them;
   /// returns the printed module, after checking that both agree.
   std::string importBothWays(const std::string &bytes) {
@@ -87,10 +74,6 @@ protected:
     EXPECT_TRUE(errors.empty());
     return printed;
   }
-
-  MLIRContext ctx;
-  std::vector<std::string> errors;
-  ScopedDiagnosticHandler handler;
 };
 
 TEST_F(ImportExportTest, BinaryImportInPlaceMatchesTheMessageImport) {

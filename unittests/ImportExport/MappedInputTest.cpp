@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/IR/TFGDialect.h"
+#include "ImportTestFixture.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/proto/graph.pb.h"
 
@@ -120,14 +120,8 @@ std::optional<long> residentKBOfMapping(const void *address) {
   return result;
 }
 
-class MappedInputTest : public ::testing::Test {
+class MappedInputTest : public ImportTestFixture {
 protected:
-  MappedInputTest()
-      : handler(&ctx,
-                [this](Diagnostic &diag) { errors.push_back(diag.str()); }) {
-    ctx.loadDialect<TFGraphDialect>();
-  }
-
   /// Writes `graph` to a temporary file and maps it read-only.
   std::unique_ptr<llvm::MemoryBuffer>
   mapGraph(const tensorflow::GraphDef &graph) {
@@ -150,16 +144,6 @@ protected:
     return std::move(*buffer);
   }
 
-  static std::string print(ModuleOp module) {
-    std::string text;
-    llvm::raw_string_ostream os(text);
-    module->print(os);
-    return text;
-  }
-
-  MLIRContext ctx;
-  std::vector<std::string> errors;
-  ScopedDiagnosticHandler handler;
   llvm::SmallString<128> path;
   llvm::FileRemover remover;
 };
