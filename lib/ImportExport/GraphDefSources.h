@@ -122,8 +122,7 @@ public:
   }
   void inputsResolved() const override { wire.releaseKeys(); }
   void built(size_t begin, size_t end) const override {
-    if (begin < end)
-      wire.releaseNodePages(begin, end - 1);
+    wire.releaseNodePages(begin, end);
   }
 
 private:

@@ -235,7 +235,9 @@ void WireGraph::releasePages(StringRef part) const {
 #endif
 }
 
-void WireGraph::releaseNodePages(size_t i, size_t j) const {
-  Span first = encodings[i], last = encodings[j];
+void WireGraph::releaseNodePages(size_t begin, size_t end) const {
+  if (begin >= end)
+    return;
+  Span first = encodings[begin], last = encodings[end - 1];
   releasePages(data.slice(first.offset, last.offset + last.size));
 }

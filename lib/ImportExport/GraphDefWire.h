@@ -83,8 +83,8 @@ public:
   /// otherwise. The bytes stay readable: a page touched again is read
   /// again from the file (the page cache). Safe from several threads.
   void releasePages(StringRef part) const;
-  /// releasePages of node i's encoding through node j's (i <= j).
-  void releaseNodePages(size_t i, size_t j) const;
+  /// releasePages of the encodings of nodes [begin, end).
+  void releaseNodePages(size_t begin, size_t end) const;
 
 private:
   /// A range of the buffer (which is below 2 GB).
