@@ -14,6 +14,7 @@
 
 #include "GraphDefSources.h"
 #include "tfg/IR/TFGOps.h"
+#include "tfg/IR/Verifier.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/OpSignature.h"
@@ -1005,7 +1006,7 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
     if (failed(importNodes(nodes, noArgs, table, /*functionBody=*/false)))
       return nullptr;
   }
-  if (options.verify && failed(verify(*module)))
+  if (options.verify && failed(verifyGraphModule(*module)))
     return nullptr;
   return module;
 }

@@ -1,0 +1,80 @@
+//===- Verifier.cpp - Verification of large graphs ------------------------===//
+//
+// See Verifier.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfg/IR/Verifier.h"
+#include "tfg/IR/TFGOps.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Threading.h"
+#include "mlir/IR/Verifier.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+/// Bodies of more operations than this are verified node by node.
+constexpr size_t kMinNodesOfLargeBody = 4096;
+
+/// Whether `op` is a graph or function whose body is verified node by node.
+static bool hasLargeBody(Operation *op) {
+  if (!isa<GraphOp, GraphFuncOp>(op) || !op->getRegion(0).hasOneBlock())
+    return false;
+  size_t n = 0;
+  for (Operation &node : op->getRegion(0).front()) {
+    (void)node;
+    if (++n > kMinNodesOfLargeBody)
+      return true;
+  }
+  return false;
+}
+
+/// mlir::verify's check of an operation's place in its block, which
+/// verifying the operation alone does not make.
+static LogicalResult verifyPlaceInBlock(Operation &op) {
+  if (op.getNumSuccessors() != 0 && &op != &op.getBlock()->back())
+    return op.emitError(
+        "operation with block successors must terminate its parent block");
+  return success();
+}
+
+static LogicalResult verifyNodeByNode(Operation *op) {
+  for (Operation &node : op->getRegion(0).front())
+    if (failed(verifyPlaceInBlock(node)) || failed(verify(&node)))
+      return failure();
+  return verify(op, /*verifyRecursively=*/false);
+}
+
+LogicalResult mlir::tfg::verifyGraphModule(Operation *op) {
+  if (hasLargeBody(op))
+    return verifyNodeByNode(op);
+  auto module = dyn_cast<ModuleOp>(op);
+  if (!module)
+    return verify(op);
+  // The children are verified on their own only when no value can cross
+  // from one into another (the module's own dominance check then has
+  // nothing to look at inside them).
+  SmallVector<Operation *> small, large;
+  for (Operation &child : *module.getBody()) {
+    if (child.getNumRegions() != 0 &&
+        !child.hasTrait<OpTrait::IsIsolatedFromAbove>())
+      return verify(op);
+    (hasLargeBody(&child) ? large : small).push_back(&child);
+  }
+  if (large.empty())
+    return verify(op);
+  if (failed(verify(op, /*verifyRecursively=*/false)))
+    return failure();
+  if (failed(failableParallelForEach(op->getContext(), small,
+                                     [](Operation *child) -> LogicalResult {
+                                       if (failed(verifyPlaceInBlock(*child)))
+                                         return failure();
+                                       return verify(child);
+                                     })))
+    return failure();
+  for (Operation *child : large)
+    if (failed(verifyPlaceInBlock(*child)) || failed(verifyNodeByNode(child)))
+      return failure();
+  return success();
+}
