@@ -64,17 +64,25 @@ LogicalResult mlir::tfg::verifyGraphModule(Operation *op) {
   }
   if (large.empty())
     return verify(op);
-  if (failed(verify(op, /*verifyRecursively=*/false)))
-    return failure();
-  if (failed(failableParallelForEach(op->getContext(), small,
-                                     [](Operation *child) -> LogicalResult {
-                                       if (failed(verifyPlaceInBlock(*child)))
-                                         return failure();
-                                       return verify(child);
-                                     })))
-    return failure();
-  for (Operation *child : large)
-    if (failed(verifyPlaceInBlock(*child)) || failed(verifyNodeByNode(child)))
+  // The module's own checks with its small children, and the large bodies:
+  // independent, so the two run at once (diagnostics in this order).
+  auto verifyModuleAndSmall = [&]() -> LogicalResult {
+    if (failed(verify(op, /*verifyRecursively=*/false)))
       return failure();
-  return success();
+    return failableParallelForEach(op->getContext(), small,
+                                   [](Operation *child) -> LogicalResult {
+                                     if (failed(verifyPlaceInBlock(*child)))
+                                       return failure();
+                                     return verify(child);
+                                   });
+  };
+  auto verifyLarge = [&]() -> LogicalResult {
+    for (Operation *child : large)
+      if (failed(verifyPlaceInBlock(*child)) || failed(verifyNodeByNode(child)))
+        return failure();
+    return success();
+  };
+  return failableParallelForEachN(op->getContext(), 0, 2, [&](size_t i) {
+    return i == 0 ? verifyModuleAndSmall() : verifyLarge();
+  });
 }
