@@ -100,50 +100,64 @@ static void registerDialects(DialectRegistry &registry) {
   registry.insert<TFGraphDialect, tf_type::TFTypeDialect>();
 }
 
+/// Prints an imported module. The importers verify what they build (the
+/// nodes of a large graph one by one, see tfg/IR/Verifier.h), so neither a
+/// second verification nor the printer's own runs: MLIR's
+/// TranslateToMLIRRegistration would verify the module again before
+/// printing it, with mlir::verify, which takes twice as long on a large
+/// graph.
+static LogicalResult printImported(OwningOpRef<ModuleOp> module,
+                                   llvm::raw_ostream &os) {
+  if (!module)
+    return failure();
+  module->print(os, OpPrintingFlags().assumeVerified());
+  return success();
+}
+
+/// The main input of a translation and a location naming it.
+static std::pair<const llvm::MemoryBuffer *, Location>
+getMainInput(llvm::SourceMgr &sourceMgr, MLIRContext *ctx) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  return {buffer,
+          FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0)};
+}
+
 void mlir::tfg::registerTFGTranslations() {
-  static TranslateToMLIRRegistration importer(
+  static TranslateRegistration importer(
       "graphdef-to-mlir", "Import a GraphDef (text or binary) into tfg",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *ctx) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        Location loc =
-            FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        ctx->loadDialect<TFGraphDialect>(); // loads tf_type as a dependency
+        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
         ImportOptions options;
         options.addDefaultAttributes = importDefaultAttrs;
-        // The translation registration verifies the module it is given.
-        options.verify = false;
         StringRef bytes = buffer->getBuffer();
         tensorflow::GraphDef graph;
         ErrorCollector textErrors;
         if (parseTextGraphDef(bytes, graph, textErrors))
-          return OwningOpRef<Operation *>(
-              importGraphDef(ctx, std::move(graph), loc, options).release());
+          return printImported(
+              importGraphDef(ctx, std::move(graph), loc, options), os);
         // A binary GraphDef is imported in place (giving back the pages of
         // a mapped input file as it goes).
-        return OwningOpRef<Operation *>(
-            importBinaryGraphDef(ctx, *buffer, loc, options,
-                                 notGraphDefError(textErrors))
-                .release());
-      },
-      registerDialects);
+        return printImported(importBinaryGraphDef(ctx, *buffer, loc, options,
+                                                  notGraphDefError(textErrors)),
+                             os);
+      });
 
-  static TranslateToMLIRRegistration tfjsImporter(
+  static TranslateRegistration tfjsImporter(
       "tfjs-to-mlir",
       "Import a TensorFlow.js graph model (model.json and its weight shards)",
-      [](llvm::SourceMgr &sourceMgr,
-         MLIRContext *ctx) -> OwningOpRef<Operation *> {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
-        StringRef file = buffer->getBufferIdentifier();
-        Location loc = FileLineColLoc::get(ctx, file, 0, 0);
-        StringRef dir = llvm::sys::path::parent_path(file);
-        return OwningOpRef<Operation *>(
-            importTFJSModel(ctx, buffer->getBuffer(), dir.empty() ? "." : dir,
-                            loc)
-                .release());
-      },
-      registerDialects);
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        ctx->loadDialect<TFGraphDialect>();
+        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
+        StringRef dir =
+            llvm::sys::path::parent_path(buffer->getBufferIdentifier());
+        return printImported(importTFJSModel(ctx, buffer->getBuffer(),
+                                             dir.empty() ? "." : dir, loc),
+                             os);
+      });
 
   static TranslateFromMLIRRegistration tfjsExporter(
       "mlir-to-tfjs",
@@ -206,10 +220,7 @@ void mlir::tfg::registerTFGTranslations() {
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
         ctx->loadDialect<TFGraphDialect>(); // loads tf_type as a dependency
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        Location loc =
-            FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0);
+        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
         tensorflow::GraphDef graph;
         if (failed(readGraphDef(buffer->getBuffer(), graph, loc)))
           return failure();
