@@ -29,10 +29,13 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/xxhash.h"
 
 #include <atomic>
+#include <cstring>
 #include <limits>
 #include <map>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -95,11 +98,64 @@ struct Library {
   OpRegistry ops;
 };
 
+/// Node positions by name: open addressing over 16-byte slots, each a
+/// name (pointer and length, into the node source) and the node's position
+/// + 1 (0: empty). A probe compares lengths before bytes. At most 32 bytes
+/// per node (load <= 1/2), two thirds of a DenseMap<StringRef, unsigned>.
+class NameIndex {
+public:
+  /// Empties the index and sizes it for `n` names.
+  void reset(size_t n) {
+    size_t size = std::max<size_t>(16, llvm::NextPowerOf2(2 * n));
+    mask = size - 1;
+    slots.assign(size, Slot());
+  }
+  /// Adds node `pos` under `name`, unless the name is taken: then returns
+  /// the position of the node that has it.
+  std::optional<unsigned> insert(StringRef name, unsigned pos) {
+    Slot &slot = slots[probe(name)];
+    if (slot.pos != 0)
+      return slot.pos - 1;
+    slot = {name.data(), static_cast<uint32_t>(name.size()), pos + 1};
+    return std::nullopt;
+  }
+  /// The position of the node named `name`.
+  std::optional<unsigned> find(StringRef name) const {
+    if (slots.empty())
+      return std::nullopt;
+    const Slot &slot = slots[probe(name)];
+    if (slot.pos == 0)
+      return std::nullopt;
+    return slot.pos - 1;
+  }
+  void release() { std::vector<Slot>().swap(slots); }
+
+private:
+  struct Slot {
+    const char *data = nullptr;
+    uint32_t size = 0;
+    uint32_t pos = 0;
+  };
+  /// The slot holding `name`, or the empty slot where it would go.
+  size_t probe(StringRef name) const {
+    for (size_t i = llvm::xxh3_64bits(name) & mask;; i = (i + 1) & mask) {
+      const Slot &slot = slots[i];
+      if (slot.pos == 0 ||
+          (slot.size == name.size() &&
+           std::memcmp(slot.data, name.data(), slot.size) == 0))
+        return i;
+    }
+  }
+
+  std::vector<Slot> slots;
+  size_t mask = 0;
+};
+
 /// The nodes of one graph or function body, by name.
 struct NodeTable {
-  /// Keys are the names of `nodes`. Kept for function bodies only (their
-  /// returns name nodes); a graph's is freed once its inputs are resolved.
-  llvm::DenseMap<StringRef, unsigned> index;
+  /// The names of `nodes`. Kept for function bodies only (their returns
+  /// name nodes); a graph's is freed once its inputs are resolved.
+  NameIndex index;
   std::vector<Operation *> ops;
   const NodeSource *nodes = nullptr;
   /// The block of the function arguments (functions only).
@@ -370,10 +426,10 @@ Importer::lookupInput(const InputRef &ref,
       return edge;
     }
   }
-  auto it = table.index.find(ref.node);
-  if (it == table.index.end())
+  std::optional<unsigned> src = table.index.find(ref.node);
+  if (!src)
     return failure();
-  edge.src = it->second;
+  edge.src = *src;
   edge.kind = ref.control ? Edge::Control : Edge::Data;
   edge.named = !ref.outArg.empty();
   return edge;
@@ -489,15 +545,15 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
                                     NodeTable &table, bool functionBody) {
   size_t numNodes = nodes.size();
   table.nodes = &nodes;
-  llvm::DenseMap<StringRef, unsigned> &index = table.index;
-  index.reserve(numNodes);
+  NameIndex &index = table.index;
+  index.reset(numNodes);
   bool ok = true;
   for (size_t i = 0; i < numNodes; ++i) {
     StringRef name = nodes.name(i);
     if (name.empty()) {
       emitError(fileLoc) << "node #" << i << " has an empty name";
       ok = false;
-    } else if (!index.try_emplace(name, i).second) {
+    } else if (index.insert(name, i)) {
       emitError(nodeLoc(name)) << "duplicate node name '" << name << "'";
       ok = false;
     }
@@ -505,7 +561,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       emitError(nodeLoc(name)) << "node '" << name << "' has an empty op";
       ok = false;
     }
-    if (args.count(name)) {
+    if (!args.empty() && args.count(name)) {
       emitError(nodeLoc(name))
           << "node '" << name << "' has the name of a function argument";
       ok = false;
@@ -539,7 +595,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   if (failed(failableParallelForEachN(ctx, 0, numChunks, resolveChunk)))
     return failure();
   if (!functionBody)
-    llvm::DenseMap<StringRef, unsigned>().swap(index);
+    index.release();
   bool keepSignatures = functionBody;
   std::vector<Edge> edges;
   std::vector<uint32_t> firstEdge;
