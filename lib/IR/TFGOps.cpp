@@ -8,6 +8,7 @@
 #include "tfg/IR/TFGOps.h"
 #include "ControlFlowImpl.h"
 #include "GenericSyntax.h"
+#include "tfg/IR/Verifier.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -24,24 +25,6 @@ using namespace mlir::tfg;
 #define GET_OP_CLASSES
 #include "tfg/IR/TFGOps.cpp.inc"
 
-/// Verifies the generic TensorFlow nodes nested in `parent`'s regions
-/// (registered ops verify themselves), nested nodes before their parent, as
-/// a post-order walk would, but without a callback per node: a graph may
-/// have millions.
-static LogicalResult verifyNestedNodes(Operation *parent) {
-  Dialect *tfg = getTFGDialect(parent->getContext());
-  for (Region &region : parent->getRegions())
-    for (Block &block : region)
-      for (Operation &op : block) {
-        if (op.getNumRegions() != 0 && failed(verifyNestedNodes(&op)))
-          return failure();
-        if (!op.isRegistered() && op.getDialect() == tfg &&
-            failed(verifyTFGNode(&op)))
-          return failure();
-      }
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // GraphOp
 //===----------------------------------------------------------------------===//
@@ -54,7 +37,7 @@ void GraphOp::build(OpBuilder &builder, OperationState &state,
 
 StringRef GraphOp::getDefaultDialect() { return "tfg"; }
 
-LogicalResult GraphOp::verify() { return verifyNestedNodes(*this); }
+LogicalResult GraphOp::verify() { return detail::verifyNestedNodes(*this); }
 
 //===----------------------------------------------------------------------===//
 // GraphFuncOp
@@ -269,7 +252,7 @@ LogicalResult GraphFuncOp::verify() {
       return emitOpError("resource_arg_unique_ids_keys and _values must have "
                          "the same size");
   }
-  return verifyNestedNodes(*this);
+  return detail::verifyNestedNodes(*this);
 }
 
 //===----------------------------------------------------------------------===//

@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/IR/Verifier.h"
+#include "GenericSyntax.h"
 #include "tfg/IR/TFGOps.h"
+#include "tfg/IR/Utility.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Threading.h"
@@ -39,11 +41,41 @@ static LogicalResult verifyPlaceInBlock(Operation &op) {
   return success();
 }
 
+/// The graph or function whose nodes verifyNodeByNode checked, while it
+/// verifies the op itself (on this thread): its verifier skips them.
+static thread_local Operation *nodesChecked = nullptr;
+
+/// tfg's checks of `op` (a generic node) and of the nodes nested in it.
+static LogicalResult verifyNodeTree(Operation &op, Dialect *tfg) {
+  if (op.getNumRegions() != 0 && failed(tfg::detail::verifyNestedNodes(&op)))
+    return failure();
+  if (!op.isRegistered() && op.getDialect() == tfg)
+    return verifyTFGNode(&op);
+  return success();
+}
+
+LogicalResult mlir::tfg::detail::verifyNestedNodes(Operation *parent) {
+  if (parent == nodesChecked)
+    return success();
+  Dialect *tfg = getTFGDialect(parent->getContext());
+  for (Region &region : parent->getRegions())
+    for (Block &block : region)
+      for (Operation &op : block)
+        if (failed(verifyNodeTree(op, tfg)))
+          return failure();
+  return success();
+}
+
 static LogicalResult verifyNodeByNode(Operation *op) {
+  Dialect *tfg = getTFGDialect(op->getContext());
   for (Operation &node : op->getRegion(0).front())
-    if (failed(verifyPlaceInBlock(node)) || failed(verify(&node)))
+    if (failed(verifyPlaceInBlock(node)) || failed(verify(&node)) ||
+        failed(verifyNodeTree(node, tfg)))
       return failure();
-  return verify(op, /*verifyRecursively=*/false);
+  nodesChecked = op;
+  LogicalResult result = verify(op, /*verifyRecursively=*/false);
+  nodesChecked = nullptr;
+  return result;
 }
 
 LogicalResult mlir::tfg::verifyGraphModule(Operation *op) {

@@ -101,6 +101,22 @@ TEST_F(VerifierTest, RejectsNodeWithoutName) {
   expectSameAsMLIR(*module, /*expectValid=*/false);
 }
 
+TEST_F(VerifierTest, RejectsBadNodeNestedInRegionOfLargeGraph) {
+  // tfg's node checks reach into the regions of region control flow.
+  auto module =
+      parse("  %p, %cp = Placeholder name(\"p\") {dtype = i1} : () -> "
+            "(tensor<i1>)\n"
+            "  %r, %cr = IfRegion %p then {\n"
+            "    yield(%v0) : tensor<i32>\n"
+            "  } else {\n"
+            "    %n, %cn = Neg(%v0) name(\"\") {T = i32} : (tensor<i32>) -> "
+            "(tensor<i32>)\n"
+            "    yield(%n) : tensor<i32>\n"
+            "  } name(\"if\") : (tensor<i1>) -> (tensor<i32>)\n");
+  ASSERT_TRUE(module);
+  expectSameAsMLIR(*module, /*expectValid=*/false);
+}
+
 TEST_F(VerifierTest, RejectsBadRegisteredOpInLargeGraph) {
   // A registered op's own verifier (a return outside a function).
   auto module = parse("  return(%v1) : tensor<i32>\n");

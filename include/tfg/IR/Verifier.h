@@ -23,8 +23,18 @@ namespace tfg {
 /// node, then of the graph or function with verifyRecursively = false (whose
 /// contract is that the nested operations were verified before), with the
 /// block's own check (only its last operation may have successors) made in
-/// the same pass. The module's other children are verified in parallel.
+/// the same pass, as are tfg's own node checks (which the graph's or
+/// function's verifier then skips). The module's other children are
+/// verified in parallel.
 LogicalResult verifyGraphModule(Operation *op);
+
+namespace detail {
+/// tfg's checks of the generic nodes nested in `parent`'s regions (the
+/// verifiers of graphs and functions; registered ops verify themselves),
+/// nested nodes before their parent, as a post-order walk would. Nothing to
+/// do while verifyGraphModule verifies a body whose nodes it checked.
+LogicalResult verifyNestedNodes(Operation *parent);
+} // namespace detail
 
 } // namespace tfg
 } // namespace mlir
