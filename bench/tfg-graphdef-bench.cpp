@@ -14,6 +14,7 @@
 
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/Support/CommandLine.h"
 #include "tfg/proto/graph.pb.h"
 
 #include "mlir/IR/MLIRContext.h"
@@ -125,6 +126,7 @@ static ImportPeak importPeak(bool inPlace) {
 }
 
 int main(int argc, char **argv) {
+  mlir::tfg::initToolCommandLine();
   llvm::cl::ParseCommandLineOptions(argc, argv, "tfg GraphDef benchmark\n");
   ImportPeak messagePeak = importPeak(/*inPlace=*/false);
   ImportPeak inPlacePeak = importPeak(/*inPlace=*/true);
