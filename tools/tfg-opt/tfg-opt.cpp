@@ -7,20 +7,27 @@
 
 #include "tfg/InitAll.h"
 #include "tfg/Support/CommandLine.h"
+#include "tfg/Transforms/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/ToolOutputFile.h"
+
+#include <cstdio>
 
 /// MLIR's printer verifies the IR once more before printing it, to fall back
 /// to the generic form for invalid IR: a fifth of the run time of a large
-/// graph. What tfg-opt prints has been verified by the parser and by the
+/// graph. What tfg-opt prints has been verified after parsing and by the
 /// pass manager after every pass, unless the user turned either off or asked
 /// for the IR after a failure: only then does the printer keep its check.
 /// (`--mlir-print-assume-verified` given explicitly is left alone.)
-static void assumeVerifiedWhenVerified() {
-  mlir::MlirOptMainConfig config =
-      mlir::MlirOptMainConfig::createFromCLOptions();
+static void assumeVerifiedWhenVerified(const mlir::MlirOptMainConfig &config) {
   if (!config.shouldVerifyPasses() || !config.shouldVerifyOnParsing())
     return;
   auto options = llvm::cl::getRegisteredOptions();
@@ -36,14 +43,57 @@ static void assumeVerifiedWhenVerified() {
     (void)it->second->addOccurrence(/*pos=*/0, it->first, "true");
 }
 
+/// The verification after parsing becomes the pipeline's first pass,
+/// tfg-verify: the same checks as mlir::verify, which the parser would run,
+/// in half its time on a large graph (tfg/IR/Verifier.h).
+static void verifyInputWithTFGVerify(mlir::MlirOptMainConfig &config) {
+  if (!config.shouldVerifyOnParsing())
+    return;
+  mlir::MlirOptMainConfig withPipeline = config;
+  config.verifyOnParsing(false);
+  config.setPassPipelineSetupFn([withPipeline](mlir::PassManager &pm) {
+    pm.addPass(mlir::tfg::createVerifyPass());
+    return withPipeline.setupPassPipeline(pm);
+  });
+}
+
 int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
   mlir::tfg::initToolCommandLine();
   mlir::DialectRegistry registry;
   mlir::tfg::registerAllDialects(registry);
   mlir::tfg::registerAllPasses();
   auto [input, output] = mlir::registerAndParseCLIOptions(
       argc, argv, "tfg optimizer: TensorFlow graphs in MLIR\n", registry);
-  assumeVerifiedWhenVerified();
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, input, output, registry));
+  mlir::MlirOptMainConfig config =
+      mlir::MlirOptMainConfig::createFromCLOptions();
+  assumeVerifiedWhenVerified(config);
+  // Listing dialects or passes: MLIR's driver as it is.
+  if (config.shouldShowDialects() || config.shouldListPasses())
+    return mlir::asMainReturnCode(
+        mlir::MlirOptMain(argc, argv, input, output, registry));
+  verifyInputWithTFGVerify(config);
+
+  // What MLIR's driver does around its core, with this configuration.
+  if (input == "-" &&
+      llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
+    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
+                    "interrupt)\n";
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(input, &error);
+  if (!file) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  std::unique_ptr<llvm::ToolOutputFile> out =
+      mlir::openOutputFile(output, &error);
+  if (!out) {
+    llvm::errs() << error << "\n";
+    return EXIT_FAILURE;
+  }
+  if (mlir::failed(
+          mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
+    return EXIT_FAILURE;
+  out->keep();
+  return EXIT_SUCCESS;
 }

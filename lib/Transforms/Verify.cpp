@@ -1,0 +1,25 @@
+//===- Verify.cpp - tfg-verify pass
+//----------------------------------------===//
+
+#include "tfg/IR/Verifier.h"
+#include "tfg/Transforms/Passes.h"
+
+namespace mlir {
+namespace tfg {
+#define GEN_PASS_DEF_VERIFYPASS
+#include "tfg/Transforms/Passes.h.inc"
+} // namespace tfg
+} // namespace mlir
+
+using namespace mlir;
+
+namespace {
+struct VerifyPass : tfg::impl::VerifyPassBase<VerifyPass> {
+  void runOnOperation() override {
+    // Nothing changes: the pass manager need not verify again after it.
+    markAllAnalysesPreserved();
+    if (failed(tfg::verifyGraphModule(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace
