@@ -41,6 +41,13 @@ static LogicalResult verifyPlaceInBlock(Operation &op) {
   return success();
 }
 
+/// What mlir::verify of `op`'s parent checks of `op`.
+static LogicalResult verifyInBlock(Operation &op) {
+  if (failed(verifyPlaceInBlock(op)))
+    return failure();
+  return verify(&op);
+}
+
 /// The graph or function whose nodes verifyNodeByNode checked, while it
 /// verifies the op itself (on this thread): its verifier skips them.
 static thread_local Operation *nodesChecked = nullptr;
@@ -69,8 +76,7 @@ LogicalResult mlir::tfg::detail::verifyNestedNodes(Operation *parent) {
 static LogicalResult verifyNodeByNode(Operation *op) {
   Dialect *tfg = getTFGDialect(op->getContext());
   for (Operation &node : op->getRegion(0).front())
-    if (failed(verifyPlaceInBlock(node)) || failed(verify(&node)) ||
-        failed(verifyNodeTree(node, tfg)))
+    if (failed(verifyInBlock(node)) || failed(verifyNodeTree(node, tfg)))
       return failure();
   nodesChecked = op;
   LogicalResult result = verify(op, /*verifyRecursively=*/false);
@@ -101,12 +107,9 @@ LogicalResult mlir::tfg::verifyGraphModule(Operation *op) {
   auto verifyModuleAndSmall = [&]() -> LogicalResult {
     if (failed(verify(op, /*verifyRecursively=*/false)))
       return failure();
-    return failableParallelForEach(op->getContext(), small,
-                                   [](Operation *child) -> LogicalResult {
-                                     if (failed(verifyPlaceInBlock(*child)))
-                                       return failure();
-                                     return verify(child);
-                                   });
+    return failableParallelForEach(
+        op->getContext(), small,
+        [](Operation *child) { return verifyInBlock(*child); });
   };
   auto verifyLarge = [&]() -> LogicalResult {
     for (Operation *child : large)

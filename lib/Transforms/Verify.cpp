@@ -1,5 +1,4 @@
-//===- Verify.cpp - tfg-verify pass
-//----------------------------------------===//
+//===- Verify.cpp - The tfg-verify pass -----------------------------------===//
 
 #include "tfg/IR/Verifier.h"
 #include "tfg/Transforms/Passes.h"

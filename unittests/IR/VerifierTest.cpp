@@ -74,6 +74,14 @@ protected:
     EXPECT_EQ(ours.second.empty(), expectValid) << ours.second;
   }
 
+  /// Expects both verifiers to reject the module with `graphExtra` and
+  /// `funcExtra` (see parse) with the same first diagnostic.
+  void expectRejected(StringRef graphExtra, StringRef funcExtra = "") {
+    auto module = parse(graphExtra, funcExtra);
+    ASSERT_TRUE(module);
+    expectSameAsMLIR(*module, /*expectValid=*/false);
+  }
+
   MLIRContext context;
 };
 } // namespace
@@ -88,47 +96,36 @@ TEST_F(VerifierTest, AcceptsValidModule) {
 
 TEST_F(VerifierTest, RejectsBadNodeOfLargeGraph) {
   // A control operand before a data operand (generic syntax can say so).
-  auto module = parse("  %bad:2 = \"tfg.AddV2\"(%c1, %v2) {_mlir_name = "
-                      "\"bad\", T = i32} : (!tf_type.control, tensor<i32>) "
-                      "-> (tensor<i32>, !tf_type.control)\n");
-  ASSERT_TRUE(module);
-  expectSameAsMLIR(*module, /*expectValid=*/false);
+  expectRejected("  %bad:2 = \"tfg.AddV2\"(%c1, %v2) {_mlir_name = "
+                 "\"bad\", T = i32} : (!tf_type.control, tensor<i32>) "
+                 "-> (tensor<i32>, !tf_type.control)\n");
 }
 
 TEST_F(VerifierTest, RejectsNodeWithoutName) {
-  auto module = parse("  %x, %cx = NoOp name(\"\") : () -> (tensor<i32>)\n");
-  ASSERT_TRUE(module);
-  expectSameAsMLIR(*module, /*expectValid=*/false);
+  expectRejected("  %x, %cx = NoOp name(\"\") : () -> (tensor<i32>)\n");
 }
 
 TEST_F(VerifierTest, RejectsBadNodeNestedInRegionOfLargeGraph) {
   // tfg's node checks reach into the regions of region control flow.
-  auto module =
-      parse("  %p, %cp = Placeholder name(\"p\") {dtype = i1} : () -> "
-            "(tensor<i1>)\n"
-            "  %r, %cr = IfRegion %p then {\n"
-            "    yield(%v0) : tensor<i32>\n"
-            "  } else {\n"
-            "    %n, %cn = Neg(%v0) name(\"\") {T = i32} : (tensor<i32>) -> "
-            "(tensor<i32>)\n"
-            "    yield(%n) : tensor<i32>\n"
-            "  } name(\"if\") : (tensor<i1>) -> (tensor<i32>)\n");
-  ASSERT_TRUE(module);
-  expectSameAsMLIR(*module, /*expectValid=*/false);
+  expectRejected(
+      "  %p, %cp = Placeholder name(\"p\") {dtype = i1} : () -> "
+      "(tensor<i1>)\n"
+      "  %r, %cr = IfRegion %p then {\n"
+      "    yield(%v0) : tensor<i32>\n"
+      "  } else {\n"
+      "    %n, %cn = Neg(%v0) name(\"\") {T = i32} : (tensor<i32>) -> "
+      "(tensor<i32>)\n"
+      "    yield(%n) : tensor<i32>\n"
+      "  } name(\"if\") : (tensor<i1>) -> (tensor<i32>)\n");
 }
 
 TEST_F(VerifierTest, RejectsBadRegisteredOpInLargeGraph) {
   // A registered op's own verifier (a return outside a function).
-  auto module = parse("  return(%v1) : tensor<i32>\n");
-  ASSERT_TRUE(module);
-  expectSameAsMLIR(*module, /*expectValid=*/false);
+  expectRejected("  return(%v1) : tensor<i32>\n");
 }
 
 TEST_F(VerifierTest, RejectsBadNodeOfSmallFunction) {
-  auto module =
-      parse("", "  %x, %cx = NoOp name(\"\") : () -> (tensor<i32>)\n");
-  ASSERT_TRUE(module);
-  expectSameAsMLIR(*module, /*expectValid=*/false);
+  expectRejected("", "  %x, %cx = NoOp name(\"\") : () -> (tensor<i32>)\n");
 }
 
 TEST_F(VerifierTest, RejectsValueFromAnotherRegion) {
