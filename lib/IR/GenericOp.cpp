@@ -96,14 +96,29 @@ Value mlir::tfg::getDataValueOfControl(Value control) {
   return {};
 }
 
+/// The string attribute `id` of a node, or null.
+static StringAttr getNodeStringAttr(Operation *op, StringAttr id) {
+  Attribute attr = op->isRegistered() ? op->getAttr(id)
+                                      : op->getRawDictionaryAttrs().get(id);
+  return llvm::dyn_cast_or_null<StringAttr>(attr);
+}
 static StringRef getStringAttrValue(Operation *op, StringAttr id) {
-  if (auto attr = getNodeAttrs(op).getAs<StringAttr>(id))
+  if (StringAttr attr = getNodeStringAttr(op, id))
     return attr.getValue();
   return {};
 }
 
+StringAttr mlir::tfg::getNodeNameAttr(Operation *op) {
+  if (!op->isRegistered())
+    if (auto name =
+            llvm::dyn_cast_or_null<StringAttr>(op->getPropertiesAsAttribute()))
+      return name;
+  return getNodeStringAttr(op, getTFGDialect(op)->getNameAttrIdentifier());
+}
 StringRef mlir::tfg::getNodeName(Operation *op) {
-  return getStringAttrValue(op, getTFGDialect(op)->getNameAttrIdentifier());
+  if (StringAttr name = getNodeNameAttr(op))
+    return name.getValue();
+  return {};
 }
 StringRef mlir::tfg::getNodeDevice(Operation *op) {
   return getStringAttrValue(op, getTFGDialect(op)->getDeviceAttrIdentifier());
@@ -113,8 +128,22 @@ StringRef mlir::tfg::getNodeAssignedDevice(Operation *op) {
       op, getTFGDialect(op)->getAssignedDeviceAttrIdentifier());
 }
 void mlir::tfg::setNodeName(Operation *op, StringRef name) {
-  op->setAttr(getTFGDialect(op)->getNameAttrIdentifier(),
-              StringAttr::get(op->getContext(), name));
+  StringAttr id = getTFGDialect(op)->getNameAttrIdentifier();
+  StringAttr value = StringAttr::get(op->getContext(), name);
+  if (op->isRegistered()) {
+    op->setAttr(id, value);
+    return;
+  }
+  (void)op->setPropertiesFromAttribute(value, /*emitError=*/nullptr);
+  if (op->getRawDictionaryAttrs().get(id))
+    op->removeAttr(id);
+}
+void mlir::tfg::addNodeName(OperationState &state, StringAttr name) {
+  if (state.name.isRegistered())
+    state.attributes.set(
+        getTFGDialect(name.getContext())->getNameAttrIdentifier(), name);
+  else
+    state.propertiesAttr = name;
 }
 void mlir::tfg::setNodeDevice(Operation *op, StringRef device) {
   op->setAttr(getTFGDialect(op)->getDeviceAttrIdentifier(),
@@ -148,6 +177,16 @@ StringRef mlir::tfg::getNodeShapeError(Operation *op) {
   for (Value v : getDataResults(op))
     if (isControlType(v.getType()))
       return "must have exactly one control result, as the last result";
+  if (op->isRegistered())
+    return {};
+  // A generic node's properties are its name (see getNodeNameAttr).
+  if (Attribute props = op->getPropertiesAsAttribute()) {
+    if (!llvm::isa<StringAttr>(props))
+      return "properties must be the node's name, a string";
+    if (op->getRawDictionaryAttrs().get(
+            getTFGDialect(op)->getNameAttrIdentifier()))
+      return "has a name both as properties and as '_mlir_name'";
+  }
   return {};
 }
 
@@ -213,7 +252,11 @@ ParseResult mlir::tfg::parseNodeKeywords(OpAsmParser &parser,
     if (parser.parseLParen() || parser.parseString(&value) ||
         parser.parseRParen())
       return failure();
-    result.attributes.set(id, StringAttr::get(parser.getContext(), value));
+    auto str = StringAttr::get(parser.getContext(), value);
+    if (id == dialect->getNameAttrIdentifier())
+      addNodeName(result, str);
+    else
+      result.attributes.set(id, str);
   }
 }
 
@@ -242,6 +285,11 @@ void mlir::tfg::printNodeKeywordsAndAttrs(Operation *op, OpAsmPrinter &p,
       }
     }
   }
+  // A generic node's name is its properties (then it has no `_mlir_name`).
+  if (!op->isRegistered())
+    if (auto name =
+            llvm::dyn_cast_or_null<StringAttr>(op->getPropertiesAsAttribute()))
+      values[2] = name;
   for (unsigned k = 0; k < 3; ++k) {
     if (!values[k])
       continue;

@@ -47,10 +47,10 @@ TFGraphDialect *getTFGDialect(MLIRContext *context);
 /// The dialect of a tfg op without a map lookup (any op works).
 TFGraphDialect *getTFGDialect(Operation *op);
 
-/// What keeps `op`'s operands and results from a node's shape (data
-/// operands then control operands; data results then one control result),
-/// or empty. `verifyTFGNode` reports it; the printer falls back to the
-/// generic form on it.
+/// What keeps `op` from a node's shape (data operands then control
+/// operands; data results then one control result; a generic node's
+/// properties, if any, its name and nothing else), or empty. `verifyTFGNode`
+/// reports it; the printer falls back to the generic form on it.
 StringRef getNodeShapeError(Operation *op);
 
 /// Names the results of a node: `%<OpName>` for data results, `%ctl`.

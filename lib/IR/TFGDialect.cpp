@@ -102,14 +102,12 @@ static bool isBareIdentifier(StringRef name) {
 }
 
 /// Whether the custom form spells `op` whole: a node's operands and
-/// results, and no regions, successors or properties. (Verified nodes in
-/// graphs and functions always are; an unverified `tfg.` op elsewhere may
-/// not be.)
+/// results, no regions or successors, and no properties but its name.
+/// (Verified nodes in graphs and functions always are; an unverified `tfg.`
+/// op elsewhere may not be.)
 static bool hasNodeShape(Operation *op) {
-  if (op->getNumRegions() || op->getNumSuccessors() ||
-      !getNodeShapeError(op).empty())
-    return false;
-  return !op->getPropertiesStorageSize() || !op->getPropertiesAsAttribute();
+  return !op->getNumRegions() && !op->getNumSuccessors() &&
+         getNodeShapeError(op).empty();
 }
 
 llvm::unique_function<void(Operation *, OpAsmPrinter &)>

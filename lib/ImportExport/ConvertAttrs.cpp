@@ -29,16 +29,16 @@ bool mlir::tfg::serializeDeterministically(
 }
 
 static FailureOr<Attribute> convertFunc(const tensorflow::NameAttrList &func,
-                                        Location loc) {
-  MLIRContext *ctx = loc.getContext();
+                                        MLIRContext *ctx,
+                                        EmitErrorFn emitError) {
   if (func.name().empty())
-    return emitError(loc) << "function attribute with an empty name";
+    return emitError() << "function attribute with an empty name";
   NamedAttrList attrs;
   for (const auto &[key, value] : func.attr()) {
     if (key.empty())
-      return emitError(loc) << "function attribute '" << func.name()
-                            << "' has an attribute with an empty name";
-    FailureOr<Attribute> attr = convertAttrValue(value, loc);
+      return emitError() << "function attribute '" << func.name()
+                         << "' has an attribute with an empty name";
+    FailureOr<Attribute> attr = convertAttrValue(value, ctx, emitError);
     if (failed(attr))
       return failure();
     attrs.append(key, *attr);
@@ -48,8 +48,8 @@ static FailureOr<Attribute> convertFunc(const tensorflow::NameAttrList &func,
 }
 
 FailureOr<Attribute> mlir::tfg::convertAttrValue(const AttrValue &value,
-                                                 Location loc) {
-  MLIRContext *ctx = loc.getContext();
+                                                 MLIRContext *ctx,
+                                                 EmitErrorFn emitError) {
   Builder b(ctx);
   switch (value.value_case()) {
   case AttrValue::kS:
@@ -61,7 +61,7 @@ FailureOr<Attribute> mlir::tfg::convertAttrValue(const AttrValue &value,
   case AttrValue::kB:
     return Attribute(b.getBoolAttr(value.b()));
   case AttrValue::kType: {
-    FailureOr<Type> t = convertDataType(value.type(), loc);
+    FailureOr<Type> t = convertDataType(value.type(), ctx, emitError);
     if (failed(t))
       return failure();
     return Attribute(TypeAttr::get(*t));
@@ -69,9 +69,9 @@ FailureOr<Attribute> mlir::tfg::convertAttrValue(const AttrValue &value,
   case AttrValue::kShape:
     return convertShape(value.shape(), ctx);
   case AttrValue::kTensor:
-    return convertTensor(value.tensor(), loc);
+    return convertTensor(value.tensor(), ctx, emitError);
   case AttrValue::kFunc:
-    return convertFunc(value.func(), loc);
+    return convertFunc(value.func(), ctx, emitError);
   case AttrValue::kPlaceholder:
     return Attribute(tf_type::PlaceholderAttr::get(ctx, value.placeholder()));
   case AttrValue::kList: {
@@ -87,7 +87,7 @@ FailureOr<Attribute> mlir::tfg::convertAttrValue(const AttrValue &value,
       elts.push_back(b.getBoolAttr(v));
     for (int t : list.type()) {
       FailureOr<Type> type =
-          convertDataType(static_cast<tensorflow::DataType>(t), loc);
+          convertDataType(static_cast<tensorflow::DataType>(t), ctx, emitError);
       if (failed(type))
         return failure();
       elts.push_back(TypeAttr::get(*type));
@@ -95,13 +95,13 @@ FailureOr<Attribute> mlir::tfg::convertAttrValue(const AttrValue &value,
     for (const auto &shape : list.shape())
       elts.push_back(convertShape(shape, ctx));
     for (const auto &tensor : list.tensor()) {
-      FailureOr<Attribute> t = convertTensor(tensor, loc);
+      FailureOr<Attribute> t = convertTensor(tensor, ctx, emitError);
       if (failed(t))
         return failure();
       elts.push_back(*t);
     }
     for (const auto &func : list.func()) {
-      FailureOr<Attribute> f = convertFunc(func, loc);
+      FailureOr<Attribute> f = convertFunc(func, ctx, emitError);
       if (failed(f))
         return failure();
       elts.push_back(*f);
@@ -111,7 +111,7 @@ FailureOr<Attribute> mlir::tfg::convertAttrValue(const AttrValue &value,
   case AttrValue::VALUE_NOT_SET:
     return Attribute(b.getUnitAttr());
   }
-  return emitError(loc) << "unknown attribute value kind";
+  return emitError() << "unknown attribute value kind";
 }
 
 LogicalResult mlir::tfg::convertAttrValue(Attribute attr, AttrValue &out,

@@ -199,14 +199,15 @@ static bool decodeValues(const TensorProto &t, int64_t numElements,
 }
 
 FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
-                                              Location loc) {
-  FailureOr<Type> elt = convertDataType(t.dtype(), loc);
+                                              MLIRContext *ctx,
+                                              EmitErrorFn emitError) {
+  FailureOr<Type> elt = convertDataType(t.dtype(), ctx, emitError);
   if (failed(elt))
     return failure();
   if (t.tensor_shape().unknown_rank() ||
       llvm::any_of(t.tensor_shape().dim(),
                    [](const auto &d) { return d.size() < 0; }))
-    return emitError(loc) << "tensor with an unknown shape";
+    return emitError() << "tensor with an unknown shape";
   SmallVector<int64_t> shape;
   for (const auto &d : t.tensor_shape().dim())
     shape.push_back(d.size());
@@ -224,11 +225,11 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
     // The shape is known (checked above); only the count can overflow.
     std::optional<int64_t> n = getNumElements(t);
     if (!n)
-      return emitError(loc) << "tensor too large";
+      return emitError() << "tensor too large";
     NumericData data;
     std::string error;
     if (!decodeValues(t, *n, data, error))
-      return emitError(loc) << error;
+      return emitError() << error;
     if (t.dtype() == tensorflow::DT_BOOL) {
       SmallVector<bool> values(data.raw.begin(), data.raw.end());
       return Attribute(DenseElementsAttr::get(type, values));
@@ -238,9 +239,8 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
   }
   std::string bytes;
   if (!serializeDeterministically(t, bytes))
-    return emitError(loc) << "tensor cannot be serialized";
-  return Attribute(
-      tf_type::TensorProtoAttr::get(loc.getContext(), type, bytes));
+    return emitError() << "tensor cannot be serialized";
+  return Attribute(tf_type::TensorProtoAttr::get(ctx, type, bytes));
 }
 
 LogicalResult mlir::tfg::convertTensor(Attribute attr, TensorProto &out,

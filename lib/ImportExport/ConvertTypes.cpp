@@ -81,8 +81,8 @@ static Type getBaseType(DataType dtype, MLIRContext *ctx) {
   }
 }
 
-FailureOr<Type> mlir::tfg::convertDataType(DataType dtype, Location loc) {
-  MLIRContext *ctx = loc.getContext();
+FailureOr<Type> mlir::tfg::convertDataType(DataType dtype, MLIRContext *ctx,
+                                           EmitErrorFn emitError) {
   if (dtype > 100 && dtype <= 200) {
     if (Type base = getBaseType(static_cast<DataType>(dtype - 100), ctx))
       if (Type ref = tf_type::getRefTypeFor(base))
@@ -90,7 +90,7 @@ FailureOr<Type> mlir::tfg::convertDataType(DataType dtype, Location loc) {
   } else if (Type base = getBaseType(dtype, ctx)) {
     return base;
   }
-  return emitError(loc) << "unsupported data type " << static_cast<int>(dtype);
+  return emitError() << "unsupported data type " << static_cast<int>(dtype);
 }
 
 FailureOr<DataType> mlir::tfg::convertToDataType(Type type, Location loc) {

@@ -239,7 +239,7 @@ private:
   /// Adds the OpDef defaults the node leaves out, and their list.
   void addDefaultAttributes(const tensorflow::NodeDef &node,
                             NamedAttrList &attrs, Location loc);
-  /// `loc` is the node's location (built once per node by the caller).
+  /// `loc` is where errors go (the file; the messages name the node).
   FailureOr<NodeSignature> inferSignature(const tensorflow::NodeDef &node,
                                           NamedAttrList &attrs,
                                           int64_t maxIndexUsed, Location loc);
@@ -750,13 +750,16 @@ FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
                                              NodeOpCache &cache,
                                              NodeSignature *keepSignature) {
   StringAttr nameAttr = builder.getStringAttr(node.name());
-  Location loc = NameLoc::get(nameAttr, fileLoc);
+  Location loc = fileLoc;
   NamedAttrList attrs;
   for (const auto &[key, value] : node.attr()) {
     if (key.empty())
       return emitError(loc) << "node '" << node.name()
                             << "' has an attribute with an empty name";
-    FailureOr<Attribute> attr = convertAttrValue(value, loc);
+    FailureOr<Attribute> attr = convertAttrValue(value, ctx, [&] {
+      return emitError(loc)
+             << "node '" << node.name() << "': attribute '" << key << "': ";
+    });
     if (failed(attr))
       return failure();
     attrs.append(cache.getString(ctx, key), *attr);
@@ -771,7 +774,6 @@ FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
     return emitError(loc) << "node '" << node.name() << "' has "
                           << sig->types.size() << " output(s), but output "
                           << maxIndexUsed << " is used";
-  attrs.append(dialect->getNameAttrIdentifier(), nameAttr);
   if (!node.device().empty())
     attrs.append(dialect->getDeviceAttrIdentifier(),
                  cache.getString(ctx, node.device()));
@@ -782,11 +784,13 @@ FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
     std::string bytes;
     (void)serializeDeterministically(node.experimental_debug_info(), bytes);
     attrs.append("tfg.debug_info", builder.getStringAttr(bytes));
-    loc = debugInfoLoc(loc, node.experimental_debug_info());
+    loc = debugInfoLoc(NameLoc::get(nameAttr, fileLoc),
+                       node.experimental_debug_info());
   }
   OperationState state(loc, cache.getOpName(ctx, node.op()));
   state.addOperands(operands);
   state.addAttributes(attrs);
+  addNodeName(state, nameAttr);
   state.addTypes(sig->types);
   state.addTypes(dialect->getControlType());
   Operation *op = Operation::create(state);
@@ -821,7 +825,10 @@ LogicalResult Importer::declareFunction(const tensorflow::OpDef &sig) {
                   "data type";
     if (fs.generic)
       return Type(tf_type::OpaqueTensorType::get(ctx));
-    FailureOr<Type> t = convertDataType(arg.type(), loc);
+    FailureOr<Type> t = convertDataType(arg.type(), ctx, [&] {
+      return emitError(loc) << "function '" << sig.name() << "': argument '"
+                            << arg.name() << "': ";
+    });
     if (failed(t))
       return failure();
     Type elt = *t;
@@ -842,10 +849,20 @@ LogicalResult Importer::declareFunction(const tensorflow::OpDef &sig) {
       return failure();
     fs.resultTypes.push_back(*t);
   }
-  for (const auto &attr : sig.attr())
+  for (const auto &attr : sig.attr()) {
     if (attr.name().empty())
       return emitError(loc) << "function '" << sig.name()
                             << "' has an attribute with an empty name";
+    // Defaults are added to the function's call nodes (getOpDefDefaultAttr):
+    // a default that does not convert is reported here, once.
+    if (attr.has_default_value() &&
+        failed(convertAttrValue(attr.default_value(), ctx, [&] {
+          return emitError(loc)
+                 << "function '" << sig.name() << "': default of attribute '"
+                 << attr.name() << "': ";
+        })))
+      return failure();
+  }
   if (!lib.functions.try_emplace(sig.name(), std::move(fs)).second)
     return emitError(loc) << "duplicate function '" << sig.name() << "'";
   lib.ops.registerOp(convertOpDef(sig));
@@ -871,7 +888,11 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
     auto extra = func.arg_attr().find(i);
     if (extra != func.arg_attr().end())
       for (const auto &[key, value] : extra->second.attr()) {
-        FailureOr<Attribute> a = convertAttrValue(value, loc);
+        FailureOr<Attribute> a = convertAttrValue(value, ctx, [&] {
+          return emitError(loc)
+                 << "function '" << sig.name() << "': attribute '" << key
+                 << "' of argument '" << arg.name() << "': ";
+        });
         if (failed(a))
           return failure();
         // Argument attributes must be dialect attributes: prefix "tf.".
@@ -898,7 +919,10 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   if (!func.attr().empty()) {
     NamedAttrList attrs;
     for (const auto &[key, value] : func.attr()) {
-      FailureOr<Attribute> a = convertAttrValue(value, loc);
+      FailureOr<Attribute> a = convertAttrValue(value, ctx, [&] {
+        return emitError(loc) << "function '" << sig.name() << "': attribute '"
+                              << key << "': ";
+      });
       if (failed(a))
         return failure();
       attrs.append(key, *a);

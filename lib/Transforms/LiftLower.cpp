@@ -83,7 +83,14 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
     argTypes.push_back(getDataResults(node)[0].getType());
     NamedAttrList lifted;
     lifted.append("op", b.getStringAttr(getTFOpName(node)));
-    lifted.append("attrs", getNodeAttrs(node));
+    // The node's attributes with its name (wherever the node keeps it):
+    // lowering rebuilds the node from them (createNode).
+    NamedAttrList nodeAttrs(getNodeAttrs(node));
+    if (StringAttr nodeName = getNodeNameAttr(node))
+      nodeAttrs.set(
+          ctx->getLoadedDialect<TFGraphDialect>()->getNameAttrIdentifier(),
+          nodeName);
+    lifted.append("attrs", nodeAttrs.getDictionary(ctx));
     argAttrs.push_back(b.getDictionaryAttr(
         {b.getNamedAttr("tfg.name", b.getStringAttr(sanitize(name))),
          b.getNamedAttr(kLiftedNodeAttr, lifted.getDictionary(ctx))}));

@@ -345,3 +345,18 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
     "tfg.yield"() : () -> ()
   }) {_mlir_name = "if"} : (!tf_type.control) -> !tf_type.control
 }
+
+// -----
+
+// A generic node's properties are its name and nothing else.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  // expected-error@+1 {{'tfg.Foo' op properties must be the node's name, a string}}
+  %ctl = "tfg.Foo"() <{a = 1 : i32}> : () -> !tf_type.control
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  // expected-error@+1 {{'tfg.Foo' op has a name both as properties and as '_mlir_name'}}
+  %ctl = "tfg.Foo"() <"a"> {_mlir_name = "b"} : () -> !tf_type.control
+}

@@ -3,7 +3,7 @@
 // still caught by the printer and printed in generic form.
 // RUN: tfg-opt %s --mlir-very-unsafe-disable-verifier-on-parsing 2>&1 | FileCheck %s --check-prefix=GENERIC
 // RUN: tfg-opt %s --mlir-very-unsafe-disable-verifier-on-parsing --verify-each=false 2>&1 | FileCheck %s --check-prefix=GENERIC
-// GENERIC: "tfg.Neg"(%0#0) {T = f32, _mlir_name = ""}
+// GENERIC: "tfg.Neg"(%0#0) <""> {T = f32}
 // RUN: not tfg-opt %s 2>&1 | FileCheck %s --check-prefix=VERIFIED
 // VERIFIED: error: 'tfg.Neg' op requires a non-empty name
 

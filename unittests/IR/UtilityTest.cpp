@@ -4,6 +4,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "gtest/gtest.h"
 
@@ -94,4 +95,56 @@ TEST_F(UtilityTest, StatefulnessComesFromTheRegistry) {
   EXPECT_FALSE(isStatefulNode(&*it++));
   EXPECT_TRUE(isStatefulNode(&*it++));
   EXPECT_TRUE(isStatefulNode(&*it++));
+}
+
+TEST_F(UtilityTest, NodeNamesLiveWhereTheNodeKeepsThem) {
+  auto module = parse(R"mlir(
+    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+      %x, %ctl = Placeholder name("x") {dtype = i1} : () -> (tensor<i1>)
+      %y, %ctl_0 = "tfg.Identity"(%x) {T = i1, _mlir_name = "tf_style"} : (tensor<i1>) -> (tensor<i1>, !tf_type.control)
+      %ctl_1 = IfRegion %x then {
+        yield
+      } else {
+        yield
+      } name("if") : (tensor<i1>) -> ()
+    }
+  )mlir");
+  ASSERT_TRUE(module);
+  Block &body = (*module->getOps<GraphOp>().begin()).getBody();
+  auto it = body.begin();
+  Operation *x = &*it++, *y = &*it++, *ifOp = &*it++;
+  StringAttr nameId =
+      context.getLoadedDialect<TFGraphDialect>()->getNameAttrIdentifier();
+
+  // A generic node: the name is its properties, not an attribute.
+  EXPECT_EQ(getNodeName(x), "x");
+  EXPECT_EQ(getNodeNameAttr(x), x->getPropertiesAsAttribute());
+  EXPECT_FALSE(getNodeAttrs(x).get(nameId));
+  setNodeName(x, "x2");
+  EXPECT_EQ(getNodeName(x), "x2");
+  EXPECT_FALSE(getNodeAttrs(x).get(nameId));
+
+  // Spelled as `_mlir_name`: read there; renaming moves it to properties.
+  EXPECT_EQ(getNodeName(y), "tf_style");
+  EXPECT_FALSE(y->getPropertiesAsAttribute());
+  setNodeName(y, "renamed");
+  EXPECT_EQ(getNodeName(y), "renamed");
+  EXPECT_FALSE(getNodeAttrs(y).get(nameId));
+  EXPECT_EQ(getNodeNameAttr(y), y->getPropertiesAsAttribute());
+
+  // A registered node op: the `_mlir_name` attribute.
+  EXPECT_EQ(getNodeName(ifOp), "if");
+  setNodeName(ifOp, "if2");
+  EXPECT_EQ(ifOp->getAttrOfType<StringAttr>(nameId).getValue(), "if2");
+
+  // addNodeName picks the place from the op being built.
+  OperationState generic(x->getLoc(), "tfg.NoOp");
+  addNodeName(generic, StringAttr::get(&context, "g"));
+  EXPECT_EQ(generic.propertiesAttr, StringAttr::get(&context, "g"));
+  EXPECT_TRUE(generic.attributes.empty());
+  OperationState registered(x->getLoc(), IfRegionOp::getOperationName());
+  addNodeName(registered, StringAttr::get(&context, "r"));
+  EXPECT_FALSE(registered.propertiesAttr);
+  EXPECT_EQ(registered.attributes.get(nameId), StringAttr::get(&context, "r"));
+  EXPECT_TRUE(succeeded(verify(*module)));
 }

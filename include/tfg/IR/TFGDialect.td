@@ -31,7 +31,7 @@ def TFGraph_Dialect : Dialect {
     |----------|-----|
     | GraphDef | `tfg.graph` with a `#tf_type.version` |
     | NodeDef `op` | operation name `tfg.<op>` |
-    | NodeDef `name` | `name("...")` (attribute `_mlir_name`) |
+    | NodeDef `name` | `name("...")`: a generic node's properties (`<"...">` in generic form), a registered node's attribute `_mlir_name` |
     | NodeDef `device` | `device("...")` (attribute `_mlir_device`) |
     | assigned device | `assigned_device("...")` (`_mlir_assigned_device`) |
     | `experimental_type` | attribute `_mlir_fulltype` (`#tf_type.full_type`) |

@@ -49,21 +49,29 @@ Value getControlTokenOf(Value value);
 Value getDataValueOfControl(Value control);
 
 /// All attributes of a node, as one dictionary. For a generic node (an
-/// unregistered op without properties) this is the operation's own
-/// dictionary: Operation::getAttrDictionary builds and uniques a new one on
-/// every call for any op with a properties slot, unregistered ones included.
+/// unregistered op) this is the operation's own dictionary: its properties
+/// slot holds the node's name, which is not an attribute (and
+/// Operation::getAttrDictionary would build and unique a new dictionary on
+/// every call for any op with a properties slot, unregistered ones included).
 inline DictionaryAttr getNodeAttrs(Operation *op) {
-  if (!op->isRegistered() && !op->getPropertiesAsAttribute())
+  if (!op->isRegistered())
     return op->getRawDictionaryAttrs();
   return op->getAttrDictionary();
 }
 
-/// The node's name (`_mlir_name`), or empty.
+/// The node's name, or null. A generic node keeps its name as its
+/// properties (a StringAttr, `<"name">` in generic form); a registered node
+/// op as the `_mlir_name` attribute. A generic node that spells its name as
+/// `_mlir_name` in generic form (as TensorFlow's tfg does) is read too.
+StringAttr getNodeNameAttr(Operation *op);
+/// The node's name, or empty.
 StringRef getNodeName(Operation *op);
 /// The node's requested device (`_mlir_device`), or empty.
 StringRef getNodeDevice(Operation *op);
 /// The node's assigned device (`_mlir_assigned_device`), or empty.
 StringRef getNodeAssignedDevice(Operation *op);
+/// Names the node that `state` builds (see getNodeNameAttr).
+void addNodeName(OperationState &state, StringAttr name);
 void setNodeName(Operation *op, StringRef name);
 void setNodeDevice(Operation *op, StringRef device);
 

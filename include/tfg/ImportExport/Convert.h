@@ -15,6 +15,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 
 namespace mlir {
@@ -26,8 +27,19 @@ namespace tfg {
 bool serializeDeterministically(const google::protobuf::MessageLite &message,
                                 std::string &bytes);
 
+/// Emits an error where a conversion reports it (MLIR's `getChecked`
+/// convention): the importers start the message with the node and the
+/// attribute being converted, without a location per node.
+using EmitErrorFn = function_ref<InFlightDiagnostic()>;
+
 /// DataType -> element type (f32, !tf_type.string, !tf_type.f32ref, ...).
-FailureOr<Type> convertDataType(tensorflow::DataType dtype, Location loc);
+FailureOr<Type> convertDataType(tensorflow::DataType dtype,
+                                MLIRContext *context, EmitErrorFn emitError);
+inline FailureOr<Type> convertDataType(tensorflow::DataType dtype,
+                                       Location loc) {
+  return convertDataType(dtype, loc.getContext(),
+                         [loc] { return mlir::emitError(loc); });
+}
 /// Element type -> DataType.
 FailureOr<tensorflow::DataType> convertToDataType(Type type, Location loc);
 
@@ -45,7 +57,12 @@ void convertFullType(Attribute type, tensorflow::FullTypeDef &out);
 /// TensorProto -> DenseElementsAttr (numeric dtypes, bit-exact, splats kept
 /// compact) or #tf_type.tensor_proto (anything else, byte-exact).
 FailureOr<Attribute> convertTensor(const tensorflow::TensorProto &tensor,
-                                   Location loc);
+                                   MLIRContext *context, EmitErrorFn emitError);
+inline FailureOr<Attribute> convertTensor(const tensorflow::TensorProto &tensor,
+                                          Location loc) {
+  return convertTensor(tensor, loc.getContext(),
+                       [loc] { return mlir::emitError(loc); });
+}
 /// The inverse of convertTensor.
 LogicalResult convertTensor(Attribute attr, tensorflow::TensorProto &out,
                             Location loc);
@@ -57,7 +74,13 @@ void canonicalizeTensor(tensorflow::TensorProto &tensor);
 
 /// AttrValue -> attribute.
 FailureOr<Attribute> convertAttrValue(const tensorflow::AttrValue &value,
-                                      Location loc);
+                                      MLIRContext *context,
+                                      EmitErrorFn emitError);
+inline FailureOr<Attribute> convertAttrValue(const tensorflow::AttrValue &value,
+                                             Location loc) {
+  return convertAttrValue(value, loc.getContext(),
+                          [loc] { return mlir::emitError(loc); });
+}
 /// Attribute -> AttrValue.
 LogicalResult convertAttrValue(Attribute attr, tensorflow::AttrValue &out,
                                Location loc);

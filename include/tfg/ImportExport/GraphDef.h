@@ -39,8 +39,9 @@ struct ImportOptions {
 };
 
 /// Imports `graph` into a new module. Returns null after emitting errors.
-/// Node locations are `NameLoc`s of the node names inside `fileLoc` (the
-/// input file, when known). The function library becomes tfg.func ops.
+/// Nodes are located at `fileLoc` (the input file, when known), or at their
+/// `experimental_debug_info`; diagnostics name the node in their message.
+/// The function library becomes tfg.func ops.
 OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
                                      const tensorflow::GraphDef &graph,
                                      Location fileLoc,

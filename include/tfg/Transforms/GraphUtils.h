@@ -159,13 +159,15 @@ SmallVector<Block *> getGraphBodies(Operation *module);
 //===----------------------------------------------------------------------===//
 
 /// Builds the generic node `tfg.<opName>(data) [controls] {attrs}` with the
-/// given data result types (the control token is added).
+/// given data result types (the control token is added). A `_mlir_name` in
+/// `attrs` names the node (see addNodeName).
 Operation *createNode(OpBuilder &builder, Location loc, StringRef opName,
                       ValueRange data, ValueRange controls,
                       TypeRange resultTypes, ArrayRef<NamedAttribute> attrs);
 
 /// The attributes every node carries (name, device, assigned device, full
-/// type) of `op`, to copy onto a node replacing it.
+/// type) of `op`, to copy onto a node replacing it; the name as
+/// `_mlir_name`, wherever `op` keeps it.
 SmallVector<NamedAttribute> getNodeIdentityAttrs(Operation *op);
 
 /// Builds `tfg.NoOp [controls] name(name) device(device)` at the builder's

@@ -337,7 +337,14 @@ Operation *mlir::tfg::createNode(OpBuilder &builder, Location loc,
   state.addOperands(controls);
   state.addTypes(resultTypes);
   state.addTypes(dialect->getControlType());
-  state.addAttributes(attrs);
+  StringAttr nameId = dialect->getNameAttrIdentifier();
+  for (const NamedAttribute &attr : attrs) {
+    auto name = llvm::dyn_cast<StringAttr>(attr.getValue());
+    if (attr.getName() == nameId && name)
+      addNodeName(state, name);
+    else
+      state.attributes.push_back(attr);
+  }
   return builder.create(state);
 }
 
@@ -348,7 +355,9 @@ SmallVector<NamedAttribute> mlir::tfg::getNodeIdentityAttrs(Operation *op) {
        {dialect->getNameAttrIdentifier(), dialect->getDeviceAttrIdentifier(),
         dialect->getAssignedDeviceAttrIdentifier(),
         dialect->getFullTypeAttrIdentifier()})
-    if (Attribute value = op->getAttr(id))
+    if (Attribute value = id == dialect->getNameAttrIdentifier()
+                              ? getNodeNameAttr(op)
+                              : op->getAttr(id))
       attrs.emplace_back(id, value);
   return attrs;
 }
@@ -361,8 +370,7 @@ Operation *mlir::tfg::createNoOp(OpBuilder &builder, Location loc,
   OperationState state(loc, "tfg.NoOp");
   state.addOperands(controls);
   state.addTypes(dialect->getControlType());
-  state.addAttribute(dialect->getNameAttrIdentifier(),
-                     StringAttr::get(ctx, name));
+  addNodeName(state, StringAttr::get(ctx, name));
   if (!device.empty())
     state.addAttribute(dialect->getDeviceAttrIdentifier(),
                        StringAttr::get(ctx, device));

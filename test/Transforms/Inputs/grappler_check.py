@@ -16,7 +16,10 @@ import subprocess
 import sys
 
 OP_RE = re.compile(r'^\s*(%[\w.$-]+)(?::\d+)? = "tfg\.(\w+)"\((.*)$')
-NAME_RE = re.compile(r'_mlir_name = "((?:[^"\\]|\\.)*)"')
+# A generic node's name is its properties (`"tfg.Op"(...) <"name">`), a
+# registered node's the `_mlir_name` attribute.
+NAME_RE = re.compile(
+    r'(?:\) <|_mlir_name = )"((?:[^"\\]|\\.)*)"')
 
 
 def run(cmd, stdin=None):
