@@ -752,11 +752,12 @@ FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
   StringAttr nameAttr = builder.getStringAttr(node.name());
   Location loc = fileLoc;
   NamedAttrList attrs;
-  for (const auto &[key, value] : node.attr()) {
+  for (const auto &entry : node.attr()) {
+    const std::string &key = entry.first;
     if (key.empty())
       return emitError(loc) << "node '" << node.name()
                             << "' has an attribute with an empty name";
-    FailureOr<Attribute> attr = convertAttrValue(value, ctx, [&] {
+    FailureOr<Attribute> attr = convertAttrValue(entry.second, ctx, [&] {
       return emitError(loc)
              << "node '" << node.name() << "': attribute '" << key << "': ";
     });
@@ -882,13 +883,15 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   StringAttr tfgName = dialect->getTfgNameAttrIdentifier();
   // Argument and result attributes: the names, then FunctionDef.arg_attr.
   SmallVector<Attribute> argAttrs, resAttrs;
-  for (auto [i, arg] : llvm::enumerate(sig.input_arg())) {
+  for (int i = 0, e = sig.input_arg_size(); i < e; ++i) {
+    const tensorflow::OpDef::ArgDef &arg = sig.input_arg(i);
     NamedAttrList attrs;
     attrs.append(tfgName, builder.getStringAttr(arg.name()));
     auto extra = func.arg_attr().find(i);
     if (extra != func.arg_attr().end())
-      for (const auto &[key, value] : extra->second.attr()) {
-        FailureOr<Attribute> a = convertAttrValue(value, ctx, [&] {
+      for (const auto &entry : extra->second.attr()) {
+        const std::string &key = entry.first;
+        FailureOr<Attribute> a = convertAttrValue(entry.second, ctx, [&] {
           return emitError(loc)
                  << "function '" << sig.name() << "': attribute '" << key
                  << "' of argument '" << arg.name() << "': ";
@@ -918,8 +921,9 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   }
   if (!func.attr().empty()) {
     NamedAttrList attrs;
-    for (const auto &[key, value] : func.attr()) {
-      FailureOr<Attribute> a = convertAttrValue(value, ctx, [&] {
+    for (const auto &entry : func.attr()) {
+      const std::string &key = entry.first;
+      FailureOr<Attribute> a = convertAttrValue(entry.second, ctx, [&] {
         return emitError(loc) << "function '" << sig.name() << "': attribute '"
                               << key << "': ";
       });
