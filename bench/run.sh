@@ -12,7 +12,9 @@ work=${TMPDIR:-/tmp}/tfg-bench
 mkdir -p "$work"
 # The yardstick, in the same run: stock mlir-opt on the same graph as
 # unregistered generic ops (tf_type types and attributes replaced by
-# builtin ones), which is what the issue's reference figure measured.
+# builtin ones, each node's name in its attribute dictionary as
+# `_mlir_name`, where TensorFlow's tfg keeps it), which is what the issue's
+# reference figure measured.
 mlir_opt=${MLIR_OPT:-/usr/lib/llvm-22/bin/mlir-opt}
 printf "%-10s %-10s %-12s %-10s %-16s %-10s\n" nodes "MB in" "seconds" \
   "peak MB" "mlir-opt seconds" "peak MB"
@@ -22,7 +24,9 @@ for n in $sizes; do
   stock="$work/stock_$n.mlir"
   if [ ! -f "$stock" ]; then
     "$build/bin/tfg-opt" "$f" --mlir-print-op-generic |
-      sed -e 's/!tf_type\.control/none/g' \
+      sed -e 's/) <\("[^"]*"\)> {/) {_mlir_name = \1, /' \
+        -e 's/) <\("[^"]*"\)> :/) {_mlir_name = \1} :/' \
+        -e 's/!tf_type\.control/none/g' \
         -e 's/#tf_type\.shape<\([^>]*\)>/"\1"/g' \
         -e 's/#tf_type\.version<[^>]*>/"version"/g' > "$stock"
   fi
