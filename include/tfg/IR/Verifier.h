@@ -24,8 +24,12 @@ namespace tfg {
 /// contract is that the nested operations were verified before), with the
 /// block's own check (only its last operation may have successors) made in
 /// the same pass, as are tfg's own node checks (which the graph's or
-/// function's verifier then skips). The module's other children are
-/// verified in parallel.
+/// function's verifier then skips). In a graph the same pass checks that
+/// every value a node (or an op nested in it) uses is in sight, so the
+/// graph's own verification runs with its body set aside, without MLIR's
+/// walks of the body for isolation and dominance; a value out of sight
+/// leaves the whole graph to mlir::verify and its diagnostics. The module's
+/// other children are verified in parallel.
 LogicalResult verifyGraphModule(Operation *op);
 
 namespace detail {
