@@ -281,10 +281,11 @@ private:
                 const llvm::StringMap<BlockArgument> &args,
                 const NodeTable &table, EdgeChunk &chunk,
                 MutableArrayRef<std::atomic<int32_t>> maxIndexUsed);
-  /// Builds the detached operation of a node with `operands`; safe to call
-  /// from several threads at once (each with its own cache).
+  /// Builds the detached operation of a node with `operands`, named
+  /// `nameAttr` (made from the NodeDef when null); safe to call from
+  /// several threads at once (each with its own cache).
   FailureOr<Operation *> buildNodeOp(const tensorflow::NodeDef &node,
-                                     int64_t maxIndexUsed,
+                                     StringAttr nameAttr, int64_t maxIndexUsed,
                                      ArrayRef<Value> operands,
                                      NodeOpCache &cache,
                                      NodeSignature *keepSignature);
@@ -584,14 +585,31 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   for (std::atomic<int32_t> &m : maxIndexUsed)
     m.store(-1, std::memory_order_relaxed);
   std::vector<EdgeChunk> chunks(numChunks);
-  auto resolveChunk = [&](size_t c) {
+  // The nodes' names, made while the inputs are resolved: new uniqued
+  // strings, one per node, whose making does not scale with threads
+  // (MLIR's uniquer write-locks a shard per insert), against resolution,
+  // which does not touch the uniquer. One task of the parallel loop makes
+  // them all, the others resolve chunks; the build then only looks up
+  // attributes that exist.
+  std::vector<StringAttr> nameAttrs;
+  if (parallel)
+    nameAttrs.resize(numNodes);
+  size_t firstChunkTask = parallel ? 1 : 0;
+  auto resolveChunk = [&](size_t task) {
+    if (task < firstChunkTask) {
+      for (size_t i = 0; i < numNodes; ++i)
+        nameAttrs[i] = StringAttr::get(ctx, nodes.name(i));
+      return success();
+    }
+    size_t c = task - firstChunkTask;
     size_t begin = std::min(numNodes, c * chunkSize);
     return resolveInputs(nodes, begin, std::min(numNodes, begin + chunkSize),
                          args, table, chunks[c], maxIndexUsed);
   };
   // One chunk runs on this thread; several run in parallel, their
   // diagnostics ordered by chunk.
-  if (failed(failableParallelForEachN(ctx, 0, numChunks, resolveChunk)))
+  if (failed(failableParallelForEachN(ctx, 0, firstChunkTask + numChunks,
+                                      resolveChunk)))
     return failure();
   if (!functionBody)
     index.release();
@@ -703,9 +721,10 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       const tensorflow::NodeDef *node = nodes.get(i, scratch, fileLoc);
       if (!node)
         return failure();
-      FailureOr<Operation *> op = buildNodeOp(
-          *node, maxIndexUsed[i].load(std::memory_order_relaxed), operands,
-          cache, keepSignatures ? &table.signatures[i] : nullptr);
+      FailureOr<Operation *> op =
+          buildNodeOp(*node, nameAttrs.empty() ? StringAttr() : nameAttrs[i],
+                      maxIndexUsed[i].load(std::memory_order_relaxed), operands,
+                      cache, keepSignatures ? &table.signatures[i] : nullptr);
       if (failed(op))
         return failure();
       created[i] = *op;
@@ -719,6 +738,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
     return success();
   };
   LogicalResult built = failableParallelForEachN(ctx, 0, numChunks, buildChunk);
+  std::vector<StringAttr>().swap(nameAttrs);
   for (Operation *op : created)
     if (op)
       builder.insert(op);
@@ -744,12 +764,12 @@ StringRef Importer::getOutArg(StringRef nodeName, StringRef input) {
   return ref.outArg;
 }
 
-FailureOr<Operation *> Importer::buildNodeOp(const tensorflow::NodeDef &node,
-                                             int64_t maxIndexUsed,
-                                             ArrayRef<Value> operands,
-                                             NodeOpCache &cache,
-                                             NodeSignature *keepSignature) {
-  StringAttr nameAttr = builder.getStringAttr(node.name());
+FailureOr<Operation *>
+Importer::buildNodeOp(const tensorflow::NodeDef &node, StringAttr nameAttr,
+                      int64_t maxIndexUsed, ArrayRef<Value> operands,
+                      NodeOpCache &cache, NodeSignature *keepSignature) {
+  if (!nameAttr)
+    nameAttr = builder.getStringAttr(node.name());
   Location loc = fileLoc;
   NamedAttrList attrs;
   for (const auto &entry : node.attr()) {
