@@ -590,15 +590,19 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   // (MLIR's uniquer write-locks a shard per insert), against resolution,
   // which does not touch the uniquer. One task of the parallel loop makes
   // them all, the others resolve chunks; the build then only looks up
-  // attributes that exist.
-  std::vector<StringAttr> nameAttrs;
-  if (parallel)
-    nameAttrs.resize(numNodes);
+  // attributes that exist. Kept per chunk, so that each chunk's build frees
+  // its own.
+  std::vector<std::vector<StringAttr>> nameAttrs(parallel ? numChunks : 0);
   size_t firstChunkTask = parallel ? 1 : 0;
   auto resolveChunk = [&](size_t task) {
     if (task < firstChunkTask) {
-      for (size_t i = 0; i < numNodes; ++i)
-        nameAttrs[i] = StringAttr::get(ctx, nodes.name(i));
+      for (size_t c = 0; c < numChunks; ++c) {
+        size_t begin = std::min(numNodes, c * chunkSize);
+        size_t end = std::min(numNodes, begin + chunkSize);
+        nameAttrs[c].reserve(end - begin);
+        for (size_t i = begin; i < end; ++i)
+          nameAttrs[c].push_back(StringAttr::get(ctx, nodes.name(i)));
+      }
       return success();
     }
     size_t c = task - firstChunkTask;
@@ -721,10 +725,10 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       const tensorflow::NodeDef *node = nodes.get(i, scratch, fileLoc);
       if (!node)
         return failure();
-      FailureOr<Operation *> op =
-          buildNodeOp(*node, nameAttrs.empty() ? StringAttr() : nameAttrs[i],
-                      maxIndexUsed[i].load(std::memory_order_relaxed), operands,
-                      cache, keepSignatures ? &table.signatures[i] : nullptr);
+      FailureOr<Operation *> op = buildNodeOp(
+          *node, nameAttrs.empty() ? StringAttr() : nameAttrs[c][i - begin],
+          maxIndexUsed[i].load(std::memory_order_relaxed), operands, cache,
+          keepSignatures ? &table.signatures[i] : nullptr);
       if (failed(op))
         return failure();
       created[i] = *op;
@@ -735,10 +739,11 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
         builtFrom = i + 1;
       }
     }
+    if (!nameAttrs.empty())
+      std::vector<StringAttr>().swap(nameAttrs[c]);
     return success();
   };
   LogicalResult built = failableParallelForEachN(ctx, 0, numChunks, buildChunk);
-  std::vector<StringAttr>().swap(nameAttrs);
   for (Operation *op : created)
     if (op)
       builder.insert(op);
