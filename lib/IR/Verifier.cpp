@@ -90,9 +90,12 @@ static bool usesVisibleValues(Operation &node, Block &body) {
   WalkResult walk = node.walk([&](Operation *nested) {
     if (nested == &node)
       return WalkResult::advance();
-    for (Value v : nested->getOperands())
-      if (!graphRegion->isAncestor(v.getParentRegion()))
+    for (Value v : nested->getOperands()) {
+      // An operand of a detached op has no region (MLIR: "unlinked").
+      Region *region = v.getParentRegion();
+      if (!region || !graphRegion->isAncestor(region))
         return WalkResult::interrupt();
+    }
     return WalkResult::advance();
   });
   return !walk.wasInterrupted();

@@ -207,3 +207,26 @@ TEST_F(VerifierTest, ChecksTheGraphItselfAndKeepsItsBody) {
   EXPECT_EQ(graph.getBody().getOperations().size(), size_t(kNodes));
   EXPECT_EQ(graph.getBody().front().getBlock(), &graph.getBody());
 }
+
+TEST_F(VerifierTest, RejectsNestedOpUsingValueOfDetachedOp) {
+  // A value of an operation in no block has no region: MLIR reports the
+  // operand as unlinked, and so must the node-by-node verifier.
+  auto module = parse("  %p, %cp = Placeholder name(\"p\") {dtype = i1} : () "
+                      "-> (tensor<i1>)\n"
+                      "  %r, %cr = IfRegion %p then {\n"
+                      "    yield(%v0) : tensor<i32>\n"
+                      "  } else {\n"
+                      "    yield(%v0) : tensor<i32>\n"
+                      "  } name(\"if\") : (tensor<i1>) -> (tensor<i32>)\n");
+  ASSERT_TRUE(module);
+  auto graph = *module->getOps<GraphOp>().begin();
+  auto ifOp = *graph.getBody().getOps<IfRegionOp>().begin();
+  Operation &yield = ifOp.getThenRegion().front().back();
+  Operation *detached = graph.getBody().front().clone();
+  Value before = yield.getOperand(0);
+  yield.setOperand(0, detached->getResult(0));
+  expectSameAsMLIR(*module, /*expectValid=*/false);
+  yield.setOperand(0, before);
+  detached->destroy();
+  expectSameAsMLIR(*module, /*expectValid=*/true);
+}
