@@ -108,11 +108,16 @@ static StringRef getStringAttrValue(Operation *op, StringAttr id) {
   return {};
 }
 
+/// A generic node's name, kept as its properties; null otherwise.
+static StringAttr getNameProperty(Operation *op) {
+  if (op->isRegistered())
+    return {};
+  return llvm::dyn_cast_or_null<StringAttr>(op->getPropertiesAsAttribute());
+}
+
 StringAttr mlir::tfg::getNodeNameAttr(Operation *op) {
-  if (!op->isRegistered())
-    if (auto name =
-            llvm::dyn_cast_or_null<StringAttr>(op->getPropertiesAsAttribute()))
-      return name;
+  if (StringAttr name = getNameProperty(op))
+    return name;
   return getNodeStringAttr(op, getTFGDialect(op)->getNameAttrIdentifier());
 }
 StringRef mlir::tfg::getNodeName(Operation *op) {
@@ -286,10 +291,8 @@ void mlir::tfg::printNodeKeywordsAndAttrs(Operation *op, OpAsmPrinter &p,
     }
   }
   // A generic node's name is its properties (then it has no `_mlir_name`).
-  if (!op->isRegistered())
-    if (auto name =
-            llvm::dyn_cast_or_null<StringAttr>(op->getPropertiesAsAttribute()))
-      values[2] = name;
+  if (StringAttr name = getNameProperty(op))
+    values[2] = name;
   for (unsigned k = 0; k < 3; ++k) {
     if (!values[k])
       continue;
