@@ -82,6 +82,37 @@ protected:
     expectSameAsMLIR(*module, /*expectValid=*/false);
   }
 
+  /// Expects both verifiers to reject `module` while `operand` uses `bad`
+  /// instead of its value, and to accept it again once the value is back.
+  void expectRejectedWhileUsing(ModuleOp module, OpOperand &operand,
+                                Value bad) {
+    Value before = operand.get();
+    operand.set(bad);
+    expectSameAsMLIR(module, /*expectValid=*/false);
+    // Undo, so that the module can be destroyed with consistent use lists.
+    operand.set(before);
+    expectSameAsMLIR(module, /*expectValid=*/true);
+  }
+
+  /// The graph extra of the tests that move values across regions: an
+  /// IfRegion whose then branch yields a Neg named "neg" of %v0.
+  static constexpr const char *kIfRegion =
+      "  %p, %cp = Placeholder name(\"p\") {dtype = i1} : () -> (tensor<i1>)\n"
+      "  %r, %cr = IfRegion %p then {\n"
+      "    %n, %cn = Neg(%v0) name(\"neg\") {T = i32} : (tensor<i32>) -> "
+      "(tensor<i32>)\n"
+      "    yield(%n) : tensor<i32>\n"
+      "  } else {\n"
+      "    yield(%v0) : tensor<i32>\n"
+      "  } name(\"if\") : (tensor<i1>) -> (tensor<i32>)\n";
+  /// The then branch of the IfRegion of kIfRegion.
+  static Block &getThenBlock(ModuleOp module) {
+    auto graph = *module.getOps<GraphOp>().begin();
+    return (*graph.getBody().getOps<IfRegionOp>().begin())
+        .getThenRegion()
+        .front();
+  }
+
   MLIRContext context;
 };
 } // namespace
@@ -135,58 +166,30 @@ TEST_F(VerifierTest, RejectsValueFromAnotherRegion) {
   ASSERT_TRUE(module);
   auto func = *module->getOps<GraphFuncOp>().begin();
   auto graph = *module->getOps<GraphOp>().begin();
-  Operation &last = graph.getBody().back();
-  last.setOperand(0, func.getBody().front().getArgument(0));
-  expectSameAsMLIR(*module, /*expectValid=*/false);
-  // Undo, so that the module can be destroyed with consistent use lists.
-  last.setOperand(0, (&last)->getPrevNode()->getResult(0));
-  expectSameAsMLIR(*module, /*expectValid=*/true);
+  expectRejectedWhileUsing(*module, graph.getBody().back().getOpOperand(0),
+                           func.getBody().front().getArgument(0));
 }
 
 TEST_F(VerifierTest, RejectsNodeUsingValueInsideAnotherNode) {
   // A graph node using a value defined in a region of another node: out of
   // sight (dominance), which the graph's own verification reports.
-  auto module = parse("  %p, %cp = Placeholder name(\"p\") {dtype = i1} : () "
-                      "-> (tensor<i1>)\n"
-                      "  %r, %cr = IfRegion %p then {\n"
-                      "    %n, %cn = Neg(%v0) name(\"neg\") {T = i32} : "
-                      "(tensor<i32>) -> (tensor<i32>)\n"
-                      "    yield(%n) : tensor<i32>\n"
-                      "  } else {\n"
-                      "    yield(%v0) : tensor<i32>\n"
-                      "  } name(\"if\") : (tensor<i1>) -> (tensor<i32>)\n");
+  auto module = parse(kIfRegion);
   ASSERT_TRUE(module);
   auto graph = *module->getOps<GraphOp>().begin();
-  auto ifOp = *graph.getBody().getOps<IfRegionOp>().begin();
-  Operation &neg = ifOp.getThenRegion().front().front();
+  Operation &neg = getThenBlock(*module).front();
   Operation &user = *std::next(graph.getBody().begin(), 10);
-  Value before = user.getOperand(0);
-  user.setOperand(0, neg.getResult(0));
-  expectSameAsMLIR(*module, /*expectValid=*/false);
-  user.setOperand(0, before);
-  expectSameAsMLIR(*module, /*expectValid=*/true);
+  expectRejectedWhileUsing(*module, user.getOpOperand(0), neg.getResult(0));
 }
 
 TEST_F(VerifierTest, RejectsNestedOpUsingValueFromOutsideTheGraph) {
   // An op inside a node's region using a function's argument: the graph is
   // isolated from above for nested ops too.
-  auto module = parse("  %p, %cp = Placeholder name(\"p\") {dtype = i1} : () "
-                      "-> (tensor<i1>)\n"
-                      "  %r, %cr = IfRegion %p then {\n"
-                      "    yield(%v0) : tensor<i32>\n"
-                      "  } else {\n"
-                      "    yield(%v0) : tensor<i32>\n"
-                      "  } name(\"if\") : (tensor<i1>) -> (tensor<i32>)\n");
+  auto module = parse(kIfRegion);
   ASSERT_TRUE(module);
   auto func = *module->getOps<GraphFuncOp>().begin();
-  auto graph = *module->getOps<GraphOp>().begin();
-  auto ifOp = *graph.getBody().getOps<IfRegionOp>().begin();
-  Operation &yield = ifOp.getThenRegion().front().back();
-  Value before = yield.getOperand(0);
-  yield.setOperand(0, func.getBody().front().getArgument(0));
-  expectSameAsMLIR(*module, /*expectValid=*/false);
-  yield.setOperand(0, before);
-  expectSameAsMLIR(*module, /*expectValid=*/true);
+  expectRejectedWhileUsing(*module,
+                           getThenBlock(*module).back().getOpOperand(0),
+                           func.getBody().front().getArgument(0));
 }
 
 TEST_F(VerifierTest, ChecksTheGraphItselfAndKeepsItsBody) {
@@ -211,22 +214,12 @@ TEST_F(VerifierTest, ChecksTheGraphItselfAndKeepsItsBody) {
 TEST_F(VerifierTest, RejectsNestedOpUsingValueOfDetachedOp) {
   // A value of an operation in no block has no region: MLIR reports the
   // operand as unlinked, and so must the node-by-node verifier.
-  auto module = parse("  %p, %cp = Placeholder name(\"p\") {dtype = i1} : () "
-                      "-> (tensor<i1>)\n"
-                      "  %r, %cr = IfRegion %p then {\n"
-                      "    yield(%v0) : tensor<i32>\n"
-                      "  } else {\n"
-                      "    yield(%v0) : tensor<i32>\n"
-                      "  } name(\"if\") : (tensor<i1>) -> (tensor<i32>)\n");
+  auto module = parse(kIfRegion);
   ASSERT_TRUE(module);
   auto graph = *module->getOps<GraphOp>().begin();
-  auto ifOp = *graph.getBody().getOps<IfRegionOp>().begin();
-  Operation &yield = ifOp.getThenRegion().front().back();
   Operation *detached = graph.getBody().front().clone();
-  Value before = yield.getOperand(0);
-  yield.setOperand(0, detached->getResult(0));
-  expectSameAsMLIR(*module, /*expectValid=*/false);
-  yield.setOperand(0, before);
+  expectRejectedWhileUsing(*module,
+                           getThenBlock(*module).back().getOpOperand(0),
+                           detached->getResult(0));
   detached->destroy();
-  expectSameAsMLIR(*module, /*expectValid=*/true);
 }
