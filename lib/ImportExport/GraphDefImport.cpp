@@ -584,6 +584,11 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   std::vector<std::atomic<int32_t>> maxIndexUsed(numNodes);
   for (std::atomic<int32_t> &m : maxIndexUsed)
     m.store(-1, std::memory_order_relaxed);
+  // The nodes [begin, end) of chunk c.
+  auto chunkRange = [&](size_t c) {
+    size_t begin = std::min(numNodes, c * chunkSize);
+    return std::make_pair(begin, std::min(numNodes, begin + chunkSize));
+  };
   std::vector<EdgeChunk> chunks(numChunks);
   // The nodes' names, made while the inputs are resolved: new uniqued
   // strings, one per node, whose making does not scale with threads
@@ -597,8 +602,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   auto resolveChunk = [&](size_t task) {
     if (task < firstChunkTask) {
       for (size_t c = 0; c < numChunks; ++c) {
-        size_t begin = std::min(numNodes, c * chunkSize);
-        size_t end = std::min(numNodes, begin + chunkSize);
+        auto [begin, end] = chunkRange(c);
         nameAttrs[c].reserve(end - begin);
         for (size_t i = begin; i < end; ++i)
           nameAttrs[c].push_back(StringAttr::get(ctx, nodes.name(i)));
@@ -606,9 +610,9 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       return success();
     }
     size_t c = task - firstChunkTask;
-    size_t begin = std::min(numNodes, c * chunkSize);
-    return resolveInputs(nodes, begin, std::min(numNodes, begin + chunkSize),
-                         args, table, chunks[c], maxIndexUsed);
+    auto [begin, end] = chunkRange(c);
+    return resolveInputs(nodes, begin, end, args, table, chunks[c],
+                         maxIndexUsed);
   };
   // One chunk runs on this thread; several run in parallel, their
   // diagnostics ordered by chunk.
@@ -706,11 +710,10 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
     state.addTypes(tf_type::OpaqueTensorType::get(ctx));
     placeholders[c] = Operation::create(state);
     Value fill = placeholders[c]->getResult(0);
-    size_t begin = std::min(numNodes, c * chunkSize);
+    auto [begin, chunkEnd] = chunkRange(c);
     size_t builtFrom = begin;
     SmallVector<Value, 8> operands;
-    for (size_t i = begin, e = std::min(numNodes, begin + chunkSize); i < e;
-         ++i) {
+    for (size_t i = begin; i < chunkEnd; ++i) {
       operands.clear();
       for (uint32_t k = firstEdge[i], end = firstEdge[i + 1]; k < end; ++k) {
         if (!setAtBuild(i, edges[k])) {
@@ -734,7 +737,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       created[i] = *op;
       // The source learns what it may free in batches (a batch of an
       // in-place input spans whole pages).
-      if (i + 1 - builtFrom == kNodesPerBuiltBatch || i + 1 == e) {
+      if (i + 1 - builtFrom == kNodesPerBuiltBatch || i + 1 == chunkEnd) {
         nodes.built(builtFrom, i + 1);
         builtFrom = i + 1;
       }
