@@ -27,14 +27,26 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
 
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <limits>
 #include <map>
 #include <optional>
+
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
+#if LLVM_ENABLE_THREADS && (defined(__unix__) || defined(__APPLE__))
+#include <pthread.h>
+#define TFG_HAVE_PTHREAD 1
+#else
+#define TFG_HAVE_PTHREAD 0
+#endif
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -72,14 +84,40 @@ static_assert(kMaxNodeOutputs <= (int64_t(1) << 24),
               "Edge::index holds any output index an input may use");
 static_assert(sizeof(Edge) == 8, "one edge per input of a large graph");
 
-/// The edges of a range of nodes, and what resolving them found.
-struct EdgeChunk {
+/// A range of a body's nodes, whose inputs are resolved and whose
+/// operations are built together (in parallel with the other chunks of a
+/// large graph).
+struct NodeChunk {
+  size_t begin = 0, end = 0;
+  /// The nodes' edges: the range's k-th node has edges
+  /// [firstEdge[k], firstEdge[k + 1]).
   std::vector<Edge> edges;
-  std::vector<uint32_t> numEdges; // per node of the range
+  std::vector<uint32_t> firstEdge;
+  /// The nodes' names, when made ahead of the build; freed by the build.
+  std::vector<StringAttr> names;
   /// Missing input nodes, each with the nodes that use it.
   std::map<std::string, std::vector<std::string>> missing;
   bool named = false; // some edge names an output argument
+
+  /// The edges of node i (of this chunk).
+  ArrayRef<Edge> edgesOf(size_t i) const {
+    size_t k = i - begin;
+    return ArrayRef<Edge>(edges).slice(firstEdge[k],
+                                       firstEdge[k + 1] - firstEdge[k]);
+  }
 };
+
+/// `numNodes` nodes cut into `numChunks` chunks of consecutive nodes.
+static std::vector<NodeChunk> makeChunks(size_t numNodes, size_t numChunks) {
+  size_t chunkSize =
+      std::max<size_t>(1, (numNodes + numChunks - 1) / numChunks);
+  std::vector<NodeChunk> chunks(numChunks);
+  for (size_t c = 0; c < numChunks; ++c) {
+    chunks[c].begin = std::min(numNodes, c * chunkSize);
+    chunks[c].end = std::min(numNodes, chunks[c].begin + chunkSize);
+  }
+  return chunks;
+}
 
 using NodeSignature = OutputArgs;
 
@@ -99,15 +137,13 @@ struct Library {
 
 /// Node positions by name: open addressing over 16-byte slots, each a
 /// name (pointer and length, into the node source) and the node's position
-/// + 1 (0: empty). A probe compares lengths before bytes. At most 32 bytes
-/// per node (load <= 1/2), two thirds of a DenseMap<StringRef, unsigned>.
+/// + 1 (0: empty), at most two thirds full (24 bytes per node). A
+/// probe compares lengths before bytes.
 class NameIndex {
 public:
   /// Empties the index and sizes it for `n` names.
   void reset(size_t n) {
-    size_t size = std::max<size_t>(16, llvm::NextPowerOf2(2 * n));
-    mask = size - 1;
-    slots.assign(size, Slot());
+    slots.assign(std::max<size_t>(16, n + n / 2 + 1), Slot());
   }
   /// Adds node `pos` under `name`, unless the name is taken: then returns
   /// the position of the node that has it.
@@ -137,7 +173,9 @@ private:
   };
   /// The slot holding `name`, or the empty slot where it would go.
   size_t probe(StringRef name) const {
-    for (size_t i = llvm::xxh3_64bits(name) & mask;; i = (i + 1) & mask) {
+    size_t size = slots.size();
+    for (size_t i = scale(llvm::xxh3_64bits(name), size);;
+         i = i + 1 == size ? 0 : i + 1) {
       const Slot &slot = slots[i];
       if (slot.pos == 0 ||
           (slot.size == name.size() &&
@@ -146,8 +184,18 @@ private:
     }
   }
 
+  /// `hash` scaled to [0, size): the high half of hash * size where the
+  /// compiler has 128-bit integers, so that any size spreads the hashes.
+  static size_t scale(uint64_t hash, size_t size) {
+#ifdef __SIZEOF_INT128__
+    return static_cast<size_t>((static_cast<unsigned __int128>(hash) * size) >>
+                               64);
+#else
+    return static_cast<size_t>(hash % size);
+#endif
+  }
+
   std::vector<Slot> slots;
-  size_t mask = 0;
 };
 
 /// The nodes of one graph or function body, by name.
@@ -185,6 +233,62 @@ struct NodeOpCache {
     return attr;
   }
 };
+
+/// Work that runs on a thread of its own, started for it and ended with it,
+/// or, when no thread can be started, on the calling thread at join().
+///
+/// The import makes a large graph's node names this way: MLIR's uniquer
+/// keeps, per thread, a cache of every attribute the thread has asked for,
+/// freed only when the thread ends. On a thread of the context's pool (or
+/// the caller's) the cache of 100k new names (4 MB) would outlive the import
+/// with that thread; here it goes before the operations are built.
+class OwnThread {
+public:
+  explicit OwnThread(std::function<void()> work) : work(std::move(work)) {
+#if TFG_HAVE_PTHREAD
+    started = pthread_create(&thread, nullptr, &OwnThread::run, this) == 0;
+#endif
+  }
+  OwnThread(const OwnThread &) = delete;
+  OwnThread &operator=(const OwnThread &) = delete;
+  ~OwnThread() { join(); }
+
+  void join() {
+    if (joined)
+      return;
+    joined = true;
+#if TFG_HAVE_PTHREAD
+    if (started) {
+      pthread_join(thread, nullptr);
+      return;
+    }
+#endif
+    work();
+  }
+
+private:
+#if TFG_HAVE_PTHREAD
+  static void *run(void *self) {
+    static_cast<OwnThread *>(self)->work();
+    return nullptr;
+  }
+  pthread_t thread;
+#endif
+  std::function<void()> work;
+  bool started = false;
+  bool joined = false;
+};
+
+/// Gives the pages of freed heap memory back to the system. The import calls
+/// it between resolving a large graph's inputs and building its operations:
+/// the tables freed by then lie in pieces that the operations (other sizes,
+/// allocated on other threads) do not reuse, and would count toward the
+/// import's peak.
+static void releaseFreedHeapPages() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
+}
 
 /// Graphs with at least twice this many nodes build their operations in
 /// parallel chunks.
@@ -274,13 +378,14 @@ private:
   FailureOr<Value> resolve(StringRef where, const InputRef &ref,
                            const llvm::StringMap<BlockArgument> &args,
                            const NodeTable &table);
-  /// Resolves the inputs of nodes [begin, end) into `chunk`. Safe to run on
-  /// disjoint ranges in parallel.
+  /// Resolves the inputs of `chunk` into its edges, and raises each node's
+  /// maxOutputUsed (the highest output a data input uses, -1 for none) to
+  /// what they use. Safe to run on distinct chunks in parallel.
   LogicalResult
-  resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
+  resolveInputs(const NodeSource &nodes,
                 const llvm::StringMap<BlockArgument> &args,
-                const NodeTable &table, EdgeChunk &chunk,
-                MutableArrayRef<std::atomic<int32_t>> maxIndexUsed);
+                const NodeTable &table, NodeChunk &chunk,
+                MutableArrayRef<std::atomic<int32_t>> maxOutputUsed);
   /// Builds the detached operation of a node with `operands`, named
   /// `nameAttr` (made from the NodeDef when null); safe to call from
   /// several threads at once (each with its own cache).
@@ -496,15 +601,22 @@ FailureOr<Value> Importer::resolve(StringRef where, const InputRef &ref,
 }
 
 LogicalResult
-Importer::resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
+Importer::resolveInputs(const NodeSource &nodes,
                         const llvm::StringMap<BlockArgument> &args,
-                        const NodeTable &table, EdgeChunk &chunk,
-                        MutableArrayRef<std::atomic<int32_t>> maxIndexUsed) {
-  chunk.numEdges.reserve(end - begin);
+                        const NodeTable &table, NodeChunk &chunk,
+                        MutableArrayRef<std::atomic<int32_t>> maxOutputUsed) {
+  size_t begin = chunk.begin, end = chunk.end;
+  // Sized once: the edges stay where resolution puts them until the nodes
+  // are wired.
+  size_t numInputs = 0;
+  for (size_t i = begin; i < end; ++i)
+    numInputs += nodes.numInputs(i);
+  chunk.edges.reserve(numInputs);
+  chunk.firstEdge.reserve(end - begin + 1);
   for (size_t i = begin; i < end; ++i) {
     StringRef name = nodes.name(i);
     bool seenControl = false;
-    uint32_t numEdges = 0;
+    chunk.firstEdge.push_back(chunk.edges.size());
     for (unsigned k = 0, e = nodes.numInputs(i); k < e; ++k) {
       InputRef ref;
       if (failed(parseInput(name, nodes.input(i, k), ref)))
@@ -524,7 +636,7 @@ Importer::resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
         continue;
       }
       if (edge->kind == Edge::Data && !edge->named && !inGenericFunction) {
-        std::atomic<int32_t> &max = maxIndexUsed[edge->src];
+        std::atomic<int32_t> &max = maxOutputUsed[edge->src];
         int32_t seen = max.load(std::memory_order_relaxed);
         auto index = static_cast<int32_t>(edge->index);
         while (seen < index && !max.compare_exchange_weak(
@@ -533,10 +645,9 @@ Importer::resolveInputs(const NodeSource &nodes, size_t begin, size_t end,
       }
       chunk.named |= edge->named;
       chunk.edges.push_back(*edge);
-      ++numEdges;
     }
-    chunk.numEdges.push_back(numEdges);
   }
+  chunk.firstEdge.push_back(chunk.edges.size());
   return success();
 }
 
@@ -544,6 +655,31 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
                                     const llvm::StringMap<BlockArgument> &args,
                                     NodeTable &table, bool functionBody) {
   size_t numNodes = nodes.size();
+  // A large graph's inputs are resolved in parallel chunks, and its nodes
+  // built in the same chunks.
+  bool parallel = !isWorker && ctx->isMultithreadingEnabled() &&
+                  numNodes >= kMinNodesPerChunk * 2;
+  std::vector<NodeChunk> chunks = makeChunks(
+      numNodes, parallel ? std::min<size_t>(numNodes / kMinNodesPerChunk,
+                                            4 * ctx->getNumThreads())
+                         : 1);
+  size_t numChunks = chunks.size();
+  // A large graph's node names are made while the names are indexed and the
+  // inputs resolved: new uniqued strings, one per node, whose making does
+  // not scale with threads (MLIR's uniquer write-locks a shard per insert),
+  // against indexing and resolution, which do not touch the uniquer. A
+  // thread of its own makes them all (see OwnThread); the build then only
+  // looks up attributes that exist.
+  std::optional<OwnThread> namesThread;
+  if (parallel)
+    namesThread.emplace([&] {
+      for (NodeChunk &chunk : chunks) {
+        chunk.names.reserve(chunk.end - chunk.begin);
+        for (size_t i = chunk.begin; i < chunk.end; ++i)
+          chunk.names.push_back(StringAttr::get(ctx, nodes.name(i)));
+      }
+    });
+
   table.nodes = &nodes;
   NameIndex &index = table.index;
   index.reset(numNodes);
@@ -570,84 +706,44 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   if (!ok)
     return failure();
 
-  // The inputs, resolved to positions once (in parallel chunks for a large
-  // graph): node i's operands are edges [firstEdge[i], firstEdge[i + 1]).
-  bool parallel = !isWorker && ctx->isMultithreadingEnabled() &&
-                  numNodes >= kMinNodesPerChunk * 2;
-  size_t numChunks = parallel ? std::min<size_t>(numNodes / kMinNodesPerChunk,
-                                                 4 * ctx->getNumThreads())
-                              : 1;
-  size_t chunkSize =
-      std::max<size_t>(1, (numNodes + numChunks - 1) / numChunks);
+  // The inputs, resolved to edges once. Task 0 of a large graph waits for
+  // the names, so that resolution leaves their thread a core (on two cores,
+  // one thread resolves while the other makes names).
   if (!args.empty())
     table.argBlock = args.begin()->second.getOwner();
-  std::vector<std::atomic<int32_t>> maxIndexUsed(numNodes);
-  for (std::atomic<int32_t> &m : maxIndexUsed)
+  std::vector<std::atomic<int32_t>> maxOutputUsed(numNodes);
+  for (std::atomic<int32_t> &m : maxOutputUsed)
     m.store(-1, std::memory_order_relaxed);
-  // The nodes [begin, end) of chunk c.
-  auto chunkRange = [&](size_t c) {
-    size_t begin = std::min(numNodes, c * chunkSize);
-    return std::make_pair(begin, std::min(numNodes, begin + chunkSize));
-  };
-  std::vector<EdgeChunk> chunks(numChunks);
-  // The nodes' names, made while the inputs are resolved: new uniqued
-  // strings, one per node, whose making does not scale with threads
-  // (MLIR's uniquer write-locks a shard per insert), against resolution,
-  // which does not touch the uniquer. One task of the parallel loop makes
-  // them all, the others resolve chunks; the build then only looks up
-  // attributes that exist. Kept per chunk, so that each chunk's build frees
-  // its own.
-  std::vector<std::vector<StringAttr>> nameAttrs(parallel ? numChunks : 0);
   size_t firstChunkTask = parallel ? 1 : 0;
   auto resolveChunk = [&](size_t task) {
     if (task < firstChunkTask) {
-      for (size_t c = 0; c < numChunks; ++c) {
-        auto [begin, end] = chunkRange(c);
-        nameAttrs[c].reserve(end - begin);
-        for (size_t i = begin; i < end; ++i)
-          nameAttrs[c].push_back(StringAttr::get(ctx, nodes.name(i)));
-      }
+      namesThread->join();
       return success();
     }
-    size_t c = task - firstChunkTask;
-    auto [begin, end] = chunkRange(c);
-    return resolveInputs(nodes, begin, end, args, table, chunks[c],
-                         maxIndexUsed);
+    return resolveInputs(nodes, args, table, chunks[task - firstChunkTask],
+                         maxOutputUsed);
   };
   // One chunk runs on this thread; several run in parallel, their
   // diagnostics ordered by chunk.
-  if (failed(failableParallelForEachN(ctx, 0, firstChunkTask + numChunks,
-                                      resolveChunk)))
+  LogicalResult resolved = failableParallelForEachN(
+      ctx, 0, firstChunkTask + numChunks, resolveChunk);
+  if (namesThread)
+    namesThread->join();
+  if (failed(resolved))
     return failure();
   if (!functionBody)
     index.release();
   bool keepSignatures = functionBody;
-  std::vector<Edge> edges;
-  std::vector<uint32_t> firstEdge;
-  firstEdge.reserve(numNodes + 1);
   std::map<std::string, std::vector<std::string>> missing;
-  {
-    size_t total = 0;
-    for (EdgeChunk &chunk : chunks)
-      total += chunk.edges.size();
-    edges.reserve(total);
-  }
-  for (EdgeChunk &chunk : chunks) {
-    size_t offset = edges.size();
-    for (uint32_t n : chunk.numEdges) {
-      firstEdge.push_back(offset);
-      offset += n;
-    }
-    edges.insert(edges.end(), chunk.edges.begin(), chunk.edges.end());
+  for (NodeChunk &chunk : chunks) {
     // Named outputs (`n:out:k`) need the output arguments.
     keepSignatures |= chunk.named;
     for (auto &[name, users] : chunk.missing) {
       std::vector<std::string> &all = missing[name];
       all.insert(all.end(), users.begin(), users.end());
     }
-    chunk = EdgeChunk();
+    chunk.missing.clear();
   }
-  firstEdge.push_back(edges.size());
   if (!keepSignatures)
     nodes.inputsResolved();
   if (!missing.empty()) {
@@ -688,39 +784,40 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   // Whether node i's edge is set when the node is built. In generic
   // functions every node input waits, so that the get_result ops follow
   // the nodes.
-  auto setAtBuild = [&](size_t i, const Edge &edge) {
+  auto setAtBuild = [&](const NodeChunk &chunk, size_t i, const Edge &edge) {
     if (inGenericFunction)
       return false;
     if (numChunks == 1)
       return edge.isArg() || edge.src < i;
-    return !edge.isArg() && edge.src < i &&
-           edge.src >= (i / chunkSize) * chunkSize;
+    return !edge.isArg() && edge.src < i && edge.src >= chunk.begin;
   };
-  // The value of node i's k-th input (k counted from its first edge).
-  auto resolveInput = [&](size_t i, uint32_t k) {
+
+  // The value of node i's k-th input, from `edge`.
+  auto resolveInput = [&](size_t i, unsigned k, const Edge &edge) {
     StringRef outArg;
-    if (edges[k].named)
-      outArg = getOutArg(nodes.name(i), nodes.input(i, k - firstEdge[i]));
-    return resolveEdge([&] { return nodes.name(i); }, edges[k], outArg, table);
+    if (edge.named)
+      outArg = getOutArg(nodes.name(i), nodes.input(i, k));
+    return resolveEdge([&] { return nodes.name(i); }, edge, outArg, table);
   };
   auto buildChunk = [&](size_t c) -> LogicalResult {
+    NodeChunk &chunk = chunks[c];
     NodeOpCache cache;
     tensorflow::NodeDef scratch;
     OperationState state(fileLoc, "tfg.__forward_reference");
     state.addTypes(tf_type::OpaqueTensorType::get(ctx));
     placeholders[c] = Operation::create(state);
     Value fill = placeholders[c]->getResult(0);
-    auto [begin, chunkEnd] = chunkRange(c);
-    size_t builtFrom = begin;
+    size_t builtFrom = chunk.begin;
     SmallVector<Value, 8> operands;
-    for (size_t i = begin; i < chunkEnd; ++i) {
+    for (size_t i = chunk.begin; i < chunk.end; ++i) {
       operands.clear();
-      for (uint32_t k = firstEdge[i], end = firstEdge[i + 1]; k < end; ++k) {
-        if (!setAtBuild(i, edges[k])) {
+      ArrayRef<Edge> edges = chunk.edgesOf(i);
+      for (unsigned k = 0, e = edges.size(); k < e; ++k) {
+        if (!setAtBuild(chunk, i, edges[k])) {
           operands.push_back(fill);
           continue;
         }
-        FailureOr<Value> v = resolveInput(i, k);
+        FailureOr<Value> v = resolveInput(i, k, edges[k]);
         if (failed(v))
           return failure();
         operands.push_back(*v);
@@ -729,37 +826,44 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       if (!node)
         return failure();
       FailureOr<Operation *> op = buildNodeOp(
-          *node, nameAttrs.empty() ? StringAttr() : nameAttrs[c][i - begin],
-          maxIndexUsed[i].load(std::memory_order_relaxed), operands, cache,
+          *node,
+          chunk.names.empty() ? StringAttr() : chunk.names[i - chunk.begin],
+          maxOutputUsed[i].load(std::memory_order_relaxed), operands, cache,
           keepSignatures ? &table.signatures[i] : nullptr);
       if (failed(op))
         return failure();
       created[i] = *op;
       // The source learns what it may free in batches (a batch of an
       // in-place input spans whole pages).
-      if (i + 1 - builtFrom == kNodesPerBuiltBatch || i + 1 == chunkEnd) {
+      if (i + 1 - builtFrom == kNodesPerBuiltBatch || i + 1 == chunk.end) {
         nodes.built(builtFrom, i + 1);
         builtFrom = i + 1;
       }
     }
-    if (!nameAttrs.empty())
-      std::vector<StringAttr>().swap(nameAttrs[c]);
+    std::vector<StringAttr>().swap(chunk.names);
     return success();
   };
+  // The tables freed by now (the name index, the scan's) lie in pieces that
+  // the operations do not reuse.
+  if (parallel)
+    releaseFreedHeapPages();
   LogicalResult built = failableParallelForEachN(ctx, 0, numChunks, buildChunk);
   for (Operation *op : created)
     if (op)
       builder.insert(op);
   if (failed(built))
     return failure();
-  for (size_t i = 0; i < numNodes; ++i) {
-    for (uint32_t k = firstEdge[i], e = firstEdge[i + 1]; k < e; ++k) {
-      if (setAtBuild(i, edges[k]))
-        continue;
-      FailureOr<Value> v = resolveInput(i, k);
-      if (failed(v))
-        return failure();
-      created[i]->setOperand(k - firstEdge[i], *v);
+  for (const NodeChunk &chunk : chunks) {
+    for (size_t i = chunk.begin; i < chunk.end; ++i) {
+      ArrayRef<Edge> edges = chunk.edgesOf(i);
+      for (unsigned k = 0, e = edges.size(); k < e; ++k) {
+        if (setAtBuild(chunk, i, edges[k]))
+          continue;
+        FailureOr<Value> v = resolveInput(i, k, edges[k]);
+        if (failed(v))
+          return failure();
+        created[i]->setOperand(k, *v);
+      }
     }
   }
   return success();

@@ -1,8 +1,9 @@
 //===- ImportExportTest.cpp - GraphDef import APIs ------------------------===//
 //
 // What lit cannot reach: the binary import's agreement with the message
-// import through the library API, and deterministic bytes for messages with
-// maps that the importer keeps in the IR.
+// import through the library API, deterministic bytes for messages with
+// maps that the importer keeps in the IR, and a large graph's import in a
+// context whose thread pool the caller owns.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include "gtest/gtest.h"
@@ -189,6 +191,59 @@ TEST_F(ImportExportTest, ImportedDebugInfoDoesNotDependOnMapOrder) {
   ASSERT_TRUE(a);
   ASSERT_TRUE(b);
   EXPECT_EQ(print(*a), print(*b));
+}
+
+/// A graph large enough for the importer's parallel chunks: a chain of
+/// AddV2 nodes, each also using a node far behind it or ahead of it (a
+/// forward reference), every tenth after a control input.
+static std::string largeGraph(int numNodes) {
+  tensorflow::GraphDef graph;
+  tensorflow::AttrValue f32;
+  f32.set_type(tensorflow::DT_FLOAT);
+  tensorflow::NodeDef *x = graph.add_node();
+  x->set_name("x");
+  x->set_op("Placeholder");
+  (*x->mutable_attr())["dtype"] = f32;
+  for (int i = 0; i < numNodes; ++i) {
+    tensorflow::NodeDef *node = graph.add_node();
+    node->set_name("n" + std::to_string(i));
+    node->set_op("AddV2");
+    node->add_input(i == 0 ? "x" : "n" + std::to_string(i - 1));
+    int other = (i * 7919) % numNodes;
+    node->add_input(other < i ? "n" + std::to_string(other) : "x");
+    if (i % 10 == 9)
+      node->add_input("^n" + std::to_string((i * 104729) % numNodes));
+    (*node->mutable_attr())["T"] = f32;
+  }
+  return graph.SerializeAsString();
+}
+
+TEST_F(ImportExportTest, LargeGraphImportsOnAPoolOfOneThread) {
+  // The import makes the names on a thread of its own while the pool
+  // resolves inputs, one pool task waiting for it: with one pool thread,
+  // that task and the chunks run one after the other.
+  std::string bytes = largeGraph(20000);
+  Location loc = UnknownLoc::get(&ctx);
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency(1));
+  MLIRContext pooled(MLIRContext::Threading::DISABLED);
+  pooled.setThreadPool(pool);
+  pooled.loadDialect<TFGraphDialect>();
+  ASSERT_TRUE(pooled.isMultithreadingEnabled());
+  ASSERT_EQ(pooled.getNumThreads(), 1u);
+  MLIRContext serial(MLIRContext::Threading::DISABLED);
+  serial.loadDialect<TFGraphDialect>();
+  OwningOpRef<ModuleOp> onPool =
+      importBinaryGraphDef(&pooled, bytes, UnknownLoc::get(&pooled));
+  OwningOpRef<ModuleOp> onOneThread =
+      importBinaryGraphDef(&serial, bytes, UnknownLoc::get(&serial));
+  OwningOpRef<ModuleOp> onDefault = importBinaryGraphDef(&ctx, bytes, loc);
+  ASSERT_TRUE(onPool);
+  ASSERT_TRUE(onOneThread);
+  ASSERT_TRUE(onDefault);
+  std::string printed = print(*onOneThread);
+  EXPECT_EQ(print(*onPool), printed);
+  EXPECT_EQ(print(*onDefault), printed);
+  EXPECT_TRUE(errors.empty());
 }
 
 } // namespace
