@@ -7,15 +7,18 @@
 // protobuf's SerializeToString; prints the import/export ratios to
 // protobuf's own parse/serialize and the peak memory as a multiple of the
 // serialized size: of each import alone (read, [parse,] import and verify in
-// a child process; the in-place import reads the file mapped, as
-// tfg-translate does) and of the whole run. Best of N runs.
+// a process of its own, started afresh as a tool is; the in-place import
+// reads the file mapped, as tfg-translate does) and of the whole run. Best
+// of N runs.
 //
 // An import's memory is counted above the process it starts in, twice: cold
 // (a process that has only made its MLIR context) and warm (one that has
-// imported a 3-node graph first). A process's first import pays fixed costs
-// that no multiple of the input describes, about 5 MB: pages of libMLIR's
-// and libprotobuf's code and symbol tables faulted in as the dynamic linker
-// binds their calls on first use. The warm figure leaves most of them out.
+// imported a 3-node graph first: the code that a first import runs, and
+// the tables MLIR makes on first use, are then in the baseline). The
+// process is a new program, not a fork of this one: a forked child would
+// fault in again, one by one, the pages of libMLIR and libLLVM that the
+// dynamic linker maps at once when a program starts, about 5 MB that no
+// tool pays.
 //
 // --import-once only imports the file in place and exits (without tearing
 // the module down), for profilers and whole-process timers.
@@ -36,9 +39,11 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <string>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <vector>
 
 static llvm::cl::opt<std::string> input(llvm::cl::Positional,
                                         llvm::cl::desc("<graph.pb>"),
@@ -51,6 +56,17 @@ static llvm::cl::opt<bool> importOnce(
                    "destroying the module (for profilers and whole-process "
                    "timers)"),
     llvm::cl::init(false));
+static llvm::cl::opt<std::string> peakOf(
+    "peak-of",
+    llvm::cl::desc("(Used by the benchmark itself.) Import the file once, "
+                   "'in-place' or parsed into a 'message' first, and print "
+                   "the process's resident memory before and its peak "
+                   "after, in MB"),
+    llvm::cl::Hidden);
+static llvm::cl::opt<bool>
+    peakWarm("peak-warm",
+             llvm::cl::desc("(With --peak-of.) Import a 3-node graph first"),
+             llvm::cl::Hidden, llvm::cl::init(false));
 static llvm::cl::opt<bool>
     disableThreading("mlir-disable-threading",
                      llvm::cl::desc("Import on one thread (as the MLIR tools' "
@@ -125,52 +141,91 @@ static std::string tinyGraph() {
   return graph.SerializeAsString();
 }
 
-/// The peak of one import in a child process: cold, or `warm` after a
-/// warm-up import of a tiny graph in the same context.
+/// --peak-of: one import in this process, which has done nothing else;
+/// prints the resident memory before the import and the peak after it.
+static int measurePeak() {
+  bool inPlace = peakOf == "in-place";
+  if (!inPlace && peakOf != "message") {
+    llvm::errs() << "--peak-of: expected 'in-place' or 'message'\n";
+    return 1;
+  }
+  auto context = makeContext();
+  mlir::Location loc = mlir::UnknownLoc::get(context.get());
+  if (peakWarm &&
+      !mlir::tfg::importBinaryGraphDef(context.get(), tinyGraph(), loc))
+    return 1;
+  double baselineMB = currentRssMB();
+  auto buffer = llvm::MemoryBuffer::getFile(input, /*IsText=*/false);
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  if (buffer && inPlace) {
+    module = mlir::tfg::importBinaryGraphDef(context.get(), **buffer, loc);
+  } else if (buffer) {
+    auto graph = std::make_unique<tensorflow::GraphDef>();
+    if (graph->ParseFromArray((*buffer)->getBufferStart(),
+                              (*buffer)->getBufferSize()))
+      module = mlir::tfg::importGraphDef(context.get(), std::move(*graph), loc);
+  }
+  if (!module)
+    return 1;
+  struct rusage usage;
+  getrusage(RUSAGE_SELF, &usage);
+  llvm::outs() << llvm::format("%.3f %.3f\n", baselineMB,
+                               usage.ru_maxrss / 1024.0);
+  llvm::outs().flush();
+  // Without tearing the module down: the peak is taken.
+  _exit(0);
+}
+
+/// The peak of one import in a new process of this program (--peak-of),
+/// cold, or `warm` after a warm-up import of a tiny graph.
 static ImportPeak importPeak(bool inPlace, bool warm) {
   ImportPeak result;
   int fds[2];
   if (pipe(fds) != 0)
     return result;
+  std::vector<std::string> args = {"tfg-graphdef-bench", input,
+                                   std::string("--peak-of=") +
+                                       (inPlace ? "in-place" : "message")};
+  if (warm)
+    args.push_back("--peak-warm");
+  if (disableThreading)
+    args.push_back("--mlir-disable-threading");
+  std::vector<char *> argv;
+  for (std::string &arg : args)
+    argv.push_back(arg.data());
+  argv.push_back(nullptr);
   pid_t pid = fork();
   if (pid == 0) {
     close(fds[0]);
-    auto context = makeContext();
-    mlir::Location loc = mlir::UnknownLoc::get(context.get());
-    if (warm &&
-        !mlir::tfg::importBinaryGraphDef(context.get(), tinyGraph(), loc))
+    if (dup2(fds[1], STDOUT_FILENO) < 0)
       _exit(1);
-    result.baselineMB = currentRssMB();
-    auto buffer = llvm::MemoryBuffer::getFile(input, /*IsText=*/false);
-    mlir::OwningOpRef<mlir::ModuleOp> module;
-    if (buffer && inPlace) {
-      module = mlir::tfg::importBinaryGraphDef(context.get(), **buffer, loc);
-    } else if (buffer) {
-      auto graph = std::make_unique<tensorflow::GraphDef>();
-      if (graph->ParseFromArray((*buffer)->getBufferStart(),
-                                (*buffer)->getBufferSize()))
-        module =
-            mlir::tfg::importGraphDef(context.get(), std::move(*graph), loc);
-    }
-    struct rusage usage;
-    getrusage(RUSAGE_SELF, &usage);
-    if (module)
-      result.peakMB = usage.ru_maxrss / 1024.0;
-    (void)!write(fds[1], &result, sizeof(result));
-    _exit(0);
+    close(fds[1]);
+    execv("/proc/self/exe", argv.data());
+    _exit(127);
   }
   close(fds[1]);
-  if (pid < 0 || read(fds[0], &result, sizeof(result)) != sizeof(result))
-    result = ImportPeak();
+  std::string text;
+  char chunk[256];
+  ssize_t n;
+  while (pid > 0 && (n = read(fds[0], chunk, sizeof(chunk))) > 0)
+    text.append(chunk, n);
   close(fds[0]);
+  int status = 0;
   if (pid > 0)
-    waitpid(pid, nullptr, 0);
+    waitpid(pid, &status, 0);
+  ImportPeak measured;
+  if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
+      sscanf(text.c_str(), "%lf %lf", &measured.baselineMB, &measured.peakMB) ==
+          2)
+    result = measured;
   return result;
 }
 
 int main(int argc, char **argv) {
   mlir::tfg::initToolCommandLine();
   llvm::cl::ParseCommandLineOptions(argc, argv, "tfg GraphDef benchmark\n");
+  if (!peakOf.empty())
+    return measurePeak();
   if (importOnce) {
     auto context = makeContext();
     auto buffer = llvm::MemoryBuffer::getFile(input, /*IsText=*/false);

@@ -90,11 +90,14 @@ static_assert(sizeof(Edge) == 8, "one edge per input of a large graph");
 struct NodeChunk {
   size_t begin = 0, end = 0;
   /// The nodes' edges: the range's k-th node has edges
-  /// [firstEdge[k], firstEdge[k + 1]).
+  /// [firstEdge[k], firstEdge[k + 1]). Freed once the nodes are built.
   std::vector<Edge> edges;
   std::vector<uint32_t> firstEdge;
-  /// The nodes' names, when made ahead of the build; freed by the build.
-  std::vector<StringAttr> names;
+  /// The edges that the build leaves to the wiring after it (the operands
+  /// that hold the chunk's placeholder), in node and operand order.
+  std::vector<Edge> deferred;
+  /// How many of the nodes have their operation (from `begin` on).
+  size_t numBuilt = 0;
   /// Missing input nodes, each with the nodes that use it.
   std::map<std::string, std::vector<std::string>> missing;
   bool named = false; // some edge names an output argument
@@ -198,12 +201,21 @@ private:
   std::vector<Slot> slots;
 };
 
+/// A node's operation once it is built. Before that, a large graph's node
+/// holds its name, made ahead of the build (StringAttr's opaque pointer):
+/// the name is read once, when the operation is built in its place.
+union NodeSlot {
+  Operation *op;
+  const void *name;
+};
+
 /// The nodes of one graph or function body, by name.
 struct NodeTable {
   /// The names of `nodes`. Kept for function bodies only (their returns
   /// name nodes); a graph's is freed once its inputs are resolved.
   NameIndex index;
-  std::vector<Operation *> ops;
+  /// Node i's operation (or name) is `slots[i]`.
+  std::vector<NodeSlot> slots;
   const NodeSource *nodes = nullptr;
   /// The block of the function arguments (functions only).
   Block *argBlock = nullptr;
@@ -241,7 +253,8 @@ struct NodeOpCache {
 /// keeps, per thread, a cache of every attribute the thread has asked for,
 /// freed only when the thread ends. On a thread of the context's pool (or
 /// the caller's) the cache of 100k new names (4 MB) would outlive the import
-/// with that thread; here it goes before the operations are built.
+/// with that thread; here each thread makes a batch of them, and their
+/// caches (0.5 MB a batch) go one after the other.
 class OwnThread {
 public:
   explicit OwnThread(std::function<void()> work) : work(std::move(work)) {
@@ -293,6 +306,8 @@ static void releaseFreedHeapPages() {
 /// Graphs with at least twice this many nodes build their operations in
 /// parallel chunks.
 constexpr size_t kMinNodesPerChunk = 4096;
+/// How many node names a thread of its own makes (see OwnThread).
+constexpr size_t kNamesPerThread = 16384;
 /// How many built nodes NodeSource::built is told of at a time.
 constexpr size_t kNodesPerBuiltBatch = 1024;
 
@@ -549,7 +564,7 @@ FailureOr<Value> Importer::resolveEdge(function_ref<StringRef()> where,
   }
   // Built only when needed (errors, get_result): this runs once per edge.
   auto loc = [&] { return nodeLoc(where()); };
-  Operation *src = table.ops[edge.src];
+  Operation *src = table.slots[edge.src].op;
   if (edge.isControl())
     return src->getResults().back();
   // Read only when needed: the source's name is a cache miss per edge.
@@ -613,13 +628,15 @@ Importer::resolveInputs(const NodeSource &nodes,
     numInputs += nodes.numInputs(i);
   chunk.edges.reserve(numInputs);
   chunk.firstEdge.reserve(end - begin + 1);
+  SmallVector<StringRef, 8> inputs;
   for (size_t i = begin; i < end; ++i) {
     StringRef name = nodes.name(i);
     bool seenControl = false;
     chunk.firstEdge.push_back(chunk.edges.size());
-    for (unsigned k = 0, e = nodes.numInputs(i); k < e; ++k) {
+    nodes.inputs(i, inputs);
+    for (StringRef input : inputs) {
       InputRef ref;
-      if (failed(parseInput(name, nodes.input(i, k), ref)))
+      if (failed(parseInput(name, input, ref)))
         return failure();
       if (ref.control) {
         seenControl = true;
@@ -670,13 +687,20 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   // against indexing and resolution, which do not touch the uniquer. A
   // thread of its own makes them all (see OwnThread); the build then only
   // looks up attributes that exist.
+  std::vector<NodeSlot> &slots = table.slots;
+  slots.assign(numNodes, NodeSlot{nullptr});
   std::optional<OwnThread> namesThread;
   if (parallel)
     namesThread.emplace([&] {
-      for (NodeChunk &chunk : chunks) {
-        chunk.names.reserve(chunk.end - chunk.begin);
-        for (size_t i = chunk.begin; i < chunk.end; ++i)
-          chunk.names.push_back(StringAttr::get(ctx, nodes.name(i)));
+      // One thread after the other, each for a batch of names: the
+      // uniquer's cache of a thread's names is a batch's (see OwnThread).
+      for (size_t b = 0; b < numNodes; b += kNamesPerThread) {
+        size_t e = std::min(numNodes, b + kNamesPerThread);
+        OwnThread batch([&, b, e] {
+          for (size_t i = b; i < e; ++i)
+            slots[i].name =
+                StringAttr::get(ctx, nodes.name(i)).getAsOpaquePointer();
+        });
       }
     });
 
@@ -768,8 +792,6 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   // thread is set right away (only that thread touches the source's uses);
   // the others hold a placeholder until every node exists and are wired in
   // node order after the operations are inserted.
-  std::vector<Operation *> &created = table.ops;
-  created.assign(numNodes, nullptr);
   if (keepSignatures)
     table.signatures.resize(numNodes);
   SmallVector<Operation *> placeholders(numChunks, nullptr);
@@ -808,6 +830,11 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
     placeholders[c] = Operation::create(state);
     Value fill = placeholders[c]->getResult(0);
     size_t builtFrom = chunk.begin;
+    size_t numDeferred = 0;
+    for (size_t i = chunk.begin; i < chunk.end; ++i)
+      for (const Edge &edge : chunk.edgesOf(i))
+        numDeferred += !setAtBuild(chunk, i, edge);
+    chunk.deferred.reserve(numDeferred);
     SmallVector<Value, 8> operands;
     for (size_t i = chunk.begin; i < chunk.end; ++i) {
       operands.clear();
@@ -815,6 +842,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
       for (unsigned k = 0, e = edges.size(); k < e; ++k) {
         if (!setAtBuild(chunk, i, edges[k])) {
           operands.push_back(fill);
+          chunk.deferred.push_back(edges[k]);
           continue;
         }
         FailureOr<Value> v = resolveInput(i, k, edges[k]);
@@ -827,12 +855,14 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
         return failure();
       FailureOr<Operation *> op = buildNodeOp(
           *node,
-          chunk.names.empty() ? StringAttr() : chunk.names[i - chunk.begin],
+          parallel ? StringAttr::getFromOpaquePointer(slots[i].name)
+                   : StringAttr(),
           maxOutputUsed[i].load(std::memory_order_relaxed), operands, cache,
           keepSignatures ? &table.signatures[i] : nullptr);
       if (failed(op))
         return failure();
-      created[i] = *op;
+      slots[i].op = *op;
+      ++chunk.numBuilt;
       // The source learns what it may free in batches (a batch of an
       // in-place input spans whole pages).
       if (i + 1 - builtFrom == kNodesPerBuiltBatch || i + 1 == chunk.end) {
@@ -840,7 +870,9 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
         builtFrom = i + 1;
       }
     }
-    std::vector<StringAttr>().swap(chunk.names);
+    // Only the deferred edges are read from now on.
+    std::vector<Edge>().swap(chunk.edges);
+    std::vector<uint32_t>().swap(chunk.firstEdge);
     return success();
   };
   // The tables freed by now (the name index, the scan's) lie in pieces that
@@ -848,21 +880,26 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   if (parallel)
     releaseFreedHeapPages();
   LogicalResult built = failableParallelForEachN(ctx, 0, numChunks, buildChunk);
-  for (Operation *op : created)
-    if (op)
-      builder.insert(op);
+  for (const NodeChunk &chunk : chunks)
+    for (size_t i = chunk.begin, e = i + chunk.numBuilt; i < e; ++i)
+      builder.insert(slots[i].op);
   if (failed(built))
     return failure();
-  for (const NodeChunk &chunk : chunks) {
+  // The operands that hold a chunk's placeholder take its deferred edges,
+  // in order.
+  for (size_t c = 0; c < numChunks; ++c) {
+    const NodeChunk &chunk = chunks[c];
+    Value fill = placeholders[c]->getResult(0);
+    const Edge *next = chunk.deferred.data();
     for (size_t i = chunk.begin; i < chunk.end; ++i) {
-      ArrayRef<Edge> edges = chunk.edgesOf(i);
-      for (unsigned k = 0, e = edges.size(); k < e; ++k) {
-        if (setAtBuild(chunk, i, edges[k]))
+      for (OpOperand &operand : slots[i].op->getOpOperands()) {
+        if (operand.get() != fill)
           continue;
-        FailureOr<Value> v = resolveInput(i, k, edges[k]);
+        FailureOr<Value> v =
+            resolveInput(i, operand.getOperandNumber(), *next++);
         if (failed(v))
           return failure();
-        created[i]->setOperand(k, *v);
+        operand.set(*v);
       }
     }
   }

@@ -46,6 +46,10 @@ public:
   virtual StringRef name(size_t i) const = 0;
   virtual StringRef op(size_t i) const = 0;
   virtual unsigned numInputs(size_t i) const = 0;
+  /// Node i's inputs, in order (in place of what `out` held).
+  virtual void inputs(size_t i, SmallVectorImpl<StringRef> &out) const = 0;
+  /// Node i's k-th input; may read the node again (diagnostics, named
+  /// outputs).
   virtual StringRef input(size_t i, unsigned k) const = 0;
   /// Node i's message, parsed into `scratch` if need be; null after an
   /// error at `loc`.
@@ -55,7 +59,7 @@ public:
   /// messages are not read again, except by diagnostics.
   virtual void built(size_t begin, size_t end) const {}
   /// Called once every input is resolved when no input names an output
-  /// argument: `input` and `numInputs` are not called afterwards, and
+  /// argument: `inputs` and `numInputs` are not called afterwards, and
   /// `name` and `op` may be slower (they serve diagnostics then).
   virtual void inputsResolved() const {}
 };
@@ -75,6 +79,10 @@ public:
   StringRef op(size_t i) const override { return nodes.Get(i).op(); }
   unsigned numInputs(size_t i) const override {
     return nodes.Get(i).input_size();
+  }
+  void inputs(size_t i, SmallVectorImpl<StringRef> &out) const override {
+    const tensorflow::NodeDef &node = nodes.Get(i);
+    out.assign(node.input().begin(), node.input().end());
   }
   StringRef input(size_t i, unsigned k) const override {
     return nodes.Get(i).input(k);
@@ -108,6 +116,9 @@ public:
   StringRef name(size_t i) const override { return wire.name(i); }
   StringRef op(size_t i) const override { return wire.op(i); }
   unsigned numInputs(size_t i) const override { return wire.numInputs(i); }
+  void inputs(size_t i, SmallVectorImpl<StringRef> &out) const override {
+    wire.inputs(i, out);
+  }
   StringRef input(size_t i, unsigned k) const override {
     return wire.input(i, k);
   }

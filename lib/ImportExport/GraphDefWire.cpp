@@ -125,7 +125,6 @@ bool WireGraph::scan(StringRef bytes) {
   data = bytes;
   encodings.clear();
   keys.clear();
-  inputs.clear();
   released = false;
   functions.clear();
   rest.clear();
@@ -145,7 +144,6 @@ bool WireGraph::scan(StringRef bytes) {
   // The tables live until every operation is built: no spare capacity.
   encodings.shrink_to_fit();
   keys.shrink_to_fit();
-  inputs.shrink_to_fit();
   functions.shrink_to_fit();
   return true;
 }
@@ -184,7 +182,6 @@ bool WireGraph::signaturePieces(StringRef functionDef,
 
 bool WireGraph::scanNode(StringRef encoded) {
   Key key;
-  key.firstInput = inputs.size();
   bool scanned = forEachField(encoded, [&](uint32_t number, uint32_t type,
                                            StringRef payload, StringRef) {
     if (type != kLengthDelimited)
@@ -196,7 +193,7 @@ bool WireGraph::scanNode(StringRef encoded) {
     else if (number == kOpField)
       key.op = span;
     else if (number == kNodeInputField)
-      inputs.push_back(span);
+      ++key.numInputs;
     return true;
   });
   if (!scanned)
@@ -204,6 +201,33 @@ bool WireGraph::scanNode(StringRef encoded) {
   encodings.push_back(spanOf(encoded));
   keys.push_back(key);
   return true;
+}
+
+void WireGraph::inputs(size_t i, SmallVectorImpl<StringRef> &out) const {
+  out.clear();
+  // The scan read this encoding already: it reads again.
+  (void)forEachField(nodeBytes(i), [&](uint32_t number, uint32_t type,
+                                       StringRef payload, StringRef) {
+    if (number == kNodeInputField && type == kLengthDelimited)
+      out.push_back(payload);
+    return true;
+  });
+}
+
+llvm::StringRef WireGraph::input(size_t i, unsigned k) const {
+  llvm::StringRef value;
+  (void)forEachField(nodeBytes(i), [&](uint32_t number, uint32_t type,
+                                       StringRef payload, StringRef) {
+    if (number != kNodeInputField || type != kLengthDelimited)
+      return true;
+    if (k == 0) {
+      value = payload;
+      return false;
+    }
+    --k;
+    return true;
+  });
+  return value;
 }
 
 llvm::StringRef WireGraph::lastField(size_t i, uint32_t wanted) const {

@@ -42,20 +42,19 @@ public:
   StringRef op(size_t i) const {
     return released ? lastField(i, kOpField) : get(keys[i].op);
   }
-  unsigned numInputs(size_t i) const {
-    return inputEnd(i) - keys[i].firstInput;
-  }
-  StringRef input(size_t i, unsigned k) const {
-    return get(inputs[keys[i].firstInput + k]);
-  }
+  unsigned numInputs(size_t i) const { return keys[i].numInputs; }
+  /// Node i's inputs, in order, read again from its encoding (no table of
+  /// them is kept: resolution reads each once).
+  void inputs(size_t i, SmallVectorImpl<StringRef> &out) const;
+  /// Node i's k-th input (k < its number of inputs), read the same way.
+  StringRef input(size_t i, unsigned k) const;
   /// The NodeDef's encoding.
   StringRef nodeBytes(size_t i) const { return get(encodings[i]); }
-  /// Frees the tables of names, ops and inputs, keeping each node's
-  /// encoding: `input` and `numInputs` may not be called afterwards, and
-  /// `name` and `op` read the encoding again (for diagnostics).
+  /// Frees the table of names, ops and input counts, keeping each node's
+  /// encoding: `numInputs` may not be called afterwards, and `name` and
+  /// `op` read the encoding again (for diagnostics).
   void releaseKeys() {
     std::vector<Key>().swap(keys);
-    std::vector<Span>().swap(inputs);
     released = true;
   }
 
@@ -94,7 +93,7 @@ private:
   /// What resolving a node's inputs reads.
   struct Key {
     Span name, op;
-    uint32_t firstInput = 0;
+    uint32_t numInputs = 0;
   };
   /// NodeDef.{name, op}.
   static constexpr uint32_t kNameField = 1, kOpField = 2;
@@ -103,9 +102,6 @@ private:
   Span spanOf(StringRef part) const {
     return {static_cast<uint32_t>(part.data() - data.data()),
             static_cast<uint32_t>(part.size())};
-  }
-  uint32_t inputEnd(size_t i) const {
-    return i + 1 < keys.size() ? keys[i + 1].firstInput : inputs.size();
   }
   /// The last length-delimited field `number` of node i (protobuf keeps the
   /// last value of a singular field).
@@ -118,7 +114,6 @@ private:
   StringRef data;
   std::vector<Span> encodings;
   std::vector<Key> keys;
-  std::vector<Span> inputs;
   bool released = false;
   bool fileMapped = false;
   std::vector<Span> functions;
