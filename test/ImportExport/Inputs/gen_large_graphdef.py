@@ -7,6 +7,9 @@
 #   duplicate a late node repeats an early node's name
 #   order     a late node has a data input after a control input
 #   output    a late node uses an output its source does not have
+#   named     no defect: an early node uses a node written last, and a late
+#             node an early one, both by output argument name (node:out:0)
+#   badnamed  a late node names an output argument its source does not have
 # With --binary, the GraphDef is written in the wire format instead.
 import os
 import random
@@ -74,10 +77,16 @@ for i in range(n):
         op, inputs = "AddV2", ["^x", "n1"]
     if defect == "output" and i == n - 10:
         op, inputs = "AddV2", ["x:1", "n1"]
+    if defect in ("named", "badnamed") and i in (10, n - 10):
+        op = "Neg"
+        inputs = ["last:output:0"] if i == 10 else \
+            ["x:output:0" if defect == "named" else "x:nope:0"]
     if defect == "missing" and i in (10, n - 10):
         inputs.append("^absent")
     name = "n5" if defect == "duplicate" and i == n - 10 else "n%d" % i
     node(name, op, inputs, [f32], "/device:CPU:0" if i % 2 else "")
+if defect in ("named", "badnamed"):
+    node("last", "Placeholder", [], [("dtype", "type: DT_FLOAT")])
 if binary:
     sys.stdout.buffer.write(wire.graph(encoded, producer=1))
 else:
