@@ -356,6 +356,28 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
   if (auto legacy = graphOp->getAttrOfType<IntegerAttr>("tfg.legacy_version"))
     graph.set_version(legacy.getInt());
 #pragma GCC diagnostic pop
+  if (Attribute grads = graphOp->getAttr(kRegisteredGradientsAttr)) {
+    auto entries = llvm::dyn_cast<ArrayAttr>(grads);
+    if (!entries)
+      return graphOp.emitError()
+             << kRegisteredGradientsAttr << " must be an array";
+    tensorflow::FunctionDefLibrary &library = *graph.mutable_library();
+    for (Attribute entry : entries) {
+      auto dict = llvm::dyn_cast<DictionaryAttr>(entry);
+      auto func =
+          dict ? dict.getAs<FlatSymbolRefAttr>("gradient_func") : nullptr;
+      auto type = dict ? dict.getAs<StringAttr>("registered_op_type") : nullptr;
+      if (!func || !type || dict.size() != 2)
+        return graphOp.emitError()
+               << kRegisteredGradientsAttr
+               << " entries must be {gradient_func = @symbol, "
+                  "registered_op_type = \"...\"}, got "
+               << entry;
+      tensorflow::RegisteredGradient &g = *library.add_registered_gradients();
+      g.set_gradient_func(func.getValue().str());
+      g.set_registered_op_type(type.getValue().str());
+    }
+  }
   if (auto debug = graphOp->getAttrOfType<StringAttr>("tfg.debug_info"))
     if (!graph.mutable_debug_info()->ParseFromString(debug.getValue().str()))
       return graphOp.emitError("invalid tfg.debug_info attribute");

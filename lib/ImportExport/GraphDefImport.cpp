@@ -1218,10 +1218,6 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
     if (!sig || failed(declareFunction(*sig)))
       return nullptr;
   }
-  if (library.registered_gradients_size()) {
-    emitError(fileLoc) << "registered gradients are not supported yet";
-    return nullptr;
-  }
   const tensorflow::VersionDef &v = graph.versions();
   auto version = tf_type::VersionAttr::get(
       ctx, v.producer(), v.min_consumer(),
@@ -1235,6 +1231,22 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
     graphOp->setAttr("tfg.legacy_version",
                      builder.getI32IntegerAttr(graph.version()));
 #pragma GCC diagnostic pop
+  // FunctionDefLibrary.registered_gradients, in order: op types whose
+  // gradient is a function (of the library, by TensorFlow's convention;
+  // not checked, as TensorFlow does not).
+  if (library.registered_gradients_size()) {
+    SmallVector<Attribute> entries;
+    for (const tensorflow::RegisteredGradient &grad :
+         library.registered_gradients())
+      entries.push_back(builder.getDictionaryAttr(
+          {builder.getNamedAttr(
+               "gradient_func",
+               FlatSymbolRefAttr::get(ctx, grad.gradient_func())),
+           builder.getNamedAttr(
+               "registered_op_type",
+               builder.getStringAttr(grad.registered_op_type()))}));
+    graphOp->setAttr(kRegisteredGradientsAttr, builder.getArrayAttr(entries));
+  }
   if (graph.has_debug_info()) {
     std::string bytes;
     (void)serializeDeterministically(graph.debug_info(), bytes);

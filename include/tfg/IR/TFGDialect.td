@@ -39,6 +39,10 @@ def TFGraph_Dialect : Dialect {
     | control input `^n` | operand in `[...]`: the control result of `n` |
     | `attr` | the attribute dictionary |
     | FunctionDef | `tfg.func` (generic when it has placeholders) |
+    | library `gradient` | the function's `gradient` attribute (`@grad`) |
+    | library `registered_gradients` | `tfg.registered_gradients` on `tfg.graph`: an array of `{gradient_func = @f, registered_op_type = "Op"}`, in order |
+    | GraphDef `debug_info` | `tfg.debug_info` on `tfg.graph` (the serialized message) |
+    | GraphDef `version` (deprecated) | `tfg.legacy_version` on `tfg.graph` |
     | FunctionDef `ret` / `control_ret` | `tfg.return` operands |
     | `n:out:k` in functions | `tfg.get_result(%ctl) "out":k` (generic functions) |
 

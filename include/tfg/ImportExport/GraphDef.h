@@ -27,6 +27,12 @@ namespace tfg {
 /// added from OpDef defaults; export leaves those (and the list) out.
 constexpr llvm::StringLiteral kDefaultedAttrsAttrName = "tfg.defaulted_attrs";
 
+/// The name of the tfg.graph attribute holding the library's
+/// `registered_gradients`, in order: an array of dictionaries
+/// `{gradient_func = @f, registered_op_type = "Op"}`.
+constexpr llvm::StringLiteral kRegisteredGradientsAttr =
+    "tfg.registered_gradients";
+
 struct ImportOptions {
   /// Add every OpDef default attribute a node leaves out (as TensorFlow's
   /// importer does), listing them in `tfg.defaulted_attrs` so that export
