@@ -684,9 +684,10 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   // A large graph's node names are made while the names are indexed and the
   // inputs resolved: new uniqued strings, one per node, whose making does
   // not scale with threads (MLIR's uniquer write-locks a shard per insert),
-  // against indexing and resolution, which do not touch the uniquer. A
-  // thread of its own makes them all (see OwnThread); the build then only
-  // looks up attributes that exist.
+  // against indexing and resolution, which do not touch the uniquer.
+  // Threads of their own make them all, one after the other (see
+  // OwnThread), each name into its node's slot; the build then only reads
+  // attributes that exist.
   std::vector<NodeSlot> &slots = table.slots;
   slots.assign(numNodes, NodeSlot{nullptr});
   std::optional<OwnThread> namesThread;
