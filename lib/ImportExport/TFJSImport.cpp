@@ -2,6 +2,7 @@
 
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/TFJS.h"
+#include "tfg/Support/JSONScan.h"
 #include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/util/json_util.h"
@@ -14,6 +15,8 @@
 
 #include <cmath>
 #include <cstring>
+#include <memory>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -184,29 +187,41 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
                                                  StringRef modelJson,
                                                  StringRef weightsDir,
                                                  Location loc) {
-  llvm::Expected<llvm::json::Value> parsed = llvm::json::parse(modelJson);
-  if (!parsed) {
+  // The topology goes to protobuf as written; the other members (the
+  // manifest, the signature, ...) are small and read as JSON values.
+  bool isObject = false;
+  SmallVector<JSONMember> members;
+  if (llvm::Error error = scanJSON(modelJson, isObject, members)) {
     emitError(loc) << "invalid model.json: "
-                   << llvm::toString(parsed.takeError());
+                   << llvm::toString(std::move(error));
     return nullptr;
   }
-  const llvm::json::Object *model = parsed->getAsObject();
-  const llvm::json::Object *topology =
-      model ? model->getObject("modelTopology") : nullptr;
-  if (!topology) {
+  std::optional<StringRef> topologyText;
+  llvm::json::Object model;
+  for (const JSONMember &member : members) {
+    // A repeated key keeps its last value, as JSON parsers do.
+    if (member.key == "modelTopology") {
+      topologyText = member.value;
+      continue;
+    }
+    llvm::Expected<llvm::json::Value> value = llvm::json::parse(member.value);
+    if (!value) {
+      emitError(loc) << "invalid model.json: "
+                     << llvm::toString(value.takeError());
+      return nullptr;
+    }
+    model[member.key] = std::move(*value);
+  }
+  if (!topologyText || !topologyText->starts_with("{")) {
     emitError(loc) << "model.json has no modelTopology object";
     return nullptr;
-  }
-  std::string topologyText;
-  {
-    llvm::raw_string_ostream os(topologyText);
-    os << llvm::json::Value(llvm::json::Object(*topology));
   }
   tensorflow::GraphDef graph;
   google::protobuf::util::JsonParseOptions options;
   options.ignore_unknown_fields = true;
-  auto status = google::protobuf::util::JsonStringToMessage(topologyText,
-                                                            &graph, options);
+  auto status = google::protobuf::util::JsonStringToMessage(
+      google::protobuf::StringPiece(topologyText->data(), topologyText->size()),
+      &graph, options);
   if (!status.ok()) {
     emitError(loc) << "modelTopology is not a GraphDef: "
                    << std::string(status.message());
@@ -217,7 +232,7 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
   llvm::StringMap<tensorflow::NodeDef *> nodes;
   for (tensorflow::NodeDef &node : *graph.mutable_node())
     nodes[node.name()] = &node;
-  if (const llvm::json::Array *manifest = model->getArray("weightsManifest")) {
+  if (const llvm::json::Array *manifest = model.getArray("weightsManifest")) {
     for (const llvm::json::Value &groupValue : *manifest) {
       const llvm::json::Object *group = groupValue.getAsObject();
       const llvm::json::Array *paths =
@@ -228,7 +243,8 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
         emitError(loc) << "weightsManifest group without paths or weights";
         return nullptr;
       }
-      std::string bytes;
+      // The group's shards, one after the other: a weight may span two.
+      std::vector<std::unique_ptr<llvm::MemoryBuffer>> shards;
       for (const llvm::json::Value &p : *paths) {
         std::optional<StringRef> rel = p.getAsString();
         if (!rel) {
@@ -243,7 +259,16 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
                          << "': " << buffer.getError().message();
           return nullptr;
         }
-        bytes += (*buffer)->getBuffer();
+        shards.push_back(std::move(*buffer));
+      }
+      size_t total = 0;
+      for (const auto &shard : shards)
+        total += shard->getBufferSize();
+      std::string bytes;
+      bytes.reserve(total);
+      for (auto &shard : shards) {
+        bytes += shard->getBuffer();
+        shard.reset();
       }
       StringRef data(bytes);
       for (const llvm::json::Value &wv : *weights) {
@@ -278,7 +303,7 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
   // Keep the model's other entries (format, signature, initializer, ...)
   // verbatim as JSON text.
   Builder b(ctx);
-  for (const auto &[key, value] : *model) {
+  for (const auto &[key, value] : model) {
     if (key == "modelTopology" || key == "weightsManifest")
       continue;
     std::string text;

@@ -1,0 +1,41 @@
+//===- JSONScan.h - JSON validated without building it ----------*- C++ -*-===//
+//
+// Checks that a text is one JSON value (RFC 8259, UTF-8) and, when it is an
+// object, returns its members as spans of the text, without building any of
+// the values. The TF.js importer hands the large member of a model.json (the
+// modelTopology, tens of MB) to protobuf as it is written: a DOM of it would
+// take about 25 times its size. Iterative: nesting depth costs a byte of
+// stack per level, never a call.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_SUPPORT_JSONSCAN_H
+#define TFG_SUPPORT_JSONSCAN_H
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace mlir {
+namespace tfg {
+
+/// A member of a JSON object: its key (unescaped) and its value's text.
+struct JSONMember {
+  std::string key;
+  llvm::StringRef value;
+};
+
+/// Checks that `text` is one JSON value, surrounded only by whitespace.
+/// When it is an object, `members` gets its members in order (a repeated key
+/// appears each time); otherwise `members` is left empty and `isObject`
+/// false. The error says what is wrong where, as "[line:column, byte=N]:
+/// message".
+llvm::Error scanJSON(llvm::StringRef text, bool &isObject,
+                     llvm::SmallVectorImpl<JSONMember> &members);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_SUPPORT_JSONSCAN_H
