@@ -55,9 +55,9 @@ private:
         ++column;
       }
     }
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(), "[%zu:%zu, byte=%zu]: %s", line,
-        column, pos, message.str().c_str());
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "[%zu:%zu, byte=%zu]: %s", line, column, pos,
+                                   message.str().c_str());
   }
 
   /// The members of the document's object, each value scanned as a whole.
