@@ -16,7 +16,7 @@
 
 #include "google/protobuf/util/json_util.h"
 #include "mlir/IR/Diagnostics.h"
-#include "llvm/Support/FormatVariadic.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
@@ -104,16 +104,18 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
     if (std::optional<llvm::json::Object> entry = moveToShard(node, weights))
       manifestWeights.push_back(std::move(*entry));
 
+  // The topology is protobuf's JSON as protobuf writes it (fields in
+  // field-number order, as the TF.js converter writes them): a JSON tree of
+  // it would take about 25 times its size.
   std::string topologyText;
-  auto status =
-      google::protobuf::util::MessageToJsonString(graph, &topologyText);
+  google::protobuf::util::JsonPrintOptions printOptions;
+  printOptions.add_whitespace = true;
+  auto status = google::protobuf::util::MessageToJsonString(
+      graph, &topologyText, printOptions);
   if (!status.ok())
     return module.emitError("cannot write the topology as JSON: ")
            << status.ToString();
-  llvm::Expected<llvm::json::Value> topology = llvm::json::parse(topologyText);
-  if (!topology)
-    return module.emitError("cannot read back the topology JSON: ")
-           << llvm::toString(topology.takeError());
+  graph.Clear();
 
   llvm::json::Object model;
   model["format"] = "graph-model";
@@ -134,11 +136,43 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
              << key << "' is not JSON: " << llvm::toString(value.takeError());
     model[key] = std::move(*value);
   }
-  model["modelTopology"] = std::move(*topology);
   model["weightsManifest"] = llvm::json::Array{
       llvm::json::Object{{"paths", llvm::json::Array{weightsFileName}},
                          {"weights", std::move(manifestWeights)}}};
+  // The members in key order, two spaces a level, the topology's text put
+  // in at its place (protobuf indents by one space a level: two here, one
+  // level in).
+  std::vector<StringRef> keys;
+  for (const auto &member : model)
+    keys.push_back(member.first);
+  keys.push_back("modelTopology");
+  llvm::sort(keys);
   llvm::raw_string_ostream os(modelJson);
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(model)));
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    for (StringRef key : keys) {
+      if (key != "modelTopology") {
+        json.attribute(key, *model.get(key));
+        continue;
+      }
+      json.attributeBegin(key);
+      json.rawValue([&](llvm::raw_ostream &out) {
+        StringRef text = StringRef(topologyText).rtrim("\n");
+        // Newlines only separate tokens in protobuf's output (strings
+        // escape theirs).
+        for (auto [line, rest] = text.split('\n');;
+             std::tie(line, rest) = rest.split('\n')) {
+          StringRef token = line.ltrim(' ');
+          if (line.data() != text.data())
+            out.indent(2 + 2 * (line.size() - token.size()));
+          out << token;
+          if (rest.empty())
+            break;
+          out << '\n';
+        }
+      });
+      json.attributeEnd();
+    }
+  });
   return success();
 }
