@@ -11,6 +11,7 @@
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/TFJS.h"
+#include "tfg/Support/JSONScan.h"
 
 #include "tfg/proto/graph.pb.h"
 
@@ -129,8 +130,13 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
     auto text = dyn_cast<StringAttr>(attr.getValue());
     if (!text)
       continue;
+    // Scanned first: it bounds the nesting that LLVM's parser recurses on.
+    bool isObject;
+    SmallVector<JSONMember> members;
+    llvm::Error scanned = scanJSON(text.getValue(), isObject, members);
     llvm::Expected<llvm::json::Value> value =
-        llvm::json::parse(text.getValue());
+        scanned ? llvm::Expected<llvm::json::Value>(std::move(scanned))
+                : llvm::json::parse(text.getValue());
     if (!value)
       return module.emitError("module attribute 'tfjs.")
              << key << "' is not JSON: " << llvm::toString(value.takeError());

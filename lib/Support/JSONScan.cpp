@@ -12,7 +12,7 @@ using llvm::StringRef;
 namespace {
 class Scanner {
 public:
-  explicit Scanner(StringRef text) : text(text) {}
+  Scanner(StringRef text, size_t maxDepth) : text(text), maxDepth(maxDepth) {}
 
   Error document(bool &isObject, llvm::SmallVectorImpl<JSONMember> &members) {
     size_t bad;
@@ -22,6 +22,8 @@ public:
     }
     skipSpace();
     isObject = !atEnd() && text[pos] == '{';
+    if (isObject && maxDepth == 0)
+      return fail("Nesting deeper than 0 levels");
     if (isObject) {
       if (Error e = topObject(members))
         return e;
@@ -72,7 +74,7 @@ private:
       JSONMember member;
       if (Error e = key(&member.key))
         return e;
-      if (Error e = value(member.value))
+      if (Error e = value(member.value, /*outer=*/1))
         return e;
       members.push_back(std::move(member));
       skipSpace();
@@ -107,8 +109,8 @@ private:
   }
 
   /// One value from here (after whitespace) into `span`, containers
-  /// followed with an explicit stack.
-  Error value(StringRef &span) {
+  /// followed with an explicit stack; `outer` containers hold it.
+  Error value(StringRef &span, size_t outer = 0) {
     skipSpace();
     size_t start = pos;
     llvm::SmallVector<char, 32> open;
@@ -119,6 +121,9 @@ private:
         return fail("Unexpected EOF");
       char c = text[pos];
       if (c == '{' || c == '[') {
+        if (outer + open.size() + 1 > maxDepth)
+          return fail("Nesting deeper than " + llvm::Twine(maxDepth) +
+                      " levels");
         ++pos;
         skipSpace();
         if (!atEnd() && text[pos] == (c == '{' ? '}' : ']')) {
@@ -241,15 +246,17 @@ private:
   }
 
   StringRef text;
+  size_t maxDepth;
   size_t pos = 0;
 };
 } // namespace
 
 Error mlir::tfg::scanJSON(StringRef text, bool &isObject,
-                          llvm::SmallVectorImpl<JSONMember> &members) {
+                          llvm::SmallVectorImpl<JSONMember> &members,
+                          size_t maxDepth) {
   members.clear();
   isObject = false;
-  Error error = Scanner(text).document(isObject, members);
+  Error error = Scanner(text, maxDepth).document(isObject, members);
   if (error) {
     members.clear();
     isObject = false;

@@ -27,13 +27,19 @@ struct JSONMember {
   llvm::StringRef value;
 };
 
-/// Checks that `text` is one JSON value, surrounded only by whitespace.
-/// When it is an object, `members` gets its members in order (a repeated key
-/// appears each time); otherwise `members` is left empty and `isObject`
-/// false. The error says what is wrong where, as "[line:column, byte=N]:
-/// message".
+/// How deep arrays and objects may nest by default: far beyond any real
+/// document, and shallow enough for recursive JSON parsers (LLVM's) to
+/// read what the scanner accepts without running out of stack.
+constexpr size_t kDefaultMaxJSONDepth = 1000;
+
+/// Checks that `text` is one JSON value, surrounded only by whitespace, with
+/// arrays and objects nested at most `maxDepth` deep. When it is an object,
+/// `members` gets its members in order (a repeated key appears each time);
+/// otherwise `members` is left empty and `isObject` false. The error says
+/// what is wrong where, as "[line:column, byte=N]: message".
 llvm::Error scanJSON(llvm::StringRef text, bool &isObject,
-                     llvm::SmallVectorImpl<JSONMember> &members);
+                     llvm::SmallVectorImpl<JSONMember> &members,
+                     size_t maxDepth = kDefaultMaxJSONDepth);
 
 } // namespace tfg
 } // namespace mlir
