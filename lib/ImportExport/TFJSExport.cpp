@@ -130,13 +130,7 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
     auto text = dyn_cast<StringAttr>(attr.getValue());
     if (!text)
       continue;
-    // Scanned first: it bounds the nesting that LLVM's parser recurses on.
-    bool isObject;
-    SmallVector<JSONMember> members;
-    llvm::Error scanned = scanJSON(text.getValue(), isObject, members);
-    llvm::Expected<llvm::json::Value> value =
-        scanned ? llvm::Expected<llvm::json::Value>(std::move(scanned))
-                : llvm::json::parse(text.getValue());
+    llvm::Expected<llvm::json::Value> value = parseBoundedJSON(text.getValue());
     if (!value)
       return module.emitError("module attribute 'tfjs.")
              << key << "' is not JSON: " << llvm::toString(value.takeError());

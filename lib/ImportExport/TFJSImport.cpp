@@ -204,6 +204,7 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
       topologyText = member.value;
       continue;
     }
+    // Scanned already, nesting bounded.
     llvm::Expected<llvm::json::Value> value = llvm::json::parse(member.value);
     if (!value) {
       emitError(loc) << "invalid model.json: "

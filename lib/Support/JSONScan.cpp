@@ -263,3 +263,12 @@ Error mlir::tfg::scanJSON(StringRef text, bool &isObject,
   }
   return error;
 }
+
+llvm::Expected<llvm::json::Value> mlir::tfg::parseBoundedJSON(StringRef text,
+                                                              size_t maxDepth) {
+  bool isObject;
+  llvm::SmallVector<JSONMember> members;
+  if (Error error = scanJSON(text, isObject, members, maxDepth))
+    return std::move(error);
+  return llvm::json::parse(text);
+}

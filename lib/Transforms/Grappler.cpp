@@ -1,6 +1,7 @@
 //===- Grappler.cpp - The tfg-grappler meta optimizer ---------------------===//
 
 #include "tfg/Transforms/Grappler.h"
+#include "tfg/Support/JSONScan.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/Passes.h"
 
@@ -110,9 +111,11 @@ static std::vector<std::string> getSignatureOutputs(ModuleOp module) {
   auto text = module->getAttrOfType<StringAttr>("tfjs.signature");
   if (!text)
     return fetches;
-  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text.getValue());
+  llvm::Expected<llvm::json::Value> json = parseBoundedJSON(text.getValue());
   if (!json) {
-    llvm::consumeError(json.takeError());
+    emitWarning(module.getLoc())
+        << "tfjs.signature is not JSON (" << llvm::toString(json.takeError())
+        << "): no outputs are fetched from it";
     return fetches;
   }
   const llvm::json::Object *sig = json->getAsObject();

@@ -15,6 +15,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/JSON.h"
 
 #include <string>
 
@@ -40,6 +41,12 @@ constexpr size_t kDefaultMaxJSONDepth = 1000;
 llvm::Error scanJSON(llvm::StringRef text, bool &isObject,
                      llvm::SmallVectorImpl<JSONMember> &members,
                      size_t maxDepth = kDefaultMaxJSONDepth);
+
+/// LLVM's JSON parser, behind the scanner: a text nested deeper than
+/// `maxDepth` (which LLVM's parser would recurse on, once per level) is an
+/// error, as is anything else the scanner rejects.
+llvm::Expected<llvm::json::Value>
+parseBoundedJSON(llvm::StringRef text, size_t maxDepth = kDefaultMaxJSONDepth);
 
 } // namespace tfg
 } // namespace mlir
