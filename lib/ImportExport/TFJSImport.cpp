@@ -213,6 +213,16 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
     }
     model[member.key] = std::move(*value);
   }
+  // A layers model's topology is a Keras model config, which protobuf
+  // (ignoring unknown fields) would read as an empty GraphDef.
+  if (std::optional<StringRef> format = model.getString("format");
+      format && *format != "graph-model") {
+    emitError(loc) << "model.json is a TF.js '" << *format
+                   << "', not a 'graph-model': only graph models hold a "
+                      "GraphDef (tensorflowjs_converter "
+                      "--output_format=tfjs_graph_model makes one)";
+    return nullptr;
+  }
   if (!topologyText || !topologyText->starts_with("{")) {
     emitError(loc) << "model.json has no modelTopology object";
     return nullptr;
