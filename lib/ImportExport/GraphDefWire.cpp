@@ -215,19 +215,10 @@ void WireGraph::inputs(size_t i, SmallVectorImpl<StringRef> &out) const {
 }
 
 llvm::StringRef WireGraph::input(size_t i, unsigned k) const {
-  llvm::StringRef value;
-  (void)forEachField(nodeBytes(i), [&](uint32_t number, uint32_t type,
-                                       StringRef payload, StringRef) {
-    if (number != kNodeInputField || type != kLengthDelimited)
-      return true;
-    if (k == 0) {
-      value = payload;
-      return false;
-    }
-    --k;
-    return true;
-  });
-  return value;
+  // Rare (named outputs, diagnostics): all of them, then the k-th.
+  SmallVector<StringRef, 8> all;
+  inputs(i, all);
+  return k < all.size() ? all[k] : StringRef();
 }
 
 llvm::StringRef WireGraph::lastField(size_t i, uint32_t wanted) const {

@@ -22,8 +22,6 @@ public:
     }
     skipSpace();
     isObject = !atEnd() && text[pos] == '{';
-    if (isObject && maxDepth == 0)
-      return fail("Nesting deeper than 0 levels");
     if (isObject) {
       if (Error e = topObject(members))
         return e;
@@ -62,8 +60,17 @@ private:
                                    message.str().c_str());
   }
 
+  /// An error when a container opened here would be `level` deep.
+  Error checkDepth(size_t level) const {
+    if (level <= maxDepth)
+      return Error::success();
+    return fail("Nesting deeper than " + llvm::Twine(maxDepth) + " levels");
+  }
+
   /// The members of the document's object, each value scanned as a whole.
   Error topObject(llvm::SmallVectorImpl<JSONMember> &members) {
+    if (Error e = checkDepth(1))
+      return e;
     ++pos; // '{'
     skipSpace();
     if (!atEnd() && text[pos] == '}') {
@@ -121,9 +128,8 @@ private:
         return fail("Unexpected EOF");
       char c = text[pos];
       if (c == '{' || c == '[') {
-        if (outer + open.size() + 1 > maxDepth)
-          return fail("Nesting deeper than " + llvm::Twine(maxDepth) +
-                      " levels");
+        if (Error e = checkDepth(outer + open.size() + 1))
+          return e;
         ++pos;
         skipSpace();
         if (!atEnd() && text[pos] == (c == '{' ? '}' : ']')) {
