@@ -21,11 +21,18 @@
 // the dynamic linker maps at once when a program starts, about 5 MB that
 // no tool pays.
 //
+// Each import's memory is also counted at the allocator (HeapCount.cpp):
+// the most bytes in blocks alive at once above those alive before it, plus
+// the file if it is mapped, and the bytes still alive once it returned (the
+// module). Cold and warm agree there: what separates them in resident
+// memory is code paged in, thread stacks and allocator arenas.
+//
 // --import-once only imports the file in place and exits (without tearing
 // the module down), for profilers and whole-process timers.
 //
 //===----------------------------------------------------------------------===//
 
+#include "HeapCount.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/Support/CommandLine.h"
@@ -125,6 +132,13 @@ struct ImportPeak {
   double baselineMB = 0;
   /// The process once the message is parsed (message imports only).
   double parsedMB = -1;
+  /// The most bytes in the allocator's blocks alive at once during the
+  /// import, above those alive before it, plus the file if it is mapped;
+  /// -1 if not counted.
+  double heapMB = -1;
+  /// The bytes in blocks still alive once the import returned (the module
+  /// and what the context keeps for it); -1 if not counted.
+  double moduleMB = -1;
 };
 
 /// The peak resident memory of this process (VmHWM), in MB; -1 if unknown.
@@ -153,13 +167,18 @@ static bool resetPeakRss() {
 
 /// Imports the file into `context`: in place, or parsed into a message
 /// first (the process's resident memory then goes to `parsedMB`).
+/// `mappedBytes` gets the file's size if it is mapped rather than read
+/// into the heap.
 static mlir::OwningOpRef<mlir::ModuleOp>
-importFile(mlir::MLIRContext *context, bool inPlace,
-           double *parsedMB = nullptr) {
+importFile(mlir::MLIRContext *context, bool inPlace, double *parsedMB = nullptr,
+           int64_t *mappedBytes = nullptr) {
   mlir::Location loc = mlir::UnknownLoc::get(context);
   auto buffer = llvm::MemoryBuffer::getFile(input, /*IsText=*/false);
   if (!buffer)
     return nullptr;
+  if (mappedBytes &&
+      (*buffer)->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
+    *mappedBytes = (*buffer)->getBufferSize();
   if (inPlace)
     return mlir::tfg::importBinaryGraphDef(context, **buffer, loc);
   auto graph = std::make_unique<tensorflow::GraphDef>();
@@ -193,12 +212,22 @@ static int measurePeak() {
   }
   auto context = makeContext();
   double baselineMB = currentRssMB(), parsedMB = -1;
+  int64_t mappedBytes = 0;
+  tfg_bench::resetHeapPeak();
+  int64_t heapBaseline = tfg_bench::heapLiveBytes();
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      importFile(context.get(), inPlace, &parsedMB);
+      importFile(context.get(), inPlace, &parsedMB, &mappedBytes);
   if (!module)
     return 1;
-  llvm::outs() << llvm::format("%.3f %.3f %.3f\n", baselineMB, peakRssMB(),
-                               parsedMB);
+  bool counted = tfg_bench::heapCounted();
+  double heapMB =
+      counted ? (tfg_bench::heapPeakBytes() - heapBaseline + mappedBytes) /
+                    1048576.0
+              : -1;
+  double moduleMB =
+      counted ? (tfg_bench::heapLiveBytes() - heapBaseline) / 1048576.0 : -1;
+  llvm::outs() << llvm::format("%.3f %.3f %.3f %.6f %.6f\n", baselineMB,
+                               peakRssMB(), parsedMB, heapMB, moduleMB);
   llvm::outs().flush();
   // Without tearing the module down: the peak is taken.
   _exit(0);
@@ -243,8 +272,9 @@ static ImportPeak importPeak(bool inPlace, bool warm) {
     waitpid(pid, &status, 0);
   ImportPeak measured;
   if (pid > 0 && WIFEXITED(status) && WEXITSTATUS(status) == 0 &&
-      sscanf(text.c_str(), "%lf %lf %lf", &measured.baselineMB,
-             &measured.peakMB, &measured.parsedMB) == 3)
+      sscanf(text.c_str(), "%lf %lf %lf %lf %lf", &measured.baselineMB,
+             &measured.peakMB, &measured.parsedMB, &measured.heapMB,
+             &measured.moduleMB) == 5)
     result = measured;
   return result;
 }
@@ -356,10 +386,23 @@ int main(int argc, char **argv) {
       graph.node_size(), functionNodes, graph.library().function_size(), sizeMB,
       parse, import, import / parse, inPlace, inPlace / parse, exportTime,
       serialize, exportTime / serialize);
+  auto heap = [&](const ImportPeak &cold, const ImportPeak &warm) {
+    if (cold.heapMB < 0 || warm.heapMB < 0)
+      return std::string("not counted");
+    return llvm::formatv("{0:F1}x cold ({1:F2} MB), {2:F1}x warm ({3:F2} MB)",
+                         cold.heapMB / sizeMB, cold.heapMB,
+                         warm.heapMB / sizeMB, warm.heapMB)
+        .str();
+  };
   llvm::outs() << "  peak, import " << ratios(messageCold, messageWarm)
                << "\n     of which, given the parsed message, "
                << aboveParsed(messageCold, messageWarm) << "\n        in place "
-               << ratios(inPlaceCold, inPlaceWarm)
+               << ratios(inPlaceCold, inPlaceWarm) << "\n  heap peak, import "
+               << heap(messageCold, messageWarm) << "\n        in place "
+               << heap(inPlaceCold, inPlaceWarm)
+               << llvm::format("\n        the module alone %.2f MB (%.1fx)",
+                               inPlaceWarm.moduleMB,
+                               inPlaceWarm.moduleMB / sizeMB)
                << llvm::format("\n  whole run %.0f MB (%.1fx)\n", peakMB,
                                peakMB / sizeMB);
   return ok ? 0 : 1;
