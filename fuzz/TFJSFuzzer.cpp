@@ -1,10 +1,14 @@
 //===- TFJSFuzzer.cpp - Fuzz the TF.js model.json importer ----------------===//
 //
-// Weight shards are looked up in a folder that does not exist, so a model
-// with weights fails cleanly; models without weights import fully and are
-// exported back to model.json. Differential on the way: whatever the JSON
-// scanner accepts, LLVM's JSON parser must accept too (the scanner is the
-// stricter of the two, on numbers only).
+// Weight shards are looked up in a folder the fuzzer fills when it starts:
+// tiny.bin (the bytes of the lit test's tiny model, which the seed of that
+// name reads), w.bin (4 KB of varied bytes) and s.bin (two strings, "ab" and
+// "xyz", and 16 bytes), so that weights are read,
+// dequantized and checked against the shards' sizes; other shard names
+// fail cleanly. Models that import are exported back to model.json.
+// Differential on the way: whatever the JSON scanner accepts, LLVM's JSON
+// parser must accept too (the scanner is the stricter of the two, on numbers
+// only).
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,10 +16,45 @@
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/Support/JSONScan.h"
 
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
+#include <string>
+
+/// Makes the folder of weight shards (removed at exit).
+static std::string makeShardFolder() {
+  llvm::SmallString<128> dir;
+  if (llvm::sys::fs::createUniqueDirectory("tfg-tfjs-fuzz", dir))
+    return "/nonexistent-tfg-fuzz";
+  static const unsigned char tiny[] = {
+      0x00, 0x00, 0xc0, 0x3f, 0x00, 0x00, 0x00, 0x80, 0x07, 0x00, 0x00,
+      0x00, 0x00, 0x3c, 0x00, 0xc0, 0x04, 0x00, 0x08, 0x00, 0x01, 0x00};
+  std::string varied(4096, '\0');
+  for (size_t i = 0; i < varied.size(); ++i)
+    varied[i] = static_cast<char>(i * 37 + (i >> 8) * 11);
+  auto write = [&](const char *name, llvm::StringRef bytes) {
+    llvm::SmallString<128> path(dir);
+    llvm::sys::path::append(path, name);
+    std::error_code ec;
+    llvm::raw_fd_ostream os(path, ec);
+    os << bytes;
+  };
+  write("tiny.bin",
+        llvm::StringRef(reinterpret_cast<const char *>(tiny), sizeof(tiny)));
+  write("w.bin", varied);
+  static const char strings[] = "\2\0\0\0ab\3\0\0\0xyz0123456789abcdef";
+  write("s.bin", llvm::StringRef(strings, sizeof(strings) - 1));
+  static std::string folder = dir.str().str();
+  std::atexit([] { (void)llvm::sys::fs::remove_directories(folder); });
+  return folder;
+}
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static tfg_fuzz::FuzzContext *fuzz = new tfg_fuzz::FuzzContext();
+  static const std::string *shards = new std::string(makeShardFolder());
   mlir::MLIRContext &ctx = fuzz->context;
   llvm::StringRef json(reinterpret_cast<const char *>(data), size);
   {
@@ -30,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         __builtin_trap();
     }
   }
-  auto module = mlir::tfg::importTFJSModel(&ctx, json, "/nonexistent-tfg-fuzz",
+  auto module = mlir::tfg::importTFJSModel(&ctx, json, *shards,
                                            mlir::UnknownLoc::get(&ctx));
   if (module) {
     std::string modelJson, weights;

@@ -15,6 +15,7 @@
 
 #include <cmath>
 #include <cstring>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -183,6 +184,74 @@ static LogicalResult parseWeightSpec(const llvm::json::Object &obj,
   return success();
 }
 
+/// JSON text without the UTF-8 byte order mark some editors put first, which
+/// RFC 8259 lets a parser ignore and browsers' fetch().json() does.
+static StringRef dropByteOrderMark(StringRef json) {
+  json.consume_front("\xEF\xBB\xBF");
+  return json;
+}
+
+/// Reads the weights a manifest lists from their shards (paths relative to
+/// `weightsDir`) into the `value` of their Const nodes in `graph`.
+static LogicalResult materializeWeights(const llvm::json::Array &manifest,
+                                        StringRef weightsDir,
+                                        tensorflow::GraphDef &graph,
+                                        Location loc) {
+  llvm::StringMap<tensorflow::NodeDef *> nodes;
+  for (tensorflow::NodeDef &node : *graph.mutable_node())
+    nodes[node.name()] = &node;
+  for (const llvm::json::Value &groupValue : manifest) {
+    const llvm::json::Object *group = groupValue.getAsObject();
+    const llvm::json::Array *paths = group ? group->getArray("paths") : nullptr;
+    const llvm::json::Array *weights =
+        group ? group->getArray("weights") : nullptr;
+    if (!paths || !weights)
+      return emitError(loc) << "weightsManifest group without paths or weights";
+    // The group's shards, one after the other: a weight may span two.
+    std::vector<std::unique_ptr<llvm::MemoryBuffer>> shards;
+    for (const llvm::json::Value &p : *paths) {
+      std::optional<StringRef> rel = p.getAsString();
+      if (!rel)
+        return emitError(loc) << "weight shard path is not a string";
+      SmallString<256> path(weightsDir);
+      llvm::sys::path::append(path, *rel);
+      auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
+      if (!buffer)
+        return emitError(loc) << "cannot read weight shard '" << path
+                              << "': " << buffer.getError().message();
+      shards.push_back(std::move(*buffer));
+    }
+    size_t total = 0;
+    for (const auto &shard : shards)
+      total += shard->getBufferSize();
+    std::string bytes;
+    bytes.reserve(total);
+    for (auto &shard : shards) {
+      bytes += shard->getBuffer();
+      shard.reset();
+    }
+    StringRef data(bytes);
+    for (const llvm::json::Value &wv : *weights) {
+      const llvm::json::Object *wobj = wv.getAsObject();
+      WeightSpec w;
+      if (!wobj || failed(parseWeightSpec(*wobj, w, loc)))
+        return failure();
+      tensorflow::TensorProto tensor;
+      if (failed(readWeight(w, data, tensor, loc)))
+        return failure();
+      auto it = nodes.find(w.name);
+      if (it == nodes.end())
+        return emitError(loc) << "weight '" << w.name << "' has no node";
+      tensorflow::AttrValue &value = (*it->second->mutable_attr())["value"];
+      *value.mutable_tensor() = std::move(tensor);
+    }
+    if (!data.empty())
+      return emitError(loc) << "weight shards have " << data.size()
+                            << " bytes more than the weights listed";
+  }
+  return success();
+}
+
 OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
                                                  StringRef modelJson,
                                                  StringRef weightsDir,
@@ -191,7 +260,8 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
   // manifest, the signature, ...) are small and read as JSON values.
   bool isObject = false;
   SmallVector<JSONMember> members;
-  if (llvm::Error error = scanJSON(modelJson, isObject, members)) {
+  if (llvm::Error error =
+          scanJSON(dropByteOrderMark(modelJson), isObject, members)) {
     emitError(loc) << "invalid model.json: "
                    << llvm::toString(std::move(error));
     return nullptr;
@@ -239,72 +309,9 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
     return nullptr;
   }
 
-  // Materialize the weights into their Const nodes.
-  llvm::StringMap<tensorflow::NodeDef *> nodes;
-  for (tensorflow::NodeDef &node : *graph.mutable_node())
-    nodes[node.name()] = &node;
-  if (const llvm::json::Array *manifest = model.getArray("weightsManifest")) {
-    for (const llvm::json::Value &groupValue : *manifest) {
-      const llvm::json::Object *group = groupValue.getAsObject();
-      const llvm::json::Array *paths =
-          group ? group->getArray("paths") : nullptr;
-      const llvm::json::Array *weights =
-          group ? group->getArray("weights") : nullptr;
-      if (!paths || !weights) {
-        emitError(loc) << "weightsManifest group without paths or weights";
-        return nullptr;
-      }
-      // The group's shards, one after the other: a weight may span two.
-      std::vector<std::unique_ptr<llvm::MemoryBuffer>> shards;
-      for (const llvm::json::Value &p : *paths) {
-        std::optional<StringRef> rel = p.getAsString();
-        if (!rel) {
-          emitError(loc) << "weight shard path is not a string";
-          return nullptr;
-        }
-        SmallString<256> path(weightsDir);
-        llvm::sys::path::append(path, *rel);
-        auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false);
-        if (!buffer) {
-          emitError(loc) << "cannot read weight shard '" << path
-                         << "': " << buffer.getError().message();
-          return nullptr;
-        }
-        shards.push_back(std::move(*buffer));
-      }
-      size_t total = 0;
-      for (const auto &shard : shards)
-        total += shard->getBufferSize();
-      std::string bytes;
-      bytes.reserve(total);
-      for (auto &shard : shards) {
-        bytes += shard->getBuffer();
-        shard.reset();
-      }
-      StringRef data(bytes);
-      for (const llvm::json::Value &wv : *weights) {
-        const llvm::json::Object *wobj = wv.getAsObject();
-        WeightSpec w;
-        if (!wobj || failed(parseWeightSpec(*wobj, w, loc)))
-          return nullptr;
-        tensorflow::TensorProto tensor;
-        if (failed(readWeight(w, data, tensor, loc)))
-          return nullptr;
-        auto it = nodes.find(w.name);
-        if (it == nodes.end()) {
-          emitError(loc) << "weight '" << w.name << "' has no node";
-          return nullptr;
-        }
-        tensorflow::AttrValue &value = (*it->second->mutable_attr())["value"];
-        *value.mutable_tensor() = std::move(tensor);
-      }
-      if (!data.empty()) {
-        emitError(loc) << "weight shards have " << data.size()
-                       << " bytes more than the weights listed";
-        return nullptr;
-      }
-    }
-  }
+  if (const llvm::json::Array *manifest = model.getArray("weightsManifest"))
+    if (failed(materializeWeights(*manifest, weightsDir, graph, loc)))
+      return nullptr;
 
   // The weights were copied into the Const nodes: free each as it is
   // converted.
@@ -324,4 +331,33 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
     (*module)->setAttr(("tfjs." + StringRef(key)).str(), b.getStringAttr(text));
   }
   return module;
+}
+
+OwningOpRef<ModuleOp> mlir::tfg::importTFJSFrozenModel(MLIRContext *ctx,
+                                                       StringRef graphDef,
+                                                       StringRef manifestJson,
+                                                       StringRef weightsDir,
+                                                       Location loc) {
+  tensorflow::GraphDef graph;
+  if (graphDef.size() > static_cast<size_t>(std::numeric_limits<int>::max()) ||
+      !graph.ParseFromArray(graphDef.data(),
+                            static_cast<int>(graphDef.size()))) {
+    emitError(loc) << "tensorflowjs_model.pb is not a binary GraphDef";
+    return nullptr;
+  }
+  llvm::Expected<llvm::json::Value> manifest =
+      parseBoundedJSON(dropByteOrderMark(manifestJson));
+  if (!manifest) {
+    emitError(loc) << "invalid weights_manifest.json: "
+                   << llvm::toString(manifest.takeError());
+    return nullptr;
+  }
+  const llvm::json::Array *groups = manifest->getAsArray();
+  if (!groups) {
+    emitError(loc) << "weights_manifest.json is not an array of weight groups";
+    return nullptr;
+  }
+  if (failed(materializeWeights(*groups, weightsDir, graph, loc)))
+    return nullptr;
+  return importGraphDef(ctx, std::move(graph), loc);
 }

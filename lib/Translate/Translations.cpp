@@ -20,6 +20,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -89,6 +90,14 @@ static llvm::cl::opt<std::string> tfjsWeights(
                    "directory of model.json"),
     llvm::cl::value_desc("path"));
 
+static llvm::cl::opt<std::string> tfjsWeightsManifest(
+    "tfjs-weights-manifest",
+    llvm::cl::desc("With --tfjs-to-mlir of a TensorFlow.js 0.x frozen model "
+                   "(tensorflowjs_model.pb as the input): its weights "
+                   "manifest (default: weights_manifest.json beside the "
+                   "input)"),
+    llvm::cl::value_desc("path"));
+
 static llvm::cl::opt<bool> importDefaultAttrs(
     "import-default-attrs",
     llvm::cl::desc("With --graphdef-to-mlir: add the OpDef default of every "
@@ -147,16 +156,43 @@ void mlir::tfg::registerTFGTranslations() {
 
   static TranslateRegistration tfjsImporter(
       "tfjs-to-mlir",
-      "Import a TensorFlow.js graph model (model.json and its weight shards)",
+      "Import a TensorFlow.js graph model (model.json and its weight shards, "
+      "or a 0.x frozen model's tensorflowjs_model.pb)",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
         ctx->loadDialect<TFGraphDialect>();
         auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
         StringRef dir =
             llvm::sys::path::parent_path(buffer->getBufferIdentifier());
-        return printImported(importTFJSModel(ctx, buffer->getBuffer(),
-                                             dir.empty() ? "." : dir, loc),
-                             os);
+        if (dir.empty())
+          dir = ".";
+        StringRef bytes = buffer->getBuffer();
+        // model.json is a JSON object (perhaps after a byte order mark); a
+        // binary GraphDef never starts with '{' (field 15, a group), nor
+        // with white space and then one.
+        StringRef text = bytes;
+        text.consume_front("\xEF\xBB\xBF");
+        if (text.ltrim(" \t\r\n").starts_with("{"))
+          return printImported(importTFJSModel(ctx, bytes, dir, loc), os);
+        SmallString<256> manifestPath(tfjsWeightsManifest);
+        if (manifestPath.empty()) {
+          manifestPath = dir;
+          llvm::sys::path::append(manifestPath, "weights_manifest.json");
+        }
+        auto manifest = llvm::MemoryBuffer::getFile(manifestPath);
+        if (!manifest)
+          return emitError(loc)
+                 << "input is not a model.json (a JSON object); as a "
+                    "TensorFlow.js 0.x tensorflowjs_model.pb it needs its "
+                    "weights manifest, and '"
+                 << manifestPath
+                 << "' cannot be read: " << manifest.getError().message()
+                 << " (--tfjs-weights-manifest names another)";
+        StringRef manifestDir = llvm::sys::path::parent_path(manifestPath);
+        return printImported(
+            importTFJSFrozenModel(ctx, bytes, (*manifest)->getBuffer(),
+                                  manifestDir.empty() ? "." : manifestDir, loc),
+            os);
       });
 
   static TranslateFromMLIRRegistration tfjsExporter(

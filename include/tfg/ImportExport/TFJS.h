@@ -3,7 +3,9 @@
 // Import of a TensorFlow.js graph model: model.json, whose modelTopology is
 // a GraphDef in protobuf JSON form, and the binary weight shards its
 // weightsManifest lists. Weights are materialized into their Const nodes
-// (quantized weights dequantized as the manifest says).
+// (quantized weights dequantized as the manifest says). Also the format
+// TensorFlow.js 0.x wrote (a frozen model: tensorflowjs_model.pb and
+// weights_manifest.json), which export writes as a graph model.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +24,16 @@ namespace tfg {
 /// `weightsDir`. Returns null after emitting errors at `loc`.
 OwningOpRef<ModuleOp> importTFJSModel(MLIRContext *context, StringRef modelJson,
                                       StringRef weightsDir, Location loc);
+
+/// Imports a TensorFlow.js 0.x frozen model: `graphDef`, the bytes of its
+/// tensorflowjs_model.pb (a binary GraphDef whose Const nodes have no
+/// values), and `manifestJson`, its weights_manifest.json (the array that
+/// model.json later called weightsManifest); shard paths are resolved
+/// against `weightsDir`. Returns null after emitting errors at `loc`.
+OwningOpRef<ModuleOp> importTFJSFrozenModel(MLIRContext *context,
+                                            StringRef graphDef,
+                                            StringRef manifestJson,
+                                            StringRef weightsDir, Location loc);
 
 /// Exports the module's graph as a TensorFlow.js graph model: the model.json
 /// text and the bytes of its one weight shard, which model.json lists as
