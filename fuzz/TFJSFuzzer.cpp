@@ -5,7 +5,10 @@
 // name reads), w.bin (4 KB of varied bytes) and s.bin (two strings, "ab" and
 // "xyz", and 16 bytes), so that weights are read,
 // dequantized and checked against the shards' sizes; other shard names
-// fail cleanly. Models that import are exported back to model.json.
+// fail cleanly. Models that import are exported back to model.json. An
+// input that starts with '[' is also read as the weights_manifest.json of
+// a TF.js 0.x frozen model whose graph holds the tiny model's six Const
+// nodes (f32, i32, half, u8, u16, b).
 // Differential on the way: whatever the JSON scanner accepts, LLVM's JSON
 // parser must accept too (the scanner is the stricter of the two, on numbers
 // only).
@@ -52,6 +55,18 @@ static std::string makeShardFolder() {
   return folder;
 }
 
+/// The binary GraphDef of the frozen model: Const nodes without values.
+static std::string makeFrozenGraph() {
+  tensorflow::GraphDef graph;
+  for (const char *name : {"f32", "i32", "half", "u8", "u16", "b"}) {
+    tensorflow::NodeDef *node = graph.add_node();
+    node->set_name(name);
+    node->set_op("Const");
+    (*node->mutable_attr())["dtype"].set_type(tensorflow::DT_FLOAT);
+  }
+  return graph.SerializeAsString();
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static tfg_fuzz::FuzzContext *fuzz = new tfg_fuzz::FuzzContext();
   static const std::string *shards = new std::string(makeShardFolder());
@@ -69,8 +84,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         __builtin_trap();
     }
   }
-  auto module = mlir::tfg::importTFJSModel(&ctx, json, *shards,
-                                           mlir::UnknownLoc::get(&ctx));
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  if (json.starts_with("[")) {
+    static const std::string *frozen = new std::string(makeFrozenGraph());
+    module = mlir::tfg::importTFJSFrozenModel(&ctx, *frozen, json, *shards,
+                                              mlir::UnknownLoc::get(&ctx));
+  } else {
+    module = mlir::tfg::importTFJSModel(&ctx, json, *shards,
+                                        mlir::UnknownLoc::get(&ctx));
+  }
   if (module) {
     std::string modelJson, weights;
     (void)mlir::tfg::exportTFJSModel(*module, "weights.bin", modelJson,
