@@ -22,10 +22,10 @@
 // no tool pays.
 //
 // Each import's memory is also counted at the allocator (HeapCount.cpp):
-// the most bytes in blocks alive at once above those alive before it, plus
-// the file if it is mapped, and the bytes still alive once it returned (the
-// module). Cold and warm agree there: what separates them in resident
-// memory is code paged in, thread stacks and allocator arenas.
+// the most bytes in blocks alive at once above those alive before it (the
+// input file, mapped, is not among them), and the bytes still alive once it
+// returned (the module). Cold and warm agree there: what separates them in
+// resident memory is code paged in, thread stacks and allocator arenas.
 //
 // --import-once only imports the file in place and exits (without tearing
 // the module down), for profilers and whole-process timers.
@@ -133,8 +133,8 @@ struct ImportPeak {
   /// The process once the message is parsed (message imports only).
   double parsedMB = -1;
   /// The most bytes in the allocator's blocks alive at once during the
-  /// import, above those alive before it, plus the file if it is mapped;
-  /// -1 if not counted.
+  /// import, above those alive before it (the mapped file is not a
+  /// block); -1 if not counted.
   double heapMB = -1;
   /// The bytes in blocks still alive once the import returned (the module
   /// and what the context keeps for it); -1 if not counted.
@@ -167,18 +167,13 @@ static bool resetPeakRss() {
 
 /// Imports the file into `context`: in place, or parsed into a message
 /// first (the process's resident memory then goes to `parsedMB`).
-/// `mappedBytes` gets the file's size if it is mapped rather than read
-/// into the heap.
 static mlir::OwningOpRef<mlir::ModuleOp>
-importFile(mlir::MLIRContext *context, bool inPlace, double *parsedMB = nullptr,
-           int64_t *mappedBytes = nullptr) {
+importFile(mlir::MLIRContext *context, bool inPlace,
+           double *parsedMB = nullptr) {
   mlir::Location loc = mlir::UnknownLoc::get(context);
   auto buffer = llvm::MemoryBuffer::getFile(input, /*IsText=*/false);
   if (!buffer)
     return nullptr;
-  if (mappedBytes &&
-      (*buffer)->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
-    *mappedBytes = (*buffer)->getBufferSize();
   if (inPlace)
     return mlir::tfg::importBinaryGraphDef(context, **buffer, loc);
   auto graph = std::make_unique<tensorflow::GraphDef>();
@@ -212,18 +207,15 @@ static int measurePeak() {
   }
   auto context = makeContext();
   double baselineMB = currentRssMB(), parsedMB = -1;
-  int64_t mappedBytes = 0;
   tfg_bench::resetHeapPeak();
   int64_t heapBaseline = tfg_bench::heapLiveBytes();
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      importFile(context.get(), inPlace, &parsedMB, &mappedBytes);
+      importFile(context.get(), inPlace, &parsedMB);
   if (!module)
     return 1;
   bool counted = tfg_bench::heapCounted();
   double heapMB =
-      counted ? (tfg_bench::heapPeakBytes() - heapBaseline + mappedBytes) /
-                    1048576.0
-              : -1;
+      counted ? (tfg_bench::heapPeakBytes() - heapBaseline) / 1048576.0 : -1;
   double moduleMB =
       counted ? (tfg_bench::heapLiveBytes() - heapBaseline) / 1048576.0 : -1;
   llvm::outs() << llvm::format("%.3f %.3f %.3f %.6f %.6f\n", baselineMB,
@@ -394,16 +386,17 @@ int main(int argc, char **argv) {
                          warm.heapMB / sizeMB, warm.heapMB)
         .str();
   };
-  llvm::outs() << "  peak, import " << ratios(messageCold, messageWarm)
-               << "\n     of which, given the parsed message, "
-               << aboveParsed(messageCold, messageWarm) << "\n        in place "
-               << ratios(inPlaceCold, inPlaceWarm) << "\n  heap peak, import "
-               << heap(messageCold, messageWarm) << "\n        in place "
-               << heap(inPlaceCold, inPlaceWarm)
-               << llvm::format("\n        the module alone %.2f MB (%.1fx)",
-                               inPlaceWarm.moduleMB,
-                               inPlaceWarm.moduleMB / sizeMB)
-               << llvm::format("\n  whole run %.0f MB (%.1fx)\n", peakMB,
-                               peakMB / sizeMB);
+  llvm::outs()
+      << "  peak, import " << ratios(messageCold, messageWarm)
+      << "\n     of which, given the parsed message, "
+      << aboveParsed(messageCold, messageWarm) << "\n        in place "
+      << ratios(inPlaceCold, inPlaceWarm)
+      << "\n  heap peak (the allocator's, the input file not counted), import "
+      << heap(messageCold, messageWarm) << "\n        in place "
+      << heap(inPlaceCold, inPlaceWarm)
+      << llvm::format("\n        the module alone %.2f MB (%.1fx)",
+                      inPlaceWarm.moduleMB, inPlaceWarm.moduleMB / sizeMB)
+      << llvm::format("\n  whole run %.0f MB (%.1fx)\n", peakMB,
+                      peakMB / sizeMB);
   return ok ? 0 : 1;
 }
