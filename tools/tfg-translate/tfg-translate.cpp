@@ -8,6 +8,7 @@
 int main(int argc, char **argv) {
   mlir::tfg::initToolCommandLine();
   mlir::tfg::registerTFGTranslations();
-  return mlir::failed(
-      mlir::mlirTranslateMain(argc, argv, "tfg translator: GraphDef <-> MLIR"));
+  return mlir::failed(mlir::mlirTranslateMain(
+      argc, argv,
+      "tfg translator: TensorFlow GraphDefs and TF.js models <-> tfg MLIR"));
 }
