@@ -191,6 +191,25 @@ static StringRef dropByteOrderMark(StringRef json) {
   return json;
 }
 
+bool mlir::tfg::isTFJSModelJSON(StringRef bytes) {
+  StringRef text = dropByteOrderMark(bytes);
+  // A binary GraphDef never starts with '{' (field 15 as a group).
+  if (text.starts_with("{"))
+    return true;
+  if (!text.ltrim(" \t\r\n").starts_with("{"))
+    return false;
+  // White space first: a binary GraphDef starts with '\n' (the tag of its
+  // first node) and goes on with '{' when that node is 123 bytes long, so
+  // only a text that scans as a JSON object is one.
+  bool isObject = false;
+  SmallVector<JSONMember> members;
+  if (llvm::Error error = scanJSON(text, isObject, members)) {
+    llvm::consumeError(std::move(error));
+    return false;
+  }
+  return isObject;
+}
+
 /// Reads the weights a manifest lists from their shards (paths relative to
 /// `weightsDir`) into the `value` of their Const nodes in `graph`.
 static LogicalResult materializeWeights(const llvm::json::Array &manifest,

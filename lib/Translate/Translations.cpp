@@ -167,12 +167,7 @@ void mlir::tfg::registerTFGTranslations() {
         if (dir.empty())
           dir = ".";
         StringRef bytes = buffer->getBuffer();
-        // model.json is a JSON object (perhaps after a byte order mark); a
-        // binary GraphDef never starts with '{' (field 15, a group), nor
-        // with white space and then one.
-        StringRef text = bytes;
-        text.consume_front("\xEF\xBB\xBF");
-        if (text.ltrim(" \t\r\n").starts_with("{"))
+        if (isTFJSModelJSON(bytes))
           return printImported(importTFJSModel(ctx, bytes, dir, loc), os);
         SmallString<256> manifestPath(tfjsWeightsManifest);
         if (manifestPath.empty()) {
@@ -180,7 +175,13 @@ void mlir::tfg::registerTFGTranslations() {
           llvm::sys::path::append(manifestPath, "weights_manifest.json");
         }
         auto manifest = llvm::MemoryBuffer::getFile(manifestPath);
-        if (!manifest)
+        if (!manifest) {
+          // Not JSON, nor (without its manifest) a frozen model: a text
+          // that begins like JSON gets the JSON error.
+          StringRef text = bytes;
+          text.consume_front("\xEF\xBB\xBF");
+          if (text.ltrim(" \t\r\n").starts_with("{"))
+            return printImported(importTFJSModel(ctx, bytes, dir, loc), os);
           return emitError(loc)
                  << "input is not a model.json (a JSON object); as a "
                     "TensorFlow.js 0.x tensorflowjs_model.pb it needs its "
@@ -188,6 +189,7 @@ void mlir::tfg::registerTFGTranslations() {
                  << manifestPath
                  << "' cannot be read: " << manifest.getError().message()
                  << " (--tfjs-weights-manifest names another)";
+        }
         StringRef manifestDir = llvm::sys::path::parent_path(manifestPath);
         return printImported(
             importTFJSFrozenModel(ctx, bytes, (*manifest)->getBuffer(),

@@ -25,6 +25,11 @@ namespace tfg {
 OwningOpRef<ModuleOp> importTFJSModel(MLIRContext *context, StringRef modelJson,
                                       StringRef weightsDir, Location loc);
 
+/// Whether `bytes` are a model.json (a JSON object, perhaps after a byte
+/// order mark and white space) rather than the binary GraphDef of a
+/// TensorFlow.js 0.x frozen model.
+bool isTFJSModelJSON(StringRef bytes);
+
 /// Imports a TensorFlow.js 0.x frozen model: `graphDef`, the bytes of its
 /// tensorflowjs_model.pb (a binary GraphDef whose Const nodes have no
 /// values), and `manifestJson`, its weights_manifest.json (the array that
