@@ -84,6 +84,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         __builtin_trap();
     }
   }
+  // Telling a model.json from a frozen model's GraphDef reads any bytes.
+  (void)mlir::tfg::isTFJSModelJSON(json);
   mlir::OwningOpRef<mlir::ModuleOp> module;
   if (json.starts_with("[")) {
     static const std::string *frozen = new std::string(makeFrozenGraph());

@@ -4,6 +4,7 @@
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/OpSignature.h"
+#include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/proto/graph.pb.h"
 #include "tfg/proto/op_def.pb.h"
 
@@ -163,6 +164,11 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
       convertFullType(attr.getValue(), *node.mutable_experimental_type());
       continue;
     }
+    if (name.getValue() == kUnknownFieldsAttr) {
+      if (failed(restoreUnknownFields(attr.getValue(), node, loc)))
+        return failure();
+      continue;
+    }
     if (name.getValue() == "tfg.debug_info") {
       auto bytes = llvm::dyn_cast<StringAttr>(attr.getValue());
       if (!bytes || !node.mutable_experimental_debug_info()->ParseFromString(
@@ -280,6 +286,9 @@ static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
   if (auto attrs = func->getAttrOfType<DictionaryAttr>("tfg.func_attrs"))
     if (failed(exportAttrMap(attrs, *out.mutable_attr(), loc)))
       return failure();
+  if (Attribute unknown = func->getAttr(kUnknownFieldsAttr))
+    if (failed(restoreUnknownFields(unknown, out, loc)))
+      return failure();
   if (auto keys = func.getResourceArgUniqueIdsKeysAttr()) {
     auto values = func.getResourceArgUniqueIdsValuesAttr();
     for (auto [k, v] : llvm::zip(keys.asArrayRef(), values.asArrayRef()))
@@ -381,6 +390,9 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
   if (auto debug = graphOp->getAttrOfType<StringAttr>("tfg.debug_info"))
     if (!graph.mutable_debug_info()->ParseFromString(debug.getValue().str()))
       return graphOp.emitError("invalid tfg.debug_info attribute");
+  if (Attribute unknown = graphOp->getAttr(kUnknownFieldsAttr))
+    if (failed(restoreUnknownFields(unknown, graph, graphOp.getLoc())))
+      return failure();
   InputNamer namer(module, GraphFuncOp(), symbols);
   for (Operation &op : graphOp.getBody())
     if (failed(exportNode(&op, *graph.add_node(), dialect, namer)))

@@ -18,6 +18,7 @@
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/OpSignature.h"
+#include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/proto/graph.pb.h"
 
 #include "google/protobuf/text_format.h"
@@ -933,8 +934,22 @@ Importer::buildNodeOp(const tensorflow::NodeDef &node, StringAttr nameAttr,
     });
     if (failed(attr))
       return failure();
+    if (hasUnknownFields(entry.second))
+      emitWarning(loc) << "node '" << node.name() << "': attribute '" << key
+                       << "' holds fields tfg does not know: they are dropped";
     attrs.append(cache.getString(ctx, key), *attr);
   }
+  // The NodeDef's own unknown fields are kept whole (its debug information
+  // is kept whole below; its full type is converted).
+  if (hasOwnUnknownFields(node))
+    attrs.append(kUnknownFieldsAttr,
+                 builder.getStringAttr(encodeUnknownFields(node)));
+  if (node.has_experimental_type() &&
+      !findNestedUnknownFields(node, {"attr", "experimental_debug_info"})
+           .empty())
+    emitWarning(loc) << "node '" << node.name()
+                     << "': experimental_type holds fields tfg does not "
+                        "know: they are dropped";
   if (options.addDefaultAttributes && !inGenericFunction)
     addDefaultAttributes(node, attrs, loc);
   FailureOr<NodeSignature> sig = inferSignature(node, attrs, maxIndexUsed, loc);
@@ -1103,6 +1118,15 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
     }
     funcOp->setAttr("tfg.func_attrs", attrs.getDictionary(ctx));
   }
+  // The FunctionDef's own unknown fields are kept whole; below it, the
+  // signature is kept whole and the nodes are imported as nodes.
+  if (hasOwnUnknownFields(func))
+    funcOp->setAttr(kUnknownFieldsAttr,
+                    builder.getStringAttr(encodeUnknownFields(func)));
+  std::string nested = findNestedUnknownFields(func, {"signature", "node_def"});
+  if (!nested.empty())
+    emitWarning(loc) << "function '" << sig.name() << "': " << nested
+                     << " holds fields tfg does not know: they are dropped";
   if (!func.resource_arg_unique_id().empty()) {
     SmallVector<std::pair<int32_t, int32_t>> ids(
         func.resource_arg_unique_id().begin(),
@@ -1252,6 +1276,28 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
     std::string bytes;
     (void)serializeDeterministically(graph.debug_info(), bytes);
     graphOp->setAttr("tfg.debug_info", builder.getStringAttr(bytes));
+  }
+  // The GraphDef's own unknown fields are kept whole; below it, its debug
+  // information is kept whole and the nodes and functions are imported on
+  // their own.
+  if (hasOwnUnknownFields(graph))
+    graphOp->setAttr(kUnknownFieldsAttr,
+                     builder.getStringAttr(encodeUnknownFields(graph)));
+  if (std::string nested =
+          findNestedUnknownFields(graph, {"node", "debug_info", "library"});
+      !nested.empty())
+    emitWarning(fileLoc) << "GraphDef " << nested
+                         << " holds fields tfg does not know: they are "
+                            "dropped";
+  if (graph.has_library()) {
+    if (hasOwnUnknownFields(library))
+      emitWarning(fileLoc) << "GraphDef library holds fields tfg does not "
+                              "know: they are dropped";
+    if (std::string nested = findNestedUnknownFields(library, {"function"});
+        !nested.empty())
+      emitWarning(fileLoc) << "GraphDef library." << nested
+                           << " holds fields tfg does not know: they are "
+                              "dropped";
   }
   if (failed(importFunctions(functions, *module)))
     return nullptr;

@@ -11,6 +11,7 @@
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/TFJS.h"
+#include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Support/JSONScan.h"
 
 #include "tfg/proto/graph.pb.h"
@@ -100,6 +101,10 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
   tensorflow::GraphDef graph;
   if (failed(exportGraphDef(module, graph)))
     return failure();
+  // JSON names fields: those kept by number only cannot be written.
+  warnUnknownFieldsLeftOut(module, "model.json",
+                           "a binary GraphDef (--mlir-to-graphdef --binary) "
+                           "keeps them");
   llvm::json::Array manifestWeights;
   for (tensorflow::NodeDef &node : *graph.mutable_node())
     if (std::optional<llvm::json::Object> entry = moveToShard(node, weights))

@@ -316,16 +316,28 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
     emitError(loc) << "model.json has no modelTopology object";
     return nullptr;
   }
+  // Strictly first: JSON has no field numbers, so a field tfg's protos do
+  // not declare cannot be kept; it is dropped with a warning naming it.
   tensorflow::GraphDef graph;
+  google::protobuf::StringPiece topology(topologyText->data(),
+                                         topologyText->size());
   google::protobuf::util::JsonParseOptions options;
-  options.ignore_unknown_fields = true;
-  auto status = google::protobuf::util::JsonStringToMessage(
-      google::protobuf::StringPiece(topologyText->data(), topologyText->size()),
-      &graph, options);
+  auto status =
+      google::protobuf::util::JsonStringToMessage(topology, &graph, options);
   if (!status.ok()) {
-    emitError(loc) << "modelTopology is not a GraphDef: "
-                   << std::string(status.message());
-    return nullptr;
+    std::string strict(status.message());
+    graph.Clear();
+    options.ignore_unknown_fields = true;
+    status =
+        google::protobuf::util::JsonStringToMessage(topology, &graph, options);
+    if (!status.ok()) {
+      emitError(loc) << "modelTopology is not a GraphDef: "
+                     << std::string(status.message());
+      return nullptr;
+    }
+    emitWarning(loc) << "modelTopology holds fields tfg does not know: they "
+                        "are dropped (protobuf: "
+                     << strict << ")";
   }
 
   if (const llvm::json::Array *manifest = model.getArray("weightsManifest"))

@@ -10,6 +10,7 @@
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/TFJS.h"
+#include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/proto/graph.pb.h"
 
@@ -244,8 +245,16 @@ void mlir::tfg::registerTFGTranslations() {
           // Attribute maps in key order: the same module, the same bytes.
           if (!serializeDeterministically(graph, out))
             return module.emitError("GraphDef serialization failed");
-        } else if (!google::protobuf::TextFormat::PrintToString(graph, &out)) {
-          return module.emitError("GraphDef printing failed");
+        } else {
+          // Text names fields: those kept by number only (which protobuf
+          // would print as "111: 5", which no text parser reads back) are
+          // left out.
+          warnUnknownFieldsLeftOut(module, "the text GraphDef",
+                                   "--binary writes them");
+          google::protobuf::TextFormat::Printer printer;
+          printer.SetHideUnknownFields(true);
+          if (!printer.PrintToString(graph, &out))
+            return module.emitError("GraphDef printing failed");
         }
         os << out;
         return success();

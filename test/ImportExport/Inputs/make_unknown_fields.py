@@ -1,0 +1,35 @@
+# Writes binary GraphDefs into the directory argv[1] whose fields tfg's
+# protos do not declare sit where they cannot be kept (the importer warns):
+#   attr.pb       node x's attribute k (an AttrValue) has field 99
+#   shape.pb      node x's attribute s is a shape whose dimension has field 50
+#   versions.pb   the GraphDef's versions have field 77
+#   library.pb    the GraphDef's library has field 66
+#   func-attr.pb  function f's attribute a (an AttrValue) has field 99
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import wire  # noqa: E402
+
+out = sys.argv[1]
+unknown99 = wire.field(99, 0, 1)
+attr = wire.attr_s("v") + unknown99
+shape = wire.field(7, 2, wire.field(2, 2, wire.field(1, 0, 3) +
+                                    wire.field(50, 0, 1)))
+versions = wire.field(4, 2, wire.field(1, 0, 1) + wire.field(77, 0, 2))
+# FunctionDef f: signature {name: "f"}, attr {key: "a" value {b: true, 99}}.
+func = (wire.field(1, 2, wire.string(1, "f")) +
+        wire.field(5, 2, wire.string(1, "a") +
+                   wire.field(2, 2, wire.field(5, 0, 1) + unknown99)))
+cases = {
+    "attr": wire.node("x", "NoOp", attrs=[("k", attr)]),
+    "shape": wire.node("x", "NoOp", attrs=[("s", shape)]),
+}
+graphs = {name: wire.field(1, 2, node) for name, node in cases.items()}
+x = wire.field(1, 2, wire.node("x", "NoOp"))
+graphs["versions"] = x + versions
+graphs["library"] = x + wire.field(2, 2, wire.field(66, 0, 1))
+graphs["func-attr"] = x + wire.field(2, 2, wire.field(1, 2, func))
+for name, data in graphs.items():
+    with open(os.path.join(out, name + ".pb"), "wb") as f:
+        f.write(data)
