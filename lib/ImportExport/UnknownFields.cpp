@@ -30,8 +30,8 @@ std::string mlir::tfg::encodeUnknownFields(const Message &message) {
   return bytes;
 }
 
-LogicalResult mlir::tfg::restoreUnknownFields(Attribute bytes,
-                                              Message &message, Location loc) {
+LogicalResult mlir::tfg::restoreUnknownFields(Attribute bytes, Message &message,
+                                              Location loc) {
   auto encoded = llvm::dyn_cast<StringAttr>(bytes);
   UnknownFieldSet fields;
   if (!encoded || !fields.ParseFromArray(encoded.getValue().data(),
@@ -71,8 +71,7 @@ static bool hasUnknownFields(const tensorflow::TensorShapeProto &shape) {
 }
 
 static bool hasUnknownFields(const tensorflow::TensorProto &tensor) {
-  if (hasOwnUnknownFields(tensor) ||
-      hasUnknownFields(tensor.tensor_shape()))
+  if (hasOwnUnknownFields(tensor) || hasUnknownFields(tensor.tensor_shape()))
     return true;
   if (tensor.resource_handle_val_size() || tensor.variant_val_size())
     return !findNestedUnknownFields(tensor, {"tensor_shape"}).empty();
@@ -155,12 +154,10 @@ std::string mlir::tfg::findNestedUnknownFields(const Message &message,
         continue;
       if (top && llvm::is_contained(skip, StringRef(field->name())))
         continue;
-      std::string name = entry.path.empty()
-                             ? field->name()
-                             : entry.path + "." + field->name();
+      std::string name =
+          entry.path.empty() ? field->name() : entry.path + "." + field->name();
       if (!field->is_repeated()) {
-        stack.push_back(
-            {&reflection->GetMessage(*entry.message, field), name});
+        stack.push_back({&reflection->GetMessage(*entry.message, field), name});
         continue;
       }
       for (int i = reflection->FieldSize(*entry.message, field) - 1; i >= 0;

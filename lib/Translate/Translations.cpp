@@ -38,10 +38,20 @@ public:
   void AddError(int line, google::protobuf::io::ColumnNumber column,
                 const std::string &message) override {
     if (first.empty())
-      first = "line " + std::to_string(line + 1) + ", column " +
-              std::to_string(column + 1) + ": " + message;
+      first = where(line, column) + message;
   }
-  std::string first;
+  void AddWarning(int line, google::protobuf::io::ColumnNumber column,
+                  const std::string &message) override {
+    if (firstWarning.empty())
+      firstWarning = where(line, column) + message;
+  }
+  std::string first, firstWarning;
+
+private:
+  static std::string where(int line, google::protobuf::io::ColumnNumber col) {
+    return "line " + std::to_string(line + 1) + ", column " +
+           std::to_string(col + 1) + ": ";
+  }
 };
 } // namespace
 
@@ -52,17 +62,35 @@ static std::string notGraphDefError(const ErrorCollector &textErrors) {
 }
 
 /// Parses a text GraphDef into `graph`, in place (a copy would cost the
-/// file's size again at the import's peak).
+/// file's size again at the import's peak). Fields the protos here do not
+/// declare (from a newer TensorFlow) cannot be kept, text having no field
+/// numbers: a text that parses only without them is read so, with a
+/// warning at `loc` naming the first. `errors` gets the strict parse's.
 static bool parseTextGraphDef(llvm::StringRef bytes,
                               tensorflow::GraphDef &graph,
-                              ErrorCollector &errors) {
+                              ErrorCollector &errors, Location loc) {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     return false;
-  google::protobuf::TextFormat::Parser parser;
-  parser.RecordErrorsTo(&errors);
-  google::protobuf::io::ArrayInputStream text(bytes.data(),
-                                              static_cast<int>(bytes.size()));
-  return parser.Parse(&text, &graph);
+  auto parse = [&](ErrorCollector &collector, bool allowUnknown) {
+    google::protobuf::TextFormat::Parser parser;
+    parser.RecordErrorsTo(&collector);
+    parser.AllowUnknownField(allowUnknown);
+    google::protobuf::io::ArrayInputStream text(bytes.data(),
+                                                static_cast<int>(bytes.size()));
+    return parser.Parse(&text, &graph);
+  };
+  if (parse(errors, /*allowUnknown=*/false))
+    return true;
+  graph.Clear();
+  ErrorCollector lenient;
+  if (!parse(lenient, /*allowUnknown=*/true)) {
+    graph.Clear();
+    return false;
+  }
+  emitWarning(loc) << "the text GraphDef holds fields tfg does not know: "
+                      "they are dropped (protobuf: "
+                   << lenient.firstWarning << ")";
+  return true;
 }
 
 /// Reads a text or binary GraphDef; emits an error at `loc` on failure.
@@ -72,9 +100,8 @@ static LogicalResult readGraphDef(llvm::StringRef bytes,
     return emitError(loc) << "input of " << bytes.size()
                           << " bytes is larger than protobuf can parse (2 GB)";
   ErrorCollector errors;
-  if (parseTextGraphDef(bytes, graph, errors))
+  if (parseTextGraphDef(bytes, graph, errors, loc))
     return success();
-  graph.Clear();
   if (graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return success();
   return emitError(loc) << notGraphDefError(errors);
@@ -145,7 +172,7 @@ void mlir::tfg::registerTFGTranslations() {
         StringRef bytes = buffer->getBuffer();
         tensorflow::GraphDef graph;
         ErrorCollector textErrors;
-        if (parseTextGraphDef(bytes, graph, textErrors))
+        if (parseTextGraphDef(bytes, graph, textErrors, loc))
           return printImported(
               importGraphDef(ctx, std::move(graph), loc, options), os);
         // A binary GraphDef is imported in place (giving back the pages of
