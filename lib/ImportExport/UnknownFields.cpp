@@ -22,11 +22,10 @@ bool mlir::tfg::hasOwnUnknownFields(const Message &message) {
 }
 
 std::string mlir::tfg::encodeUnknownFields(const Message &message) {
-  const UnknownFieldSet &fields =
-      message.GetReflection()->GetUnknownFields(message);
   std::string bytes;
-  if (!fields.empty())
-    fields.SerializeToString(&bytes);
+  if (hasOwnUnknownFields(message))
+    message.GetReflection()->GetUnknownFields(message).SerializeToString(
+        &bytes);
   return bytes;
 }
 
@@ -57,7 +56,7 @@ void mlir::tfg::warnUnknownFieldsLeftOut(Operation *module, StringRef format,
 /// that attribute values rarely hold (resource handles, variants, function
 /// attributes): by reflection.
 static bool anyUnknownFields(const Message &message) {
-  return !message.GetReflection()->GetUnknownFields(message).empty() ||
+  return hasOwnUnknownFields(message) ||
          !findNestedUnknownFields(message).empty();
 }
 
@@ -144,7 +143,7 @@ std::string mlir::tfg::findNestedUnknownFields(const Message &message,
   while (!stack.empty()) {
     Entry entry = stack.pop_back_val();
     const Reflection *reflection = entry.message->GetReflection();
-    if (!top && !reflection->GetUnknownFields(*entry.message).empty())
+    if (!top && hasOwnUnknownFields(*entry.message))
       return entry.path;
     std::vector<const FieldDescriptor *> fields;
     reflection->ListFields(*entry.message, &fields);
