@@ -42,10 +42,14 @@ public:
   }
   void AddWarning(int line, google::protobuf::io::ColumnNumber column,
                   const std::string &message) override {
-    if (firstWarning.empty())
-      firstWarning = where(line, column) + message;
+    if (!firstWarning.empty())
+      return;
+    firstWarning = message;
+    warningLine = line + 1;
+    warningColumn = column + 1;
   }
   std::string first, firstWarning;
+  unsigned warningLine = 0, warningColumn = 0;
 
 private:
   static std::string where(int line, google::protobuf::io::ColumnNumber col) {
@@ -87,9 +91,14 @@ static bool parseTextGraphDef(llvm::StringRef bytes,
     graph.Clear();
     return false;
   }
-  emitWarning(loc) << "the text GraphDef holds fields tfg does not know: "
-                      "they are dropped (protobuf: "
-                   << lenient.firstWarning << ")";
+  // At the first such field, in the file.
+  Location at = loc;
+  if (auto file = llvm::dyn_cast<FileLineColLoc>(loc))
+    at = FileLineColLoc::get(file.getFilename(), lenient.warningLine,
+                             lenient.warningColumn);
+  emitWarning(at) << "the text GraphDef holds fields tfg does not know: "
+                     "they are dropped (protobuf: "
+                  << lenient.firstWarning << ")";
   return true;
 }
 
