@@ -218,6 +218,38 @@ static std::string largeGraph(int numNodes) {
   return graph.SerializeAsString();
 }
 
+TEST_F(ImportExportTest, UnknownFieldsOfAParsedMessageComeBack) {
+  // A caller's message (no bytes to read in place) with fields tfg's protos
+  // do not declare: the GraphDef's, a function's and a node's own come
+  // back from export; one inside an attribute value is reported.
+  tensorflow::GraphDef graph;
+  ASSERT_TRUE(google::protobuf::TextFormat::ParseFromString(kGraph, &graph));
+  auto unknown = [](google::protobuf::Message &message) {
+    return message.GetReflection()->MutableUnknownFields(&message);
+  };
+  unknown(graph)->AddVarint(100, 7);
+  unknown(*graph.mutable_node(1))->AddLengthDelimited(111, "new");
+  unknown(*graph.mutable_library()->mutable_function(0))->AddFixed32(90, 3);
+  Location loc = UnknownLoc::get(&ctx);
+  OwningOpRef<ModuleOp> module = importGraphDef(&ctx, graph, loc);
+  ASSERT_TRUE(module);
+  EXPECT_TRUE(errors.empty());
+  tensorflow::GraphDef exported;
+  ASSERT_TRUE(succeeded(exportGraphDef(*module, exported)));
+  std::string expected, actual;
+  ASSERT_TRUE(serializeDeterministically(graph, expected));
+  ASSERT_TRUE(serializeDeterministically(exported, actual));
+  EXPECT_EQ(actual, expected);
+
+  tensorflow::AttrValue &attr = (*graph.mutable_node(1)->mutable_attr())["Tin"];
+  unknown(attr)->AddVarint(99, 1);
+  module = importGraphDef(&ctx, graph, loc);
+  ASSERT_TRUE(module);
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0], "node 'call': attribute 'Tin' holds fields tfg does "
+                       "not know: they are dropped");
+}
+
 TEST_F(ImportExportTest, LargeGraphImportsOnAPoolOfOneThread) {
   // The import makes the names on a thread of its own while the pool
   // resolves inputs, one pool task waiting for it: with one pool thread,
