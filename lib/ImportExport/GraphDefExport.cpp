@@ -393,6 +393,11 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
   if (Attribute unknown = graphOp->getAttr(kUnknownFieldsAttr))
     if (failed(restoreUnknownFields(unknown, graph, graphOp.getLoc())))
       return failure();
+  if (Attribute unknown = graphOp->getAttr(kLibraryUnknownFieldsAttr))
+    if (failed(restoreUnknownFields(unknown, *graph.mutable_library(),
+                                    graphOp.getLoc(),
+                                    kLibraryUnknownFieldsAttr)))
+      return failure();
   InputNamer namer(module, GraphFuncOp(), symbols);
   for (Operation &op : graphOp.getBody())
     if (failed(exportNode(&op, *graph.add_node(), dialect, namer)))

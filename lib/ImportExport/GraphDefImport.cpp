@@ -1290,9 +1290,11 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
                          << " holds fields tfg does not know: they are "
                             "dropped";
   if (graph.has_library()) {
+    // The library's own (TensorFlow added registered_gradients there) are
+    // kept too, on the graph.
     if (hasOwnUnknownFields(library))
-      emitWarning(fileLoc) << "GraphDef library holds fields tfg does not "
-                              "know: they are dropped";
+      graphOp->setAttr(kLibraryUnknownFieldsAttr,
+                       builder.getStringAttr(encodeUnknownFields(library)));
     if (std::string nested = findNestedUnknownFields(library, {"function"});
         !nested.empty())
       emitWarning(fileLoc) << "GraphDef library." << nested

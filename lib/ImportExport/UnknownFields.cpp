@@ -30,12 +30,13 @@ std::string mlir::tfg::encodeUnknownFields(const Message &message) {
 }
 
 LogicalResult mlir::tfg::restoreUnknownFields(Attribute bytes, Message &message,
-                                              Location loc) {
+                                              Location loc,
+                                              StringRef attrName) {
   auto encoded = llvm::dyn_cast<StringAttr>(bytes);
   UnknownFieldSet fields;
   if (!encoded || !fields.ParseFromArray(encoded.getValue().data(),
                                          encoded.getValue().size()))
-    return emitError(loc) << kUnknownFieldsAttr
+    return emitError(loc) << attrName
                           << " must be a string of encoded protobuf fields";
   message.GetReflection()->MutableUnknownFields(&message)->MergeFrom(fields);
   return success();
@@ -44,11 +45,15 @@ LogicalResult mlir::tfg::restoreUnknownFields(Attribute bytes, Message &message,
 void mlir::tfg::warnUnknownFieldsLeftOut(Operation *module, StringRef format,
                                          StringRef hint) {
   (void)module->walk([&](Operation *op) {
-    if (!op->hasAttr(kUnknownFieldsAttr))
-      return WalkResult::advance();
-    op->emitWarning() << format << " leaves out the fields tfg does not know ("
-                      << kUnknownFieldsAttr << "); " << hint;
-    return WalkResult::interrupt();
+    for (StringRef name : {kUnknownFieldsAttr, kLibraryUnknownFieldsAttr}) {
+      if (!op->hasAttr(name))
+        continue;
+      op->emitWarning() << format
+                        << " leaves out the fields tfg does not know (" << name
+                        << "); " << hint;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
   });
 }
 

@@ -28,3 +28,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 tfg.func @f() attributes {tfg.unknown_fields = "\08"} {
   return
 }
+
+// -----
+
+// expected-error @+1 {{tfg.library_unknown_fields must be a string of encoded protobuf fields}}
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> attributes {tfg.library_unknown_fields = ["x"]} {
+}

@@ -220,14 +220,16 @@ static std::string largeGraph(int numNodes) {
 
 TEST_F(ImportExportTest, UnknownFieldsOfAParsedMessageComeBack) {
   // A caller's message (no bytes to read in place) with fields tfg's protos
-  // do not declare: the GraphDef's, a function's and a node's own come
-  // back from export; one inside an attribute value is reported.
+  // do not declare: the GraphDef's, its library's, a function's and a
+  // node's own come back from export; one inside an attribute value is
+  // reported.
   tensorflow::GraphDef graph;
   ASSERT_TRUE(google::protobuf::TextFormat::ParseFromString(kGraph, &graph));
   auto unknown = [](google::protobuf::Message &message) {
     return message.GetReflection()->MutableUnknownFields(&message);
   };
   unknown(graph)->AddVarint(100, 7);
+  unknown(*graph.mutable_library())->AddFixed64(70, 1);
   unknown(*graph.mutable_node(1))->AddLengthDelimited(111, "new");
   unknown(*graph.mutable_library()->mutable_function(0))->AddFixed32(90, 3);
   Location loc = UnknownLoc::get(&ctx);

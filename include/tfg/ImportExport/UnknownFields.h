@@ -2,9 +2,10 @@
 //
 // A GraphDef written by a newer TensorFlow (or another producer) may hold
 // fields that tfg's copies of the protos do not declare; protobuf keeps
-// them as unknown fields. Those of a GraphDef, a FunctionDef and a NodeDef
-// themselves are kept in the IR as their encoding (the `tfg.unknown_fields`
-// attribute of the graph, function or node) and written back on export;
+// them as unknown fields. Those of a GraphDef, its library, a FunctionDef
+// and a NodeDef themselves are kept in the IR as their encoding (the
+// `tfg.unknown_fields` attribute of the graph, function or node; the
+// graph's `tfg.library_unknown_fields`) and written back on export;
 // those nested deeper (in an attribute value, the versions, ...) cannot be,
 // and the importer warns that they are dropped.
 //
@@ -27,6 +28,10 @@ namespace tfg {
 /// The attribute of a graph, function or node that holds the encoding of
 /// its message's unknown fields.
 inline constexpr llvm::StringLiteral kUnknownFieldsAttr = "tfg.unknown_fields";
+/// The attribute of a graph that holds the encoding of the unknown fields
+/// of its GraphDef's library (FunctionDefLibrary) itself.
+inline constexpr llvm::StringLiteral kLibraryUnknownFieldsAttr =
+    "tfg.library_unknown_fields";
 
 /// Whether the message itself (not one it holds) has unknown fields.
 bool hasOwnUnknownFields(const google::protobuf::Message &message);
@@ -42,9 +47,11 @@ std::string encodeUnknownFields(const google::protobuf::Message &message);
 /// another wire type, which is why protobuf kept it as unknown.)
 LogicalResult restoreUnknownFields(Attribute bytes,
                                    google::protobuf::Message &message,
-                                   Location loc);
+                                   Location loc,
+                                   StringRef attrName = kUnknownFieldsAttr);
 
-/// Warns, at the first operation in `module` that holds kUnknownFieldsAttr,
+/// Warns, at the first operation in `module` that holds kUnknownFieldsAttr
+/// or kLibraryUnknownFieldsAttr,
 /// that `format` (an export that names fields: text, JSON) leaves them out;
 /// `hint` says what else to do.
 void warnUnknownFieldsLeftOut(Operation *module, StringRef format,

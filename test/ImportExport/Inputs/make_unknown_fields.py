@@ -3,7 +3,9 @@
 #   attr.pb       node x's attribute k (an AttrValue) has field 99
 #   shape.pb      node x's attribute s is a shape whose dimension has field 50
 #   versions.pb   the GraphDef's versions have field 77
-#   library.pb    the GraphDef's library has field 66
+#   library.pb    the GraphDef's library has field 66 (kept, as the
+#                 graph's tfg.library_unknown_fields)
+#   registered.pb the library's registered gradient has field 9
 #   func-attr.pb  function f's attribute a (an AttrValue) has field 99
 import os
 import sys
@@ -29,6 +31,8 @@ graphs = {name: wire.field(1, 2, node) for name, node in cases.items()}
 x = wire.field(1, 2, wire.node("x", "NoOp"))
 graphs["versions"] = x + versions
 graphs["library"] = x + wire.field(2, 2, wire.field(66, 0, 1))
+registered = wire.string(1, "g") + wire.string(2, "Op") + wire.field(9, 0, 1)
+graphs["registered"] = x + wire.field(2, 2, wire.field(3, 2, registered))
 graphs["func-attr"] = x + wire.field(2, 2, wire.field(1, 2, func))
 for name, data in graphs.items():
     with open(os.path.join(out, name + ".pb"), "wb") as f:
