@@ -392,3 +392,37 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSFrozenModel(MLIRContext *ctx,
     return nullptr;
   return importGraphDef(ctx, std::move(graph), loc);
 }
+
+OwningOpRef<ModuleOp> mlir::tfg::importTFJSFile(MLIRContext *ctx,
+                                                const llvm::MemoryBuffer &input,
+                                                StringRef manifestPath,
+                                                Location loc) {
+  StringRef dir = llvm::sys::path::parent_path(input.getBufferIdentifier());
+  if (dir.empty())
+    dir = ".";
+  StringRef bytes = input.getBuffer();
+  if (isTFJSModelJSON(bytes))
+    return importTFJSModel(ctx, bytes, dir, loc);
+  SmallString<256> path(manifestPath);
+  if (path.empty()) {
+    path = dir;
+    llvm::sys::path::append(path, "weights_manifest.json");
+  }
+  auto manifest = llvm::MemoryBuffer::getFile(path);
+  if (!manifest) {
+    // Not JSON, nor (without its manifest) a frozen model: a text that
+    // begins like JSON gets the JSON error.
+    if (dropByteOrderMark(bytes).ltrim(" \t\r\n").starts_with("{"))
+      return importTFJSModel(ctx, bytes, dir, loc);
+    emitError(loc) << "input is not a model.json (a JSON object); as a "
+                      "TensorFlow.js 0.x tensorflowjs_model.pb it needs its "
+                      "weights manifest, and '"
+                   << path
+                   << "' cannot be read: " << manifest.getError().message()
+                   << " (--tfjs-weights-manifest names another)";
+    return nullptr;
+  }
+  StringRef manifestDir = llvm::sys::path::parent_path(path);
+  return importTFJSFrozenModel(ctx, bytes, (*manifest)->getBuffer(),
+                               manifestDir.empty() ? "." : manifestDir, loc);
+}

@@ -21,7 +21,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
-#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -199,39 +198,8 @@ void mlir::tfg::registerTFGTranslations() {
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
         ctx->loadDialect<TFGraphDialect>();
         auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
-        StringRef dir =
-            llvm::sys::path::parent_path(buffer->getBufferIdentifier());
-        if (dir.empty())
-          dir = ".";
-        StringRef bytes = buffer->getBuffer();
-        if (isTFJSModelJSON(bytes))
-          return printImported(importTFJSModel(ctx, bytes, dir, loc), os);
-        SmallString<256> manifestPath(tfjsWeightsManifest);
-        if (manifestPath.empty()) {
-          manifestPath = dir;
-          llvm::sys::path::append(manifestPath, "weights_manifest.json");
-        }
-        auto manifest = llvm::MemoryBuffer::getFile(manifestPath);
-        if (!manifest) {
-          // Not JSON, nor (without its manifest) a frozen model: a text
-          // that begins like JSON gets the JSON error.
-          StringRef text = bytes;
-          text.consume_front("\xEF\xBB\xBF");
-          if (text.ltrim(" \t\r\n").starts_with("{"))
-            return printImported(importTFJSModel(ctx, bytes, dir, loc), os);
-          return emitError(loc)
-                 << "input is not a model.json (a JSON object); as a "
-                    "TensorFlow.js 0.x tensorflowjs_model.pb it needs its "
-                    "weights manifest, and '"
-                 << manifestPath
-                 << "' cannot be read: " << manifest.getError().message()
-                 << " (--tfjs-weights-manifest names another)";
-        }
-        StringRef manifestDir = llvm::sys::path::parent_path(manifestPath);
         return printImported(
-            importTFJSFrozenModel(ctx, bytes, (*manifest)->getBuffer(),
-                                  manifestDir.empty() ? "." : manifestDir, loc),
-            os);
+            importTFJSFile(ctx, *buffer, tfjsWeightsManifest, loc), os);
       });
 
   static TranslateFromMLIRRegistration tfjsExporter(

@@ -14,6 +14,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <string>
 
@@ -39,6 +40,16 @@ OwningOpRef<ModuleOp> importTFJSFrozenModel(MLIRContext *context,
                                             StringRef graphDef,
                                             StringRef manifestJson,
                                             StringRef weightsDir, Location loc);
+
+/// Imports the TF.js model in `input`, told apart by isTFJSModelJSON: a
+/// model.json (shards beside it), or a 0.x frozen model's
+/// tensorflowjs_model.pb whose manifest is `manifestPath` (when empty,
+/// weights_manifest.json beside the input; shards beside the manifest).
+/// Paths are relative to the input's buffer identifier. Returns null after
+/// emitting errors at `loc`.
+OwningOpRef<ModuleOp> importTFJSFile(MLIRContext *context,
+                                     const llvm::MemoryBuffer &input,
+                                     StringRef manifestPath, Location loc);
 
 /// Exports the module's graph as a TensorFlow.js graph model: the model.json
 /// text and the bytes of its one weight shard, which model.json lists as
