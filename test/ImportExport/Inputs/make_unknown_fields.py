@@ -7,6 +7,9 @@
 #                 graph's tfg.library_unknown_fields)
 #   registered.pb the library's registered gradient has field 9
 #   func-attr.pb  function f's attribute a (an AttrValue) has field 99
+#   large.pb      20,000 nodes (imported in parallel chunks): every third
+#                 has field 111 (kept), every thousandth (from n7) an
+#                 attribute with field 99 (reported)
 import os
 import sys
 
@@ -34,6 +37,14 @@ graphs["library"] = x + wire.field(2, 2, wire.field(66, 0, 1))
 registered = wire.string(1, "g") + wire.string(2, "Op") + wire.field(9, 0, 1)
 graphs["registered"] = x + wire.field(2, 2, wire.field(3, 2, registered))
 graphs["func-attr"] = x + wire.field(2, 2, wire.field(1, 2, func))
+nodes = []
+for i in range(20000):
+    extra = wire.field(111, 0, i) if i % 3 == 0 else b""
+    attrs = [("k", attr)] if i % 1000 == 7 else []
+    inputs = ["^n%d" % (i - 1)] if i else []
+    nodes.append(wire.node("n%d" % i, "NoOp", inputs, attrs=attrs,
+                           extra=extra))
+graphs["large"] = wire.graph(nodes, producer=5)
 for name, data in graphs.items():
     with open(os.path.join(out, name + ".pb"), "wb") as f:
         f.write(data)
