@@ -5,7 +5,8 @@
 // libstdc++'s operator new) to these, which forward to glibc's own entry
 // points (__libc_malloc and kin) and add or subtract each block's usable
 // size while counting is on. Counting is off until resetHeapPeak(): the
-// timed runs pay one predictable branch per call.
+// timed runs pay one predictable branch per call. Not under a sanitizer
+// (whose runtime has its own allocator) nor outside glibc.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,7 +14,19 @@
 
 #include <atomic>
 
-#if defined(__GLIBC__)
+// A sanitizer's runtime replaces the allocator itself: blocks from it must
+// not reach glibc's functions, so nothing is counted under one.
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(memory_sanitizer) ||     \
+    __has_feature(thread_sanitizer)
+#define TFG_BENCH_SANITIZED 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+#define TFG_BENCH_SANITIZED 1
+#endif
+
+#if defined(__GLIBC__) && !defined(TFG_BENCH_SANITIZED)
 #include <cerrno>
 #include <cstddef>
 #include <malloc.h>

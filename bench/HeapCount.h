@@ -16,7 +16,8 @@
 
 namespace tfg_bench {
 
-/// Whether the allocator's blocks are counted in this build (glibc only).
+/// Whether the allocator's blocks are counted in this build (glibc, no
+/// sanitizer).
 bool heapCounted();
 
 /// Starts counting (before, blocks are not counted) and starts the peak

@@ -393,9 +393,12 @@ int main(int argc, char **argv) {
       << ratios(inPlaceCold, inPlaceWarm)
       << "\n  heap peak (the allocator's, the input file not counted), import "
       << heap(messageCold, messageWarm) << "\n        in place "
-      << heap(inPlaceCold, inPlaceWarm)
-      << llvm::format("\n        the module alone %.2f MB (%.1fx)",
-                      inPlaceWarm.moduleMB, inPlaceWarm.moduleMB / sizeMB)
+      << heap(inPlaceCold, inPlaceWarm) << "\n        the module alone "
+      << (inPlaceWarm.moduleMB < 0
+              ? std::string("not counted")
+              : llvm::formatv("{0:F2} MB ({1:F1}x)", inPlaceWarm.moduleMB,
+                              inPlaceWarm.moduleMB / sizeMB)
+                    .str())
       << llvm::format("\n  whole run %.0f MB (%.1fx)\n", peakMB,
                       peakMB / sizeMB);
   return ok ? 0 : 1;
