@@ -11,6 +11,7 @@
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/UnknownFields.h"
+#include "tfg/Support/TextGraphPositions.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/proto/graph.pb.h"
 
@@ -26,6 +27,7 @@
 #include "llvm/Support/SourceMgr.h"
 
 #include <limits>
+#include <optional>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -55,6 +57,57 @@ private:
     return "line " + std::to_string(line + 1) + ", column " +
            std::to_string(col + 1) + ": ";
   }
+};
+} // namespace
+
+namespace {
+/// Points the diagnostics of a text GraphDef's import that name a node or
+/// a function (the importer's NameLoc over the file) at where the text
+/// writes it; the text is scanned when the first one comes.
+class TextPositionsHandler {
+public:
+  TextPositionsHandler(MLIRContext *ctx, StringRef text)
+      : text(text),
+        handler(ctx, [this](Diagnostic &diag) { return repoint(diag); }) {}
+
+private:
+  LogicalResult repoint(Diagnostic &diag) {
+    // The node or function: the NameLoc's name, or (where the importer
+    // keeps no location per node) the one a message about a node begins
+    // with, "node 'x' ...".
+    std::string message = diag.str();
+    auto name = llvm::dyn_cast<NameLoc>(diag.getLocation());
+    auto file = llvm::dyn_cast<FileLineColLoc>(name ? name.getChildLoc()
+                                                    : diag.getLocation());
+    if (!file || file.getLine() != 0)
+      return failure(); // to the next handler, as it is
+    StringRef named;
+    if (name)
+      named = name.getName().getValue();
+    else if (StringRef rest = message; rest.consume_front("node '"))
+      named = rest.take_until([](char c) { return c == '\''; });
+    if (named.empty())
+      return failure();
+    if (!positions)
+      positions = findTextGraphPositions(text);
+    auto it = positions->find(named);
+    if (it == positions->end())
+      return failure();
+    Location at = FileLineColLoc::get(file.getFilename(), it->second.line,
+                                      it->second.column);
+    if (name)
+      at = NameLoc::get(name.getName(), at);
+    InFlightDiagnostic moved =
+        at->getContext()->getDiagEngine().emit(at, diag.getSeverity());
+    moved << message;
+    for (Diagnostic &note : diag.getNotes())
+      moved.attachNote(note.getLocation()) << note.str();
+    return success();
+  }
+
+  StringRef text;
+  std::optional<llvm::StringMap<TextPosition>> positions;
+  ScopedDiagnosticHandler handler;
 };
 } // namespace
 
@@ -180,9 +233,11 @@ void mlir::tfg::registerTFGTranslations() {
         StringRef bytes = buffer->getBuffer();
         tensorflow::GraphDef graph;
         ErrorCollector textErrors;
-        if (parseTextGraphDef(bytes, graph, textErrors, loc))
+        if (parseTextGraphDef(bytes, graph, textErrors, loc)) {
+          TextPositionsHandler positions(ctx, bytes);
           return printImported(
               importGraphDef(ctx, std::move(graph), loc, options), os);
+        }
         // A binary GraphDef is imported in place (giving back the pages of
         // a mapped input file as it goes).
         return printImported(importBinaryGraphDef(ctx, *buffer, loc, options,
