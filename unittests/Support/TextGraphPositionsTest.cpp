@@ -2,74 +2,71 @@
 
 #include "tfg/Support/TextGraphPositions.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "gtest/gtest.h"
 
 #include <string>
+#include <vector>
 
 using namespace mlir::tfg;
 
 namespace {
 
-/// "line:column" of `name`, or "none".
-std::string at(const llvm::StringMap<TextPosition> &found,
-               llvm::StringRef name) {
-  auto it = found.find(name);
-  if (it == found.end())
-    return "none";
-  return std::to_string(it->second.line) + ":" +
-         std::to_string(it->second.column);
+/// What findTextGraphPositions finds in `text`, as "name@line:column"
+/// entries in name order.
+std::string positions(llvm::StringRef text) {
+  llvm::StringMap<TextPosition> found = findTextGraphPositions(text);
+  std::vector<std::string> entries;
+  for (const auto &entry : found)
+    entries.push_back(entry.getKey().str() + "@" +
+                      std::to_string(entry.getValue().line) + ":" +
+                      std::to_string(entry.getValue().column));
+  llvm::sort(entries);
+  std::string out;
+  for (const std::string &entry : entries)
+    out += (out.empty() ? "" : " ") + entry;
+  return out;
 }
 
 TEST(TextGraphPositionsTest, NodesFunctionsAndTheirNodes) {
-  llvm::StringMap<TextPosition> found = findTextGraphPositions(
-      "node { name: \"a\" op: \"NoOp\" }\n"
-      "  node <\n"
-      "    op: 'NoOp' name: 'b'\n"
-      "  >\n"
-      "library {\n"
-      "  function {\n"
-      "    signature { name: \"f\" input_arg { name: \"x\" type: DT_FLOAT } }\n"
-      "    node_def { name: \"c\" op: \"Identity\" input: \"x\" }\n"
-      "  }\n"
-      "}\n"
-      "versions { producer: 1 }\n");
-  EXPECT_EQ(at(found, "a"), "1:1");
-  EXPECT_EQ(at(found, "b"), "2:3");
-  EXPECT_EQ(at(found, "f"), "6:3");
-  EXPECT_EQ(at(found, "c"), "8:5");
-  // An argument's name is not a node's.
-  EXPECT_EQ(at(found, "x"), "none");
-  EXPECT_EQ(found.size(), 4u);
+  // An argument's name (x) is not a node's.
+  EXPECT_EQ(
+      positions("node { name: \"a\" op: \"NoOp\" }\n"
+                "  node <\n"
+                "    op: 'NoOp' name: 'b'\n"
+                "  >\n"
+                "library {\n"
+                "  function {\n"
+                "    signature { name: \"f\" input_arg { name: \"x\" } }\n"
+                "    node_def { name: \"c\" op: \"Identity\" input: \"x\" }\n"
+                "  }\n"
+                "}\n"
+                "versions { producer: 1 }\n"),
+      "a@1:1 b@2:3 c@8:5 f@6:3");
 }
 
 TEST(TextGraphPositionsTest, CommentsAndStringsDoNotCount) {
-  llvm::StringMap<TextPosition> found = findTextGraphPositions(
-      "# node { name: \"a\" }\n"
-      "node { name: \"s\" attr { key: \"k\" value { s: \"} node { name: "
-      "\\\"a\\\" \" } } }\n"
-      "node {\n"
-      "  name: \"a\" # }\n"
-      "}\n");
-  EXPECT_EQ(at(found, "s"), "2:1");
-  EXPECT_EQ(at(found, "a"), "3:1");
-  EXPECT_EQ(found.size(), 2u);
+  EXPECT_EQ(positions("# node { name: \"a\" }\n"
+                      "node { name: \"s\" attr { key: \"k\" value { s: \"} "
+                      "node { name: \\\"a\\\" \" } } }\n"
+                      "node {\n"
+                      "  name: \"a\" # }\n"
+                      "}\n"),
+            "a@3:1 s@2:1");
 }
 
 TEST(TextGraphPositionsTest, NamesWrittenTwiceAreLeftOut) {
-  llvm::StringMap<TextPosition> found = findTextGraphPositions(
-      "node { name: \"x\" } node { name: \"x\" } node { name: \"y\" }\n"
-      "library { function { node_def { name: \"x\" } } }\n");
-  EXPECT_EQ(at(found, "x"), "none");
-  EXPECT_EQ(at(found, "y"), "1:39");
+  EXPECT_EQ(
+      positions("node { name: \"x\" } node { name: \"x\" } node { name: "
+                "\"y\" }\nlibrary { function { node_def { name: \"x\" } } }\n"),
+      "y@1:39");
 }
 
 TEST(TextGraphPositionsTest, BrokenTextGivesWhatCameBefore) {
-  llvm::StringMap<TextPosition> found =
-      findTextGraphPositions("node { name: \"a\" } } node { name: \"b\" }");
-  EXPECT_EQ(at(found, "a"), "1:1");
-  EXPECT_EQ(at(found, "b"), "none");
-  EXPECT_TRUE(findTextGraphPositions("node { name: \"unterminated").empty());
-  EXPECT_TRUE(findTextGraphPositions("").empty());
+  EXPECT_EQ(positions("node { name: \"a\" } } node { name: \"b\" }"), "a@1:1");
+  EXPECT_EQ(positions("node { name: \"unterminated"), "");
+  EXPECT_EQ(positions(""), "");
 }
 
 } // namespace

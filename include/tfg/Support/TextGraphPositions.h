@@ -1,4 +1,5 @@
-//===- TextGraphPositions.h - Where a text GraphDef names things -*- C++ -*-===//
+//===- TextGraphPositions.h - Where a text GraphDef names things -*- C++
+//-*-===//
 //
 // Diagnostics of a GraphDef import name nodes and functions, not places in
 // the input. For a text GraphDef, this finds where each node and function
