@@ -192,12 +192,18 @@ static StringRef dropByteOrderMark(StringRef json) {
   return json;
 }
 
+/// Whether the text begins as a JSON object does (after a byte order mark
+/// and white space).
+static bool beginsLikeJSONObject(StringRef bytes) {
+  return dropByteOrderMark(bytes).ltrim(" \t\r\n").starts_with("{");
+}
+
 bool mlir::tfg::isTFJSModelJSON(StringRef bytes) {
   StringRef text = dropByteOrderMark(bytes);
   // A binary GraphDef never starts with '{' (field 15 as a group).
   if (text.starts_with("{"))
     return true;
-  if (!text.ltrim(" \t\r\n").starts_with("{"))
+  if (!beginsLikeJSONObject(text))
     return false;
   // White space first: a binary GraphDef starts with '\n' (the tag of its
   // first node) and goes on with '{' when that node is 123 bytes long, so
@@ -413,7 +419,7 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSFile(MLIRContext *ctx,
   if (!manifest) {
     // Not JSON, nor (without its manifest) a frozen model: a text that
     // begins like JSON gets the JSON error.
-    if (dropByteOrderMark(bytes).ltrim(" \t\r\n").starts_with("{"))
+    if (beginsLikeJSONObject(bytes))
       return importTFJSModel(ctx, bytes, dir, loc);
     emitError(loc) << "input is not a model.json (a JSON object); as a "
                       "TensorFlow.js 0.x tensorflowjs_model.pb it needs its "

@@ -58,9 +58,7 @@ private:
            std::to_string(col + 1) + ": ";
   }
 };
-} // namespace
 
-namespace {
 /// Points the diagnostics of a text GraphDef's import that name a node or
 /// a function (the importer's NameLoc over the file) at where the text
 /// writes it; the text is scanned when the first one comes.

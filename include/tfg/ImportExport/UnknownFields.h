@@ -51,9 +51,8 @@ LogicalResult restoreUnknownFields(Attribute bytes,
                                    StringRef attrName = kUnknownFieldsAttr);
 
 /// Warns, at the first operation in `module` that holds kUnknownFieldsAttr
-/// or kLibraryUnknownFieldsAttr,
-/// that `format` (an export that names fields: text, JSON) leaves them out;
-/// `hint` says what else to do.
+/// or kLibraryUnknownFieldsAttr, that `format` (an export that names
+/// fields: text, JSON) leaves them out; `hint` says what else to do.
 void warnUnknownFieldsLeftOut(Operation *module, StringRef format,
                               StringRef hint);
 
