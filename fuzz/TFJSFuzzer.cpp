@@ -3,15 +3,13 @@
 // Weight shards are looked up in a folder the fuzzer fills when it starts:
 // tiny.bin (the bytes of the lit test's tiny model, which the seed of that
 // name reads), w.bin (4 KB of varied bytes) and s.bin (two strings, "ab" and
-// "xyz", and 16 bytes), so that weights are read,
-// dequantized and checked against the shards' sizes; other shard names
-// fail cleanly. Models that import are exported back to model.json. An
-// input that starts with '[' is also read as the weights_manifest.json of
-// a TF.js 0.x frozen model whose graph holds the tiny model's six Const
-// nodes (f32, i32, half, u8, u16, b).
-// Differential on the way: whatever the JSON scanner accepts, LLVM's JSON
-// parser must accept too (the scanner is the stricter of the two, on numbers
-// only).
+// "xyz", and 16 bytes), so that weights are read, dequantized and checked
+// against the shards' sizes; other shard names fail cleanly. Models that import
+// are exported back to model.json. An input that starts with '[' is also read
+// as the weights_manifest.json of a TF.js 0.x frozen model whose graph holds
+// the tiny model's six Const nodes (f32, i32, half, u8, u16, b). Differential
+// on the way: whatever the JSON scanner accepts, LLVM's JSON parser must accept
+// too (the scanner is the stricter of the two, on numbers only).
 //
 //===----------------------------------------------------------------------===//
 

@@ -22,10 +22,11 @@ bool mlir::tfg::hasOwnUnknownFields(const Message &message) {
 }
 
 std::string mlir::tfg::encodeUnknownFields(const Message &message) {
+  const UnknownFieldSet &fields =
+      message.GetReflection()->GetUnknownFields(message);
   std::string bytes;
-  if (hasOwnUnknownFields(message))
-    message.GetReflection()->GetUnknownFields(message).SerializeToString(
-        &bytes);
+  if (!fields.empty())
+    fields.SerializeToString(&bytes);
   return bytes;
 }
 
