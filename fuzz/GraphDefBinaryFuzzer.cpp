@@ -3,10 +3,14 @@
 // Differential: the in-place import of the bytes must agree with parsing
 // them with protobuf and importing the message (both fail, or both give the
 // same module); then the message import goes through export and the passes.
+// The importer's checks for unknown fields (generated accessors) must agree
+// with reflection's walk of the same messages.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FuzzCommon.h"
+
+#include "tfg/ImportExport/UnknownFields.h"
 
 #include "mlir/IR/OperationSupport.h"
 #include "llvm/Support/raw_ostream.h"
@@ -16,6 +20,38 @@ static std::string print(mlir::ModuleOp module) {
   llvm::raw_string_ostream os(text);
   module->print(os, mlir::OpPrintingFlags().printGenericOpForm());
   return text;
+}
+
+/// Traps unless the typed check says what reflection finds below `message`
+/// (and in `message` itself when `own`).
+static void agree(bool typed, const google::protobuf::Message &message,
+                  bool own, llvm::ArrayRef<llvm::StringRef> skip = {}) {
+  bool found = (own && mlir::tfg::hasOwnUnknownFields(message)) ||
+               !mlir::tfg::findNestedUnknownFields(message, skip).empty();
+  if (typed != found)
+    __builtin_trap();
+}
+
+static void checkUnknownFieldChecks(const tensorflow::GraphDef &graph) {
+  using namespace mlir::tfg;
+  auto checkNode = [](const tensorflow::NodeDef &node) {
+    for (const auto &entry : node.attr())
+      agree(hasUnknownFields(entry.second), entry.second, /*own=*/true);
+    agree(hasUnknownFields(node.experimental_type()), node.experimental_type(),
+          /*own=*/true);
+  };
+  for (const tensorflow::NodeDef &node : graph.node())
+    checkNode(node);
+  for (const tensorflow::FunctionDef &func : graph.library().function()) {
+    agree(hasNestedUnknownFields(func), func, /*own=*/false,
+          {"signature", "node_def"});
+    for (const tensorflow::NodeDef &node : func.node_def())
+      checkNode(node);
+  }
+  agree(hasNestedUnknownFields(graph.library()), graph.library(),
+        /*own=*/false, {"function"});
+  agree(hasNestedUnknownFields(graph), graph, /*own=*/false,
+        {"node", "debug_info", "library"});
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -38,5 +74,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   inPlace = nullptr;
   fromMessage = nullptr;
   tfg_fuzz::importAndExport(*fuzz, graph);
+  checkUnknownFieldChecks(graph);
   return 0;
 }

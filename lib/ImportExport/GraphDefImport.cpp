@@ -945,8 +945,7 @@ Importer::buildNodeOp(const tensorflow::NodeDef &node, StringAttr nameAttr,
     attrs.append(kUnknownFieldsAttr,
                  builder.getStringAttr(encodeUnknownFields(node)));
   if (node.has_experimental_type() &&
-      !findNestedUnknownFields(node, {"attr", "experimental_debug_info"})
-           .empty())
+      hasUnknownFields(node.experimental_type()))
     emitWarning(loc) << "node '" << node.name()
                      << "': experimental_type holds fields tfg does not "
                         "know: they are dropped";
@@ -1123,9 +1122,9 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   if (hasOwnUnknownFields(func))
     funcOp->setAttr(kUnknownFieldsAttr,
                     builder.getStringAttr(encodeUnknownFields(func)));
-  std::string nested = findNestedUnknownFields(func, {"signature", "node_def"});
-  if (!nested.empty())
-    emitWarning(loc) << "function '" << sig.name() << "': " << nested
+  if (hasNestedUnknownFields(func))
+    emitWarning(loc) << "function '" << sig.name() << "': "
+                     << findNestedUnknownFields(func, {"signature", "node_def"})
                      << " holds fields tfg does not know: they are dropped";
   if (!func.resource_arg_unique_id().empty()) {
     SmallVector<std::pair<int32_t, int32_t>> ids(
@@ -1283,10 +1282,10 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
   if (hasOwnUnknownFields(graph))
     graphOp->setAttr(kUnknownFieldsAttr,
                      builder.getStringAttr(encodeUnknownFields(graph)));
-  if (std::string nested =
-          findNestedUnknownFields(graph, {"node", "debug_info", "library"});
-      !nested.empty())
-    emitWarning(fileLoc) << "GraphDef " << nested
+  if (hasNestedUnknownFields(graph))
+    emitWarning(fileLoc) << "GraphDef "
+                         << findNestedUnknownFields(
+                                graph, {"node", "debug_info", "library"})
                          << " holds fields tfg does not know: they are "
                             "dropped";
   if (graph.has_library()) {
@@ -1295,9 +1294,9 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
     if (hasOwnUnknownFields(library))
       graphOp->setAttr(kLibraryUnknownFieldsAttr,
                        builder.getStringAttr(encodeUnknownFields(library)));
-    if (std::string nested = findNestedUnknownFields(library, {"function"});
-        !nested.empty())
-      emitWarning(fileLoc) << "GraphDef library." << nested
+    if (hasNestedUnknownFields(library))
+      emitWarning(fileLoc) << "GraphDef library."
+                           << findNestedUnknownFields(library, {"function"})
                            << " holds fields tfg does not know: they are "
                               "dropped";
   }

@@ -1,10 +1,12 @@
 //===- UnknownFields.cpp - Fields tfg's protos do not know ----------------===//
 
 #include "tfg/ImportExport/UnknownFields.h"
+#include "tfg/proto/full_type.pb.h"
 #include "tfg/proto/tensor.pb.h"
 
 #include "google/protobuf/descriptor.h"
 #include "google/protobuf/unknown_field_set.h"
+#include "llvm/ADT/PointerUnion.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/Twine.h"
 
@@ -17,13 +19,34 @@ using google::protobuf::Message;
 using google::protobuf::Reflection;
 using google::protobuf::UnknownFieldSet;
 
-bool mlir::tfg::hasOwnUnknownFields(const Message &message) {
-  return !message.GetReflection()->GetUnknownFields(message).empty();
+namespace {
+/// Reaches the unknown fields of a message (of a full, not lite, generated
+/// class: an UnknownFieldSet) where protobuf's generated code keeps them,
+/// in MessageLite's protected `_internal_metadata_`: a pointer to that
+/// member, formed in this derived class, applies to any message. Generated
+/// code of protobuf 3.x reads them the same way; Reflection's own
+/// GetUnknownFields would first build the descriptors.
+struct UnknownFieldsAccess : google::protobuf::MessageLite {
+  static const UnknownFieldSet &
+  get(const google::protobuf::MessageLite &message) {
+    return (message.*&UnknownFieldsAccess::_internal_metadata_)
+        .unknown_fields<UnknownFieldSet>(UnknownFieldSet::default_instance);
+  }
+  static UnknownFieldSet &getMutable(google::protobuf::MessageLite &message) {
+    return *(message.*&UnknownFieldsAccess::_internal_metadata_)
+                .mutable_unknown_fields<UnknownFieldSet>();
+  }
+};
+} // namespace
+
+bool mlir::tfg::hasOwnUnknownFields(
+    const google::protobuf::MessageLite &message) {
+  return !UnknownFieldsAccess::get(message).empty();
 }
 
-std::string mlir::tfg::encodeUnknownFields(const Message &message) {
-  const UnknownFieldSet &fields =
-      message.GetReflection()->GetUnknownFields(message);
+std::string
+mlir::tfg::encodeUnknownFields(const google::protobuf::MessageLite &message) {
+  const UnknownFieldSet &fields = UnknownFieldsAccess::get(message);
   std::string bytes;
   if (!fields.empty())
     fields.SerializeToString(&bytes);
@@ -39,7 +62,7 @@ LogicalResult mlir::tfg::restoreUnknownFields(Attribute bytes, Message &message,
                                          encoded.getValue().size()))
     return emitError(loc) << attrName
                           << " must be a string of encoded protobuf fields";
-  message.GetReflection()->MutableUnknownFields(&message)->MergeFrom(fields);
+  UnknownFieldsAccess::getMutable(message).MergeFrom(fields);
   return success();
 }
 
@@ -58,61 +81,150 @@ void mlir::tfg::warnUnknownFieldsLeftOut(Operation *module, StringRef format,
   });
 }
 
-/// Whether a message or one below it has unknown fields, for the messages
-/// that attribute values rarely hold (resource handles, variants, function
-/// attributes): by reflection.
-static bool anyUnknownFields(const Message &message) {
-  return hasOwnUnknownFields(message) ||
-         !findNestedUnknownFields(message).empty();
-}
+namespace {
+/// Depth-first over the messages an attribute value or a full type can
+/// hold, with an explicit stack (function attributes hold attribute values,
+/// variants hold tensors, full types hold full types), by their generated
+/// accessors.
+class UnknownFieldsWalk {
+public:
+  /// Whether `value` or a message below it has unknown fields.
+  template <typename MessageT> bool run(const MessageT &value) {
+    stack.clear();
+    stack.push_back(&value);
+    while (!stack.empty()) {
+      Item item = stack.pop_back_val();
+      bool found;
+      if (auto *attr = llvm::dyn_cast<const tensorflow::AttrValue *>(item))
+        found = visit(*attr);
+      else if (auto *t = llvm::dyn_cast<const tensorflow::TensorProto *>(item))
+        found = visit(*t);
+      else
+        found = visit(*llvm::cast<const tensorflow::FullTypeDef *>(item));
+      if (found)
+        return true;
+    }
+    return false;
+  }
 
-static bool hasUnknownFields(const tensorflow::TensorShapeProto &shape) {
-  if (hasOwnUnknownFields(shape))
-    return true;
-  for (const auto &dim : shape.dim())
-    if (hasOwnUnknownFields(dim))
+private:
+  using Item = llvm::PointerUnion<const tensorflow::AttrValue *,
+                                  const tensorflow::TensorProto *,
+                                  const tensorflow::FullTypeDef *>;
+
+  static bool has(const tensorflow::TensorShapeProto &shape) {
+    if (hasOwnUnknownFields(shape))
       return true;
-  return false;
-}
+    for (const auto &dim : shape.dim())
+      if (hasOwnUnknownFields(dim))
+        return true;
+    return false;
+  }
+  bool has(const tensorflow::NameAttrList &func) {
+    if (hasOwnUnknownFields(func))
+      return true;
+    for (const auto &entry : func.attr())
+      stack.push_back(&entry.second);
+    return false;
+  }
+  bool visit(const tensorflow::AttrValue &value) {
+    if (hasOwnUnknownFields(value))
+      return true;
+    switch (value.value_case()) {
+    case tensorflow::AttrValue::kShape:
+      return has(value.shape());
+    case tensorflow::AttrValue::kTensor:
+      stack.push_back(&value.tensor());
+      return false;
+    case tensorflow::AttrValue::kFunc:
+      return has(value.func());
+    case tensorflow::AttrValue::kList: {
+      const tensorflow::AttrValue::ListValue &list = value.list();
+      if (hasOwnUnknownFields(list))
+        return true;
+      for (const auto &shape : list.shape())
+        if (has(shape))
+          return true;
+      for (const auto &tensor : list.tensor())
+        stack.push_back(&tensor);
+      for (const auto &func : list.func())
+        if (has(func))
+          return true;
+      return false;
+    }
+    default:
+      return false;
+    }
+  }
+  bool visit(const tensorflow::TensorProto &tensor) {
+    if (hasOwnUnknownFields(tensor) || has(tensor.tensor_shape()))
+      return true;
+    for (const auto &handle : tensor.resource_handle_val()) {
+      if (hasOwnUnknownFields(handle))
+        return true;
+      for (const auto &dtypeAndShape : handle.dtypes_and_shapes())
+        if (hasOwnUnknownFields(dtypeAndShape) || has(dtypeAndShape.shape()))
+          return true;
+    }
+    for (const auto &variant : tensor.variant_val()) {
+      if (hasOwnUnknownFields(variant))
+        return true;
+      for (const auto &held : variant.tensors())
+        stack.push_back(&held);
+    }
+    return false;
+  }
+  bool visit(const tensorflow::FullTypeDef &type) {
+    if (hasOwnUnknownFields(type))
+      return true;
+    for (const auto &arg : type.args())
+      stack.push_back(&arg);
+    return false;
+  }
 
-static bool hasUnknownFields(const tensorflow::TensorProto &tensor) {
-  if (hasOwnUnknownFields(tensor) || hasUnknownFields(tensor.tensor_shape()))
-    return true;
-  if (tensor.resource_handle_val_size() || tensor.variant_val_size())
-    return !findNestedUnknownFields(tensor, {"tensor_shape"}).empty();
-  return false;
-}
+  SmallVector<Item> stack;
+};
+} // namespace
 
 bool mlir::tfg::hasUnknownFields(const tensorflow::AttrValue &value) {
-  // Typed for the values every graph is full of (shapes, tensors, lists of
-  // them): this runs for each attribute of each node.
-  if (hasOwnUnknownFields(value))
-    return true;
-  switch (value.value_case()) {
-  case tensorflow::AttrValue::kShape:
-    return ::hasUnknownFields(value.shape());
-  case tensorflow::AttrValue::kTensor:
-    return ::hasUnknownFields(value.tensor());
-  case tensorflow::AttrValue::kFunc:
-    return anyUnknownFields(value.func());
-  case tensorflow::AttrValue::kList: {
-    const tensorflow::AttrValue::ListValue &list = value.list();
-    if (hasOwnUnknownFields(list))
+  // No allocation for the values every graph is full of (a type, a shape,
+  // a list of ints): the stack grows only below tensors and functions.
+  return UnknownFieldsWalk().run(value);
+}
+
+bool mlir::tfg::hasUnknownFields(const tensorflow::FullTypeDef &type) {
+  return UnknownFieldsWalk().run(type);
+}
+
+bool mlir::tfg::hasNestedUnknownFields(const tensorflow::FunctionDef &func) {
+  // Its maps of scalars (ret, control_ret, resource_arg_unique_id) hold
+  // no message.
+  for (const auto &entry : func.attr())
+    if (hasUnknownFields(entry.second))
       return true;
-    for (const auto &shape : list.shape())
-      if (::hasUnknownFields(shape))
+  for (const auto &entry : func.arg_attr()) {
+    if (hasOwnUnknownFields(entry.second))
+      return true;
+    for (const auto &attr : entry.second.attr())
+      if (hasUnknownFields(attr.second))
         return true;
-    for (const auto &tensor : list.tensor())
-      if (::hasUnknownFields(tensor))
-        return true;
-    for (const auto &func : list.func())
-      if (anyUnknownFields(func))
-        return true;
-    return false;
   }
-  default:
-    return false;
-  }
+  return false;
+}
+
+bool mlir::tfg::hasNestedUnknownFields(
+    const tensorflow::FunctionDefLibrary &library) {
+  for (const auto &gradient : library.gradient())
+    if (hasOwnUnknownFields(gradient))
+      return true;
+  for (const auto &gradient : library.registered_gradients())
+    if (hasOwnUnknownFields(gradient))
+      return true;
+  return false;
+}
+
+bool mlir::tfg::hasNestedUnknownFields(const tensorflow::GraphDef &graph) {
+  return graph.has_versions() && hasOwnUnknownFields(graph.versions());
 }
 
 /// A map entry's key as text: 'name' for strings, the number otherwise.

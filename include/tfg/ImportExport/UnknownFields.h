@@ -15,6 +15,7 @@
 #define TFG_IMPORTEXPORT_UNKNOWNFIELDS_H
 
 #include "tfg/proto/attr_value.pb.h"
+#include "tfg/proto/graph.pb.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -33,12 +34,18 @@ inline constexpr llvm::StringLiteral kUnknownFieldsAttr = "tfg.unknown_fields";
 inline constexpr llvm::StringLiteral kLibraryUnknownFieldsAttr =
     "tfg.library_unknown_fields";
 
+// The checks below read a message's unknown fields where its generated
+// code keeps them, never through reflection: reflection builds protobuf's
+// descriptors of every tfg proto (about 70 KB of heap, once per process)
+// the first time it is used, which the first import of a process would pay
+// for a graph without a single unknown field.
+
 /// Whether the message itself (not one it holds) has unknown fields.
-bool hasOwnUnknownFields(const google::protobuf::Message &message);
+bool hasOwnUnknownFields(const google::protobuf::MessageLite &message);
 
 /// The encoding of the message's own unknown fields (not those of the
 /// messages it holds); empty when it has none.
-std::string encodeUnknownFields(const google::protobuf::Message &message);
+std::string encodeUnknownFields(const google::protobuf::MessageLite &message);
 
 /// Adds the unknown fields encoded in `bytes` (a StringAttr) to `message`,
 /// to be written after its known fields, as protobuf writes them. Fails,
@@ -58,11 +65,23 @@ void warnUnknownFieldsLeftOut(Operation *module, StringRef format,
 
 /// Whether the attribute value holds unknown fields, at any depth.
 bool hasUnknownFields(const tensorflow::AttrValue &value);
+/// Whether the full type holds unknown fields, at any depth.
+bool hasUnknownFields(const tensorflow::FullTypeDef &type);
+/// Whether a message below the function, other than its signature and its
+/// nodes (kept whole and imported on their own), holds unknown fields.
+bool hasNestedUnknownFields(const tensorflow::FunctionDef &func);
+/// Whether a message below the library, other than its functions, holds
+/// unknown fields.
+bool hasNestedUnknownFields(const tensorflow::FunctionDefLibrary &library);
+/// Whether a message below the GraphDef, other than its nodes, library and
+/// debug information, holds unknown fields.
+bool hasNestedUnknownFields(const tensorflow::GraphDef &graph);
 
 /// The path (fields and indexes, as "versions" or "gradient[2].x") of the
 /// first message below `message`, not `message` itself, that holds unknown
 /// fields, leaving out the fields named in `skip` (those the importer keeps
-/// whole or looks at itself); empty when there is none.
+/// whole or looks at itself); empty when there is none. By reflection: for
+/// the message of a warning, once one of the checks above found fields.
 std::string findNestedUnknownFields(const google::protobuf::Message &message,
                                     ArrayRef<StringRef> skip = {});
 
