@@ -222,14 +222,15 @@ static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
   tensorflow::OpDef base;
   if (auto bytes = func->getAttrOfType<StringAttr>("tfg.signature"))
     if (!base.ParseFromString(bytes.getValue().str()))
-      return func.emitError("invalid tfg.signature attribute");
+      return emitError(func.getLoc(), "invalid tfg.signature attribute");
   // A generic signature types its arguments by attributes: it comes from
   // the saved signature, whose arguments must still be the function's.
   if (func.getGeneric() &&
       (base.input_arg_size() != static_cast<int>(func.getNumArguments()) ||
        base.output_arg_size() != static_cast<int>(func.getNumResults())))
-    return func.emitError("generic function without a matching saved "
-                          "signature (tfg.signature) cannot be exported");
+    return emitError(func.getLoc(),
+                     "generic function without a matching saved "
+                     "signature (tfg.signature) cannot be exported");
   sig = base;
   sig.set_name(func.getSymName().str());
   sig.clear_input_arg();
@@ -350,7 +351,7 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
     }
   }
   if (!graphOp)
-    return module.emitError("no tfg.graph to export");
+    return emitError(module.getLoc(), "no tfg.graph to export");
   tf_type::VersionAttr version = graphOp.getVersion();
   // An all-default VersionDef is left out, as TensorFlow does.
   if (version.getProducer() || version.getMinConsumer() ||
@@ -368,7 +369,7 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
   if (Attribute grads = graphOp->getAttr(kRegisteredGradientsAttr)) {
     auto entries = llvm::dyn_cast<ArrayAttr>(grads);
     if (!entries)
-      return graphOp.emitError()
+      return emitError(graphOp.getLoc())
              << kRegisteredGradientsAttr << " must be an array";
     tensorflow::FunctionDefLibrary &library = *graph.mutable_library();
     for (Attribute entry : entries) {
@@ -377,7 +378,7 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
           dict ? dict.getAs<FlatSymbolRefAttr>("gradient_func") : nullptr;
       auto type = dict ? dict.getAs<StringAttr>("registered_op_type") : nullptr;
       if (!func || !type || dict.size() != 2)
-        return graphOp.emitError()
+        return emitError(graphOp.getLoc())
                << kRegisteredGradientsAttr
                << " entries must be {gradient_func = @symbol, "
                   "registered_op_type = \"...\"}, got "
@@ -389,7 +390,7 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
   }
   if (auto debug = graphOp->getAttrOfType<StringAttr>("tfg.debug_info"))
     if (!graph.mutable_debug_info()->ParseFromString(debug.getValue().str()))
-      return graphOp.emitError("invalid tfg.debug_info attribute");
+      return emitError(graphOp.getLoc(), "invalid tfg.debug_info attribute");
   if (Attribute unknown = graphOp->getAttr(kUnknownFieldsAttr))
     if (failed(restoreUnknownFields(unknown, graph, graphOp.getLoc())))
       return failure();

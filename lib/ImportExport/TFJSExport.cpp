@@ -119,7 +119,7 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
   auto status = google::protobuf::util::MessageToJsonString(
       graph, &topologyText, printOptions);
   if (!status.ok())
-    return module.emitError("cannot write the topology as JSON: ")
+    return emitError(module.getLoc(), "cannot write the topology as JSON: ")
            << status.ToString();
   graph.Clear();
 
@@ -137,7 +137,7 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
       continue;
     llvm::Expected<llvm::json::Value> value = parseBoundedJSON(text.getValue());
     if (!value)
-      return module.emitError("module attribute 'tfjs.")
+      return emitError(module.getLoc(), "module attribute 'tfjs.")
              << key << "' is not JSON: " << llvm::toString(value.takeError());
     model[key] = std::move(*value);
   }

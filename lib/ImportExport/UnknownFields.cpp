@@ -72,9 +72,9 @@ void mlir::tfg::warnUnknownFieldsLeftOut(Operation *module, StringRef format,
     for (StringRef name : {kUnknownFieldsAttr, kLibraryUnknownFieldsAttr}) {
       if (!op->hasAttr(name))
         continue;
-      op->emitWarning() << format
-                        << " leaves out the fields tfg does not know (" << name
-                        << "); " << hint;
+      emitWarning(op->getLoc())
+          << format << " leaves out the fields tfg does not know (" << name
+          << "); " << hint;
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

@@ -49,13 +49,16 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
                                          StringRef funcName) {
   SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
   if (graphs.size() != 1)
-    return module.emitError("expected exactly one tfg.graph to lift, found ")
+    return emitError(module.getLoc(),
+                     "expected exactly one tfg.graph to lift, found ")
            << graphs.size();
   GraphOp graph = graphs.front();
   if (options.fetch.empty())
-    return graph.emitError("lifting a graph needs at least one fetch");
+    return emitError(graph.getLoc(),
+                     "lifting a graph needs at least one fetch");
   if (SymbolTable::lookupSymbolIn(module, funcName))
-    return graph.emitError("a symbol named '") << funcName << "' exists";
+    return emitError(graph.getLoc(), "a symbol named '")
+           << funcName << "' exists";
   Block &body = graph.getBody();
   llvm::StringMap<Operation *> byName;
   for (Operation &op : body)
@@ -71,7 +74,7 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
     auto [name, k] = parseSpec(spec);
     Operation *node = byName.lookup(name);
     if (!node)
-      return graph.emitError("feed '") << spec << "' names no node";
+      return emitError(graph.getLoc(), "feed '") << spec << "' names no node";
     if (getNumDataOperands(node) != 0 || getDataResults(node).size() != 1 ||
         k != 0)
       return node->emitError("feed '")
@@ -103,7 +106,7 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
     auto [name, k] = parseSpec(spec);
     Operation *node = byName.lookup(name);
     if (!node)
-      return graph.emitError("fetch '") << spec << "' names no node";
+      return emitError(graph.getLoc(), "fetch '") << spec << "' names no node";
     auto attrs = b.getDictionaryAttr(
         {b.getNamedAttr("tfg.name", b.getStringAttr(sanitize(spec))),
          b.getNamedAttr(kFetchAttr, b.getStringAttr(spec))});
@@ -156,13 +159,14 @@ LogicalResult mlir::tfg::lowerFuncToGraph(ModuleOp module) {
   for (GraphFuncOp func : funcs) {
     auto version = func->getAttrOfType<tf_type::VersionAttr>(kVersionAttr);
     if (!version)
-      return func.emitError("'") << kVersionAttr << "' must be a version";
+      return emitError(func.getLoc(), "'")
+             << kVersionAttr << "' must be a version";
     // Check everything before changing anything.
     for (unsigned k = 0; k < func.getNumArguments(); ++k) {
       auto lifted = func.getArgAttrOfType<DictionaryAttr>(k, kLiftedNodeAttr);
       if (!lifted || !lifted.getAs<StringAttr>("op") ||
           !lifted.getAs<DictionaryAttr>("attrs"))
-        return func.emitError("argument #")
+        return emitError(func.getLoc(), "argument #")
                << k << " has no '" << kLiftedNodeAttr << "' to restore";
     }
     OpBuilder builder(func);

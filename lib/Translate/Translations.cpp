@@ -264,7 +264,8 @@ void mlir::tfg::registerTFGTranslations() {
         if (!module)
           return op->emitError("expected a module");
         if (tfjsWeights.empty())
-          return module.emitError(
+          return emitError(
+              module.getLoc(),
               "--mlir-to-tfjs needs --tfjs-weights=<path of the weight shard>");
         if (failed(convertRegionToFunctional(module)))
           return failure();
@@ -276,7 +277,7 @@ void mlir::tfg::registerTFGTranslations() {
         std::error_code ec;
         llvm::raw_fd_ostream shard(tfjsWeights, ec);
         if (ec)
-          return module.emitError("cannot write '")
+          return emitError(module.getLoc(), "cannot write '")
                  << tfjsWeights << "': " << ec.message();
         shard << weights;
         os << modelJson << "\n";
@@ -301,7 +302,7 @@ void mlir::tfg::registerTFGTranslations() {
         if (binaryOutput) {
           // Attribute maps in key order: the same module, the same bytes.
           if (!serializeDeterministically(graph, out))
-            return module.emitError("GraphDef serialization failed");
+            return emitError(module.getLoc(), "GraphDef serialization failed");
         } else {
           // Text names fields: those kept by number only (which protobuf
           // would print as "111: 5", which no text parser reads back) are
@@ -311,7 +312,7 @@ void mlir::tfg::registerTFGTranslations() {
           google::protobuf::TextFormat::Printer printer;
           printer.SetHideUnknownFields(true);
           if (!printer.PrintToString(graph, &out))
-            return module.emitError("GraphDef printing failed");
+            return emitError(module.getLoc(), "GraphDef printing failed");
         }
         os << out;
         return success();

@@ -288,7 +288,7 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
         if (it == byName.end()) {
           if (!isGraph)
             continue;
-          return parent->emitError()
+          return emitError(parent->getLoc())
                  << (list == &options.fetch ? "fetch" : "feed") << " '" << spec
                  << "' names no node of the graph";
         }
