@@ -198,6 +198,46 @@ static bool beginsLikeJSONObject(StringRef bytes) {
   return dropByteOrderMark(bytes).ltrim(" \t\r\n").starts_with("{");
 }
 
+/// Whether `bytes` is a weights manifest (a JSON array of weight groups,
+/// each with its "paths" and "weights"): what a user gives for a
+/// weights-only model (face-api's *-weights_manifest.json, which its own
+/// code builds a network around) or a 0.x model's weights_manifest.json
+/// given in place of its graph. Neither holds a graph.
+static bool isWeightsManifest(StringRef bytes) {
+  StringRef text = dropByteOrderMark(bytes).ltrim(" \t\r\n");
+  // Not a binary GraphDef's first byte in practice: '[' would open a
+  // group numbered 11, which GraphDef does not declare.
+  if (!text.starts_with("["))
+    return false;
+  llvm::Expected<llvm::json::Value> value = parseBoundedJSON(text);
+  if (!value) {
+    llvm::consumeError(value.takeError());
+    return false;
+  }
+  const llvm::json::Array *groups = value->getAsArray();
+  if (!groups || groups->empty())
+    return false;
+  return llvm::all_of(*groups, [](const llvm::json::Value &group) {
+    const llvm::json::Object *object = group.getAsObject();
+    return object && object->getArray("paths") && object->getArray("weights");
+  });
+}
+
+/// Whether a JSON object's text has a member named as a Keras model
+/// config's are (a layers model's topology).
+static bool looksLikeKerasConfig(StringRef objectText) {
+  bool isObject = false;
+  SmallVector<JSONMember> members;
+  if (llvm::Error error = scanJSON(objectText, isObject, members)) {
+    llvm::consumeError(std::move(error));
+    return false;
+  }
+  return llvm::any_of(members, [](const JSONMember &member) {
+    return member.key == "model_config" || member.key == "keras_version" ||
+           member.key == "class_name";
+  });
+}
+
 bool mlir::tfg::isTFJSModelJSON(StringRef bytes) {
   StringRef text = dropByteOrderMark(bytes);
   // A binary GraphDef never starts with '{' (field 15 as a group).
@@ -342,6 +382,21 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
                      << std::string(status.message());
       return nullptr;
     }
+    // Nothing of a GraphDef in it: a layers model written before model.json
+    // said its format (TF.js 1.x), or no model at all.
+    if (graph.ByteSizeLong() == 0) {
+      if (looksLikeKerasConfig(*topologyText))
+        emitError(loc) << "model.json is a TF.js layers model (its "
+                          "modelTopology is a Keras model config), not a "
+                          "graph model: only graph models hold a GraphDef "
+                          "(tensorflowjs_converter "
+                          "--output_format=tfjs_graph_model makes one)";
+      else
+        emitError(loc) << "modelTopology has none of a GraphDef's fields "
+                          "(node, library, versions): "
+                       << strict;
+      return nullptr;
+    }
     emitWarning(loc) << "modelTopology holds fields tfg does not know: they "
                         "are dropped (protobuf: "
                      << strict << ")";
@@ -410,6 +465,13 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSFile(MLIRContext *ctx,
   StringRef bytes = input.getBuffer();
   if (isTFJSModelJSON(bytes))
     return importTFJSModel(ctx, bytes, dir, loc);
+  if (isWeightsManifest(bytes)) {
+    emitError(loc) << "input is a weights manifest (an array of weight "
+                      "groups), which holds no graph: import the model.json "
+                      "of a graph model, or the tensorflowjs_model.pb beside "
+                      "a TensorFlow.js 0.x weights_manifest.json";
+    return nullptr;
+  }
   SmallString<256> path(manifestPath);
   if (path.empty()) {
     path = dir;
