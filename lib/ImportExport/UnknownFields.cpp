@@ -20,32 +20,30 @@ using google::protobuf::Reflection;
 using google::protobuf::UnknownFieldSet;
 
 namespace {
-/// Reaches the unknown fields of a message (of a full, not lite, generated
-/// class: an UnknownFieldSet) where protobuf's generated code keeps them,
-/// in MessageLite's protected `_internal_metadata_`: a pointer to that
-/// member, formed in this derived class, applies to any message. Generated
-/// code of protobuf 3.x reads them the same way; Reflection's own
-/// GetUnknownFields would first build the descriptors.
+/// Reaches a message's unknown fields where protobuf's generated code keeps
+/// them, in MessageLite's protected `_internal_metadata_` (an
+/// UnknownFieldSet for a full message; a lite one keeps a string, hence
+/// Message, not MessageLite, below): a pointer to that member, formed in
+/// this derived class, applies to any message. Generated code of protobuf
+/// 3.x reads them the same way; Reflection's own GetUnknownFields would
+/// first build the descriptors.
 struct UnknownFieldsAccess : google::protobuf::MessageLite {
-  static const UnknownFieldSet &
-  get(const google::protobuf::MessageLite &message) {
+  static const UnknownFieldSet &get(const Message &message) {
     return (message.*&UnknownFieldsAccess::_internal_metadata_)
         .unknown_fields<UnknownFieldSet>(UnknownFieldSet::default_instance);
   }
-  static UnknownFieldSet &getMutable(google::protobuf::MessageLite &message) {
+  static UnknownFieldSet &getMutable(Message &message) {
     return *(message.*&UnknownFieldsAccess::_internal_metadata_)
                 .mutable_unknown_fields<UnknownFieldSet>();
   }
 };
 } // namespace
 
-bool mlir::tfg::hasOwnUnknownFields(
-    const google::protobuf::MessageLite &message) {
+bool mlir::tfg::hasOwnUnknownFields(const Message &message) {
   return !UnknownFieldsAccess::get(message).empty();
 }
 
-std::string
-mlir::tfg::encodeUnknownFields(const google::protobuf::MessageLite &message) {
+std::string mlir::tfg::encodeUnknownFields(const Message &message) {
   const UnknownFieldSet &fields = UnknownFieldsAccess::get(message);
   std::string bytes;
   if (!fields.empty())

@@ -41,11 +41,11 @@ inline constexpr llvm::StringLiteral kLibraryUnknownFieldsAttr =
 // for a graph without a single unknown field.
 
 /// Whether the message itself (not one it holds) has unknown fields.
-bool hasOwnUnknownFields(const google::protobuf::MessageLite &message);
+bool hasOwnUnknownFields(const google::protobuf::Message &message);
 
 /// The encoding of the message's own unknown fields (not those of the
 /// messages it holds); empty when it has none.
-std::string encodeUnknownFields(const google::protobuf::MessageLite &message);
+std::string encodeUnknownFields(const google::protobuf::Message &message);
 
 /// Adds the unknown fields encoded in `bytes` (a StringAttr) to `message`,
 /// to be written after its known fields, as protobuf writes them. Fails,
