@@ -4,12 +4,14 @@
 // them with protobuf and importing the message (both fail, or both give the
 // same module); then the message import goes through export and the passes.
 // The importer's checks for unknown fields (generated accessors) must agree
-// with reflection's walk of the same messages.
+// with reflection's walk of the same messages. Input framed as a SavedModel
+// has its meta graph's GraphDef imported too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "FuzzCommon.h"
 
+#include "tfg/ImportExport/SavedModel.h"
 #include "tfg/ImportExport/UnknownFields.h"
 
 #include "mlir/IR/OperationSupport.h"
@@ -58,8 +60,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static tfg_fuzz::FuzzContext *fuzz = new tfg_fuzz::FuzzContext();
   mlir::MLIRContext &ctx = fuzz->context;
   mlir::Location loc = mlir::UnknownLoc::get(&ctx);
-  auto inPlace = mlir::tfg::importBinaryGraphDef(
-      &ctx, llvm::StringRef(reinterpret_cast<const char *>(data), size), loc);
+  llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
+  if (mlir::tfg::isBinarySavedModel(bytes)) {
+    mlir::FailureOr<mlir::tfg::SavedModelGraph> graph =
+        mlir::tfg::selectSavedModelGraph(bytes, {}, loc);
+    if (mlir::succeeded(graph))
+      (void)mlir::tfg::importBinaryGraphDef(&ctx, graph->graphDefBytes(), loc);
+  }
+  auto inPlace = mlir::tfg::importBinaryGraphDef(&ctx, bytes, loc);
   tensorflow::GraphDef graph;
   if (!graph.ParseFromArray(data, static_cast<int>(size))) {
     if (inPlace)

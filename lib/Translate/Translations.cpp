@@ -9,6 +9,7 @@
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/SavedModel.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Support/TextGraphPositions.h"
@@ -109,6 +110,44 @@ private:
 };
 } // namespace
 
+static llvm::cl::list<std::string> savedModelTags(
+    "saved-model-tags",
+    llvm::cl::desc("With a SavedModel (saved_model.pb) as the GraphDef "
+                   "input: the tags of the meta graph whose GraphDef to "
+                   "read (default: its only meta graph, or the one tagged "
+                   "'serve')"),
+    llvm::cl::value_desc("tag,..."), llvm::cl::CommaSeparated);
+
+/// Whether `bytes` are a binary SavedModel given as GraphDef input; if so,
+/// `bytes` become those of the GraphDef of the meta graph that
+/// --saved-model-tags selects (kept alive by `graph`), with a warning that
+/// the rest of the SavedModel is not kept. Fails, with an error at `loc`,
+/// when no meta graph can be read.
+static FailureOr<bool> selectGraphOfSavedModel(StringRef &bytes,
+                                               SavedModelGraph &graph,
+                                               Location loc) {
+  if (!isBinarySavedModel(bytes))
+    return false;
+  FailureOr<SavedModelGraph> found =
+      selectSavedModelGraph(bytes, savedModelTags, loc);
+  if (failed(found))
+    return failure();
+  graph = std::move(*found);
+  bytes = graph.graphDefBytes();
+  InFlightDiagnostic diag = emitWarning(loc);
+  diag << "input is a SavedModel: reading the GraphDef of its meta graph #"
+       << graph.index << " (tags ";
+  llvm::interleaveComma(graph.tags, diag, [&](const std::string &tag) {
+    diag << "'" << tag << "'";
+  });
+  diag << "); its signatures, saver, assets and object graph are not kept";
+  return true;
+}
+
+/// The error for a SavedModel whose GraphDef does not parse.
+static constexpr llvm::StringLiteral kNotSavedModelGraphDef =
+    "the GraphDef of the SavedModel's meta graph is not a binary GraphDef";
+
 /// The error for input that is neither a text nor a binary GraphDef.
 static std::string notGraphDefError(const ErrorCollector &textErrors) {
   return "input is neither a text GraphDef (" + textErrors.first +
@@ -158,6 +197,16 @@ static LogicalResult readGraphDef(llvm::StringRef bytes,
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     return emitError(loc) << "input of " << bytes.size()
                           << " bytes is larger than protobuf can parse (2 GB)";
+  SavedModelGraph savedModelGraph;
+  FailureOr<bool> savedModel =
+      selectGraphOfSavedModel(bytes, savedModelGraph, loc);
+  if (failed(savedModel))
+    return failure();
+  if (*savedModel) {
+    if (graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+      return success();
+    return emitError(loc) << kNotSavedModelGraphDef;
+  }
   ErrorCollector errors;
   if (parseTextGraphDef(bytes, graph, errors, loc))
     return success();
@@ -229,6 +278,15 @@ void mlir::tfg::registerTFGTranslations() {
         ImportOptions options;
         options.addDefaultAttributes = importDefaultAttrs;
         StringRef bytes = buffer->getBuffer();
+        SavedModelGraph savedModelGraph;
+        FailureOr<bool> savedModel =
+            selectGraphOfSavedModel(bytes, savedModelGraph, loc);
+        if (failed(savedModel))
+          return failure();
+        if (*savedModel)
+          return printImported(importBinaryGraphDef(ctx, bytes, loc, options,
+                                                    kNotSavedModelGraphDef),
+                               os);
         tensorflow::GraphDef graph;
         ErrorCollector textErrors;
         if (parseTextGraphDef(bytes, graph, textErrors, loc)) {
