@@ -176,7 +176,8 @@ static bool parseTextGraphDef(llvm::StringRef bytes,
     return true;
   graph.Clear();
   ErrorCollector lenient;
-  if (!parse(lenient, /*allowUnknown=*/true)) {
+  // Nothing of a GraphDef read (a text SavedModel, say) is no GraphDef.
+  if (!parse(lenient, /*allowUnknown=*/true) || graph.ByteSizeLong() == 0) {
     graph.Clear();
     return false;
   }
