@@ -84,12 +84,16 @@ static std::vector<std::string> tagSet(ArrayRef<std::string> tags) {
   return set;
 }
 
-/// Writes `{a, b}`.
-static void printTags(InFlightDiagnostic &diag, ArrayRef<std::string> tags) {
-  diag << "{";
-  llvm::interleaveComma(
-      tags, diag, [&](const std::string &tag) { diag << "'" << tag << "'"; });
-  diag << "}";
+/// `{'a', 'b'}`.
+static std::string formatTags(ArrayRef<std::string> tags) {
+  std::string text = "{";
+  for (const std::string &tag : tags)
+    text += (text.size() > 1 ? ", '" : "'") + tag + "'";
+  return text + "}";
+}
+
+std::string mlir::tfg::describeMetaGraph(const SavedModelGraph &graph) {
+  return "#" + std::to_string(graph.index) + " " + formatTags(graph.tags);
 }
 
 FailureOr<SavedModelGraph>
@@ -118,24 +122,18 @@ mlir::tfg::selectSavedModelGraph(StringRef bytes, ArrayRef<std::string> tags,
     InFlightDiagnostic diag = emitError(loc);
     diag << (matches.empty() ? "no meta graph" : "several meta graphs")
          << " of the SavedModel " << (matches.empty() ? "has" : "have")
-         << " the tags ";
-    printTags(diag, wanted);
-    diag << " (--saved-model-tags selects one); its meta graphs: ";
-    for (const SavedModelGraph &graph : graphs) {
-      diag << (graph.index ? ", #" : "#") << graph.index << " ";
-      printTags(diag, graph.tags);
-    }
+         << " the tags " << formatTags(wanted)
+         << " (--saved-model-tags selects one); its meta graphs: ";
+    llvm::interleaveComma(graphs, diag, [&](const SavedModelGraph &graph) {
+      diag << describeMetaGraph(graph);
+    });
     return diag;
   }
   SavedModelGraph &found = graphs[matches.front()];
   ArrayRef<StringRef> foundPieces = pieces[matches.front()];
-  if (foundPieces.empty()) {
-    InFlightDiagnostic diag = emitError(loc);
-    diag << "meta graph #" << found.index << " ";
-    printTags(diag, found.tags);
-    diag << " of the SavedModel has no graph_def";
-    return diag;
-  }
+  if (foundPieces.empty())
+    return emitError(loc) << "meta graph " << describeMetaGraph(found)
+                          << " of the SavedModel has no graph_def";
   if (foundPieces.size() == 1)
     found.piece = foundPieces.front();
   else

@@ -134,13 +134,11 @@ static FailureOr<bool> selectGraphOfSavedModel(StringRef &bytes,
     return failure();
   graph = std::move(*found);
   bytes = graph.graphDefBytes();
-  InFlightDiagnostic diag = emitWarning(loc);
-  diag << "input is a SavedModel: reading the GraphDef of its meta graph #"
-       << graph.index << " (tags ";
-  llvm::interleaveComma(graph.tags, diag, [&](const std::string &tag) {
-    diag << "'" << tag << "'";
-  });
-  diag << "); its signatures, saver, assets and object graph are not kept";
+  emitWarning(loc) << "input is a SavedModel: reading the GraphDef of its "
+                      "meta graph "
+                   << describeMetaGraph(graph)
+                   << "; its signatures, saver, assets and object graph are "
+                      "not kept";
   return true;
 }
 

@@ -44,6 +44,9 @@ struct SavedModelGraph {
   std::string merged;
 };
 
+/// "#i {'tag', ...}": the meta graph as diagnostics name it.
+std::string describeMetaGraph(const SavedModelGraph &graph);
+
 /// The meta graph of the binary SavedModel `bytes` to import: the one whose
 /// tag set is `tags` (order and repeats aside); without `tags`, the only
 /// meta graph, or else the one tagged "serve" alone (as TensorFlow's
