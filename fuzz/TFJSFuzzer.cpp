@@ -19,6 +19,7 @@
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -86,6 +87,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   (void)mlir::tfg::isTFJSModelJSON(json);
   mlir::OwningOpRef<mlir::ModuleOp> module;
   if (json.starts_with("[")) {
+    // As a file's input: a weights manifest is told apart (and said to
+    // hold no graph).
+    std::unique_ptr<llvm::MemoryBuffer> input =
+        llvm::MemoryBuffer::getMemBuffer(json, *shards + "/input.json",
+                                         /*RequiresNullTerminator=*/false);
+    (void)mlir::tfg::importTFJSFile(&ctx, *input, "",
+                                    mlir::UnknownLoc::get(&ctx));
     static const std::string *frozen = new std::string(makeFrozenGraph());
     module = mlir::tfg::importTFJSFrozenModel(&ctx, *frozen, json, *shards,
                                               mlir::UnknownLoc::get(&ctx));
