@@ -16,7 +16,10 @@
 
 #include "tfg/proto/graph.pb.h"
 
+#include "google/protobuf/descriptor.h"
 #include "google/protobuf/util/json_util.h"
+#include "google/protobuf/util/type_resolver.h"
+#include "google/protobuf/util/type_resolver_util.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
@@ -105,6 +108,17 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
   warnUnknownFieldsLeftOut(module, "model.json",
                            "a binary GraphDef (--mlir-to-graphdef --binary) "
                            "keeps them");
+  // The shard's size, known ahead but for splats (written out element by
+  // element): grown by doubling instead, it would reserve up to twice the
+  // weights, and copy them at each step.
+  size_t expectedSize = 0;
+  for (const tensorflow::NodeDef &node : graph.node()) {
+    auto value = node.attr().find("value");
+    if (node.op() == "Const" && value != node.attr().end() &&
+        value->second.has_tensor())
+      expectedSize += value->second.tensor().tensor_content().size();
+  }
+  weights.reserve(expectedSize);
   llvm::json::Array manifestWeights;
   for (tensorflow::NodeDef &node : *graph.mutable_node())
     if (std::optional<llvm::json::Object> entry = moveToShard(node, weights))
@@ -113,15 +127,29 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
   // The topology is protobuf's JSON as protobuf writes it (fields in
   // field-number order, as the TF.js converter writes them): a JSON tree of
   // it would take about 25 times its size.
+  // Protobuf writes JSON from a binary encoding, in its order: encoded
+  // deterministically (map entries in key order), the same module gives the
+  // same model.json. (MessageToJsonString encodes with each map in its hash
+  // order, which differs from process to process.)
+  std::string encoded;
+  if (!serializeDeterministically(graph, encoded))
+    return emitError(module.getLoc(), "cannot encode the topology");
+  graph.Clear();
+  std::unique_ptr<google::protobuf::util::TypeResolver> resolver(
+      google::protobuf::util::NewTypeResolverForDescriptorPool(
+          "type.googleapis.com",
+          google::protobuf::DescriptorPool::generated_pool()));
   std::string topologyText;
   google::protobuf::util::JsonPrintOptions printOptions;
   printOptions.add_whitespace = true;
-  auto status = google::protobuf::util::MessageToJsonString(
-      graph, &topologyText, printOptions);
+  auto status = google::protobuf::util::BinaryToJsonString(
+      resolver.get(),
+      "type.googleapis.com/" + tensorflow::GraphDef::descriptor()->full_name(),
+      encoded, &topologyText, printOptions);
   if (!status.ok())
     return emitError(module.getLoc(), "cannot write the topology as JSON: ")
            << status.ToString();
-  graph.Clear();
+  std::string().swap(encoded);
 
   llvm::json::Object model;
   model["format"] = "graph-model";
