@@ -124,9 +124,14 @@ mlir::tfg::selectSavedModelGraph(StringRef bytes, ArrayRef<std::string> tags,
          << " of the SavedModel " << (matches.empty() ? "has" : "have")
          << " the tags " << formatTags(wanted)
          << " (--saved-model-tags selects one); its meta graphs: ";
-    llvm::interleaveComma(graphs, diag, [&](const SavedModelGraph &graph) {
-      diag << describeMetaGraph(graph);
-    });
+    // The first few (a SavedModel has one to three; a broken one, any).
+    constexpr size_t kListed = 16;
+    llvm::interleaveComma(ArrayRef(graphs).take_front(kListed), diag,
+                          [&](const SavedModelGraph &graph) {
+                            diag << describeMetaGraph(graph);
+                          });
+    if (graphs.size() > kListed)
+      diag << " and " << graphs.size() - kListed << " more";
     return diag;
   }
   SavedModelGraph &found = graphs[matches.front()];

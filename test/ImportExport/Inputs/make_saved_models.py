@@ -12,6 +12,7 @@ saved_model.proto and meta_graph.proto: SavedModel.saved_model_schema_version
   train-only.pb   one meta graph, tagged train
   two.pb          meta graphs {serve} (GRAPH) and {train, gpu} (an empty graph)
   twice-serve.pb  two meta graphs both tagged serve
+  many.pb         20 meta graphs, tagged t0 ... t19
   no-graph.pb     one meta graph without a graph_def
   split.pb        one meta graph whose graph_def comes in two pieces (GRAPH's
                   fields split in two), which protobuf merges
@@ -100,6 +101,7 @@ def main():
         "two": saved_model(meta(["serve"], graph), meta(["train", "gpu"], b"")),
         "twice-serve": saved_model(meta(["serve"], graph), meta(["serve"], graph)),
         "no-graph": saved_model(meta(["serve"])),
+        "many": saved_model(*[meta(["t%d" % i], b"") for i in range(20)]),
         "split": saved_model(meta(["serve"], b"".join(parts[:half]))
                              + ld(2, b"".join(parts[half:]))),
         # Field 9 as a start group (wire type 3).
