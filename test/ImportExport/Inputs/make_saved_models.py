@@ -22,21 +22,24 @@ saved_model.proto and meta_graph.proto: SavedModel.saved_model_schema_version
 import os
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from wire import field, varint  # noqa: E402
 
-def varint(n):
-    out = bytearray()
+
+def ld(number, payload):
+    return field(number, 2, payload)
+
+
+def read_varint(data, i):
+    """The varint at data[i:] and the position after it."""
+    value, shift = 0, 0
     while True:
-        b = n & 0x7F
-        n >>= 7
-        if n:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def ld(field, payload):
-    return varint(field << 3 | 2) + varint(len(payload)) + payload
+        byte = data[i]
+        i += 1
+        value |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            return value, i
 
 
 def fields(data):
@@ -44,29 +47,12 @@ def fields(data):
     out, i = [], 0
     while i < len(data):
         start = i
-        tag = 0
-        shift = 0
-        while True:
-            b = data[i]
-            i += 1
-            tag |= (b & 0x7F) << shift
-            shift += 7
-            if not b & 0x80:
-                break
+        tag, i = read_varint(data, i)
         wire = tag & 7
         if wire == 0:
-            while data[i] & 0x80:
-                i += 1
-            i += 1
+            _, i = read_varint(data, i)
         elif wire == 2:
-            n, shift = 0, 0
-            while True:
-                b = data[i]
-                i += 1
-                n |= (b & 0x7F) << shift
-                shift += 7
-                if not b & 0x80:
-                    break
+            n, i = read_varint(data, i)
             i += n
         elif wire == 1:
             i += 8
