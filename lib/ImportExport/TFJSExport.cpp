@@ -48,16 +48,24 @@ static std::optional<ShardType> getShardType(tensorflow::DataType dtype) {
   }
 }
 
+/// The value of a Const node; null for other nodes.
+static tensorflow::TensorProto *getConstValue(tensorflow::NodeDef &node) {
+  if (node.op() != "Const")
+    return nullptr;
+  auto it = node.mutable_attr()->find("value");
+  if (it == node.mutable_attr()->end() || !it->second.has_tensor())
+    return nullptr;
+  return it->second.mutable_tensor();
+}
+
 /// Moves a Const node's value into `shard`; returns its manifest entry, or
 /// none if the value stays inline (other dtypes, unknown shapes).
 static std::optional<llvm::json::Object> moveToShard(tensorflow::NodeDef &node,
                                                      std::string &shard) {
-  if (node.op() != "Const")
+  tensorflow::TensorProto *value = getConstValue(node);
+  if (!value)
     return std::nullopt;
-  auto it = node.mutable_attr()->find("value");
-  if (it == node.mutable_attr()->end() || !it->second.has_tensor())
-    return std::nullopt;
-  tensorflow::TensorProto &tensor = *it->second.mutable_tensor();
+  tensorflow::TensorProto &tensor = *value;
   std::optional<ShardType> type = getShardType(tensor.dtype());
   if (!type || tensor.tensor_shape().unknown_rank())
     return std::nullopt;
@@ -112,12 +120,9 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
   // element): grown by doubling instead, it would reserve up to twice the
   // weights, and copy them at each step.
   size_t expectedSize = 0;
-  for (const tensorflow::NodeDef &node : graph.node()) {
-    auto value = node.attr().find("value");
-    if (node.op() == "Const" && value != node.attr().end() &&
-        value->second.has_tensor())
-      expectedSize += value->second.tensor().tensor_content().size();
-  }
+  for (tensorflow::NodeDef &node : *graph.mutable_node())
+    if (const tensorflow::TensorProto *value = getConstValue(node))
+      expectedSize += value->tensor_content().size();
   weights.reserve(expectedSize);
   llvm::json::Array manifestWeights;
   for (tensorflow::NodeDef &node : *graph.mutable_node())
