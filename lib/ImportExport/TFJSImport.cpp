@@ -192,10 +192,27 @@ static StringRef dropByteOrderMark(StringRef json) {
   return json;
 }
 
-/// Whether the text begins as a JSON object does (after a byte order mark
-/// and white space).
+/// The text from its first JSON token on (after a byte order mark and
+/// white space).
+static StringRef skipToJSONValue(StringRef bytes) {
+  return dropByteOrderMark(bytes).ltrim(" \t\r\n");
+}
+
+/// Whether the text begins as a JSON object does.
 static bool beginsLikeJSONObject(StringRef bytes) {
-  return dropByteOrderMark(bytes).ltrim(" \t\r\n").starts_with("{");
+  return skipToJSONValue(bytes).starts_with("{");
+}
+
+/// Whether the text scans as a JSON object (nesting bounded), with its
+/// members in `members`; false on any error.
+static bool scanJSONObject(StringRef text,
+                           SmallVectorImpl<JSONMember> &members) {
+  bool isObject = false;
+  if (llvm::Error error = scanJSON(text, isObject, members)) {
+    llvm::consumeError(std::move(error));
+    return false;
+  }
+  return isObject;
 }
 
 /// Whether `bytes` is a weights manifest (a JSON array of weight groups,
@@ -204,7 +221,7 @@ static bool beginsLikeJSONObject(StringRef bytes) {
 /// code builds a network around) or a 0.x model's weights_manifest.json
 /// given in place of its graph. Neither holds a graph.
 static bool isWeightsManifest(StringRef bytes) {
-  StringRef text = dropByteOrderMark(bytes).ltrim(" \t\r\n");
+  StringRef text = skipToJSONValue(bytes);
   // Not a binary GraphDef's first byte in practice: '[' would open a
   // group numbered 11, which GraphDef does not declare.
   if (!text.starts_with("["))
@@ -226,12 +243,9 @@ static bool isWeightsManifest(StringRef bytes) {
 /// Whether a JSON object's text has a member named as a Keras model
 /// config's are (a layers model's topology).
 static bool looksLikeKerasConfig(StringRef objectText) {
-  bool isObject = false;
   SmallVector<JSONMember> members;
-  if (llvm::Error error = scanJSON(objectText, isObject, members)) {
-    llvm::consumeError(std::move(error));
+  if (!scanJSONObject(objectText, members))
     return false;
-  }
   return llvm::any_of(members, [](const JSONMember &member) {
     return member.key == "model_config" || member.key == "keras_version" ||
            member.key == "class_name";
@@ -248,13 +262,8 @@ bool mlir::tfg::isTFJSModelJSON(StringRef bytes) {
   // White space first: a binary GraphDef starts with '\n' (the tag of its
   // first node) and goes on with '{' when that node is 123 bytes long, so
   // only a text that scans as a JSON object is one.
-  bool isObject = false;
   SmallVector<JSONMember> members;
-  if (llvm::Error error = scanJSON(text, isObject, members)) {
-    llvm::consumeError(std::move(error));
-    return false;
-  }
-  return isObject;
+  return scanJSONObject(text, members);
 }
 
 /// Reads the weights a manifest lists from their shards (paths relative to
