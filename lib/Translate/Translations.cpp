@@ -22,7 +22,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -146,10 +148,100 @@ static FailureOr<bool> selectGraphOfSavedModel(StringRef &bytes,
 static constexpr llvm::StringLiteral kNotSavedModelGraphDef =
     "the GraphDef of the SavedModel's meta graph is not a binary GraphDef";
 
-/// The error for input that is neither a text nor a binary GraphDef.
-static std::string notGraphDefError(const ErrorCollector &textErrors) {
-  return "input is neither a text GraphDef (" + textErrors.first +
-         ") nor a binary one";
+/// Whether `bytes` begin as MLIR's text of a module does, after white
+/// space and `//` comments: `module`, a `tfg.` operation, or an operation
+/// name in quotes (generic form). No GraphDef begins so: a text one begins
+/// with a field name or a `#` comment, a binary one with a field's tag.
+static bool looksLikeMLIR(StringRef bytes) {
+  StringRef text = bytes.ltrim();
+  while (text.consume_front("//"))
+    text = text.drop_until([](char c) { return c == '\n'; }).ltrim();
+  StringRef afterModule = text;
+  if (afterModule.consume_front("module") &&
+      (afterModule.empty() ||
+       !(llvm::isAlnum(afterModule.front()) || afterModule.front() == '_')))
+    return true;
+  return text.starts_with("tfg.") || text.starts_with("\"builtin.module\"") ||
+         text.starts_with("\"tfg.");
+}
+
+/// Whether `bytes` parse strictly as a text GraphDef with some content.
+static bool isTextGraphDef(StringRef bytes) {
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return false;
+  ErrorCollector silent;
+  google::protobuf::TextFormat::Parser parser;
+  parser.RecordErrorsTo(&silent);
+  google::protobuf::io::ArrayInputStream text(bytes.data(),
+                                              static_cast<int>(bytes.size()));
+  tensorflow::GraphDef graph;
+  return parser.Parse(&text, &graph) && graph.ByteSizeLong() != 0;
+}
+
+/// Whether `bytes` parse as a binary GraphDef with nodes, each named and
+/// with an op (which bytes of another kind seldom do).
+static bool isBinaryGraphDef(StringRef bytes) {
+  tensorflow::GraphDef graph;
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()) ||
+      !graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) ||
+      graph.node_size() == 0)
+    return false;
+  return llvm::all_of(graph.node(), [](const tensorflow::NodeDef &node) {
+    return !node.name().empty() && !node.op().empty();
+  });
+}
+
+namespace {
+/// Kinds of input a translation is given the wrong way round.
+enum InputKind : unsigned {
+  kMLIRInput = 1,
+  kTFJSInput = 2,
+  kSavedModelInput = 4,
+  kTextGraphDefInput = 8,
+  kBinaryGraphDefInput = 16,
+};
+} // namespace
+
+/// For an error about an input a translation cannot read: what the input
+/// is instead, among `kinds` (an InputKind mask), and which translation
+/// reads it; empty when it is none of them.
+static std::string translationHint(StringRef bytes, unsigned kinds) {
+  if ((kinds & kMLIRInput) && looksLikeMLIR(bytes))
+    return "the input looks like MLIR: --mlir-to-graphdef and "
+           "--mlir-to-tfjs export a tfg module";
+  if ((kinds & kTFJSInput) && isTFJSModelJSON(bytes))
+    return "the input is a TensorFlow.js model.json: --tfjs-to-mlir "
+           "imports it";
+  if ((kinds & kSavedModelInput) && isBinarySavedModel(bytes))
+    return "the input is a SavedModel: --graphdef-to-mlir reads its "
+           "GraphDef";
+  if ((kinds & kTextGraphDefInput) && isTextGraphDef(bytes))
+    return "the input is a text GraphDef: --graphdef-to-mlir imports it";
+  if ((kinds & kBinaryGraphDefInput) && !looksLikeMLIR(bytes) &&
+      isBinaryGraphDef(bytes))
+    return "the input reads as a binary GraphDef: --graphdef-to-mlir "
+           "imports it";
+  return "";
+}
+
+/// Emits `hint` (from translationHint) as a note at `loc`, if any.
+static void noteTranslationHint(Location loc, const std::string &hint) {
+  if (!hint.empty())
+    loc->getContext()->getDiagEngine().emit(loc, DiagnosticSeverity::Note)
+        << hint;
+}
+
+/// The error for input `bytes` that is neither a text nor a binary
+/// GraphDef, saying which translation reads it when it is MLIR or a
+/// model.json.
+static std::string notGraphDefError(const ErrorCollector &textErrors,
+                                    StringRef bytes) {
+  std::string error = "input is neither a text GraphDef (" + textErrors.first +
+                      ") nor a binary one";
+  std::string hint = translationHint(bytes, kMLIRInput | kTFJSInput);
+  if (!hint.empty())
+    error += "; " + hint;
+  return error;
 }
 
 /// Parses a text GraphDef into `graph`, in place (a copy would cost the
@@ -211,7 +303,7 @@ static LogicalResult readGraphDef(llvm::StringRef bytes,
     return success();
   if (graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return success();
-  return emitError(loc) << notGraphDefError(errors);
+  return emitError(loc) << notGraphDefError(errors, bytes);
 }
 
 static llvm::cl::opt<bool> binaryOutput(
@@ -267,6 +359,32 @@ getMainInput(llvm::SourceMgr &sourceMgr, MLIRContext *ctx) {
           FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0)};
 }
 
+/// A translation from a tfg module to `os`: what MLIR's
+/// TranslateFromMLIRRegistration registers (the input parsed into a module,
+/// implicit or not, and verified), except that input that does not parse
+/// and is a GraphDef or a model.json gets a note saying which translation
+/// reads it.
+static TranslateFunction exportModule(
+    std::function<LogicalResult(ModuleOp, llvm::raw_ostream &)> translate) {
+  return [translate](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                     llvm::raw_ostream &os, MLIRContext *ctx) {
+    DialectRegistry registry;
+    registerDialects(registry);
+    ctx->appendDialectRegistry(registry);
+    OwningOpRef<ModuleOp> module =
+        parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(ctx));
+    if (!module) {
+      auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
+      noteTranslationHint(loc, translationHint(buffer->getBuffer(),
+                                               kTFJSInput | kSavedModelInput |
+                                                   kTextGraphDefInput |
+                                                   kBinaryGraphDefInput));
+      return failure();
+    }
+    return translate(*module, os);
+  };
+}
+
 void mlir::tfg::registerTFGTranslations() {
   static TranslateRegistration importer(
       "graphdef-to-mlir", "Import a GraphDef (text or binary) into tfg",
@@ -295,9 +413,10 @@ void mlir::tfg::registerTFGTranslations() {
         }
         // A binary GraphDef is imported in place (giving back the pages of
         // a mapped input file as it goes).
-        return printImported(importBinaryGraphDef(ctx, *buffer, loc, options,
-                                                  notGraphDefError(textErrors)),
-                             os);
+        return printImported(
+            importBinaryGraphDef(ctx, *buffer, loc, options,
+                                 notGraphDefError(textErrors, bytes)),
+            os);
       });
 
   static TranslateRegistration tfjsImporter(
@@ -308,18 +427,23 @@ void mlir::tfg::registerTFGTranslations() {
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
         ctx->loadDialect<TFGraphDialect>();
         auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
-        return printImported(
-            importTFJSFile(ctx, *buffer, tfjsWeightsManifest, loc), os);
+        OwningOpRef<ModuleOp> module =
+            importTFJSFile(ctx, *buffer, tfjsWeightsManifest, loc);
+        // A binary GraphDef given the wrong way round is not told from a
+        // 0.x model's tensorflowjs_model.pb.
+        if (!module)
+          noteTranslationHint(loc,
+                              translationHint(buffer->getBuffer(),
+                                              kMLIRInput | kSavedModelInput |
+                                                  kTextGraphDefInput));
+        return printImported(std::move(module), os);
       });
 
-  static TranslateFromMLIRRegistration tfjsExporter(
+  static TranslateRegistration tfjsExporter(
       "mlir-to-tfjs",
       "Export a tfg graph as a TensorFlow.js graph model (model.json to the "
       "output, weights to --tfjs-weights)",
-      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError("expected a module");
+      exportModule([](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
         if (tfjsWeights.empty())
           return emitError(
               module.getLoc(),
@@ -339,15 +463,11 @@ void mlir::tfg::registerTFGTranslations() {
         shard << weights;
         os << modelJson << "\n";
         return success();
-      },
-      registerDialects);
+      }));
 
-  static TranslateFromMLIRRegistration exporter(
+  static TranslateRegistration exporter(
       "mlir-to-graphdef", "Export a tfg graph to a GraphDef (text by default)",
-      [](Operation *op, llvm::raw_ostream &os) -> LogicalResult {
-        auto module = dyn_cast<ModuleOp>(op);
-        if (!module)
-          return op->emitError("expected a module");
+      exportModule([](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
         // GraphDefs have no region control flow: back to functions (exact
         // when the regions still are the functions they came from).
         if (failed(convertRegionToFunctional(module)))
@@ -373,8 +493,7 @@ void mlir::tfg::registerTFGTranslations() {
         }
         os << out;
         return success();
-      },
-      registerDialects);
+      }));
 
   static TranslateRegistration roundTrip(
       "test-graphdef-roundtrip",
