@@ -1,6 +1,7 @@
 //===- GraphDefTextFuzzer.cpp - Fuzz the text GraphDef importer -----------===//
 
 #include "FuzzCommon.h"
+#include "tfg/ImportExport/GraphDefJSON.h"
 
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
@@ -15,6 +16,20 @@ class Quiet : public google::protobuf::io::ErrorCollector {
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static tfg_fuzz::FuzzContext *fuzz = new tfg_fuzz::FuzzContext();
   tensorflow::GraphDef graph;
+  // A GraphDef in protobuf's JSON form, as tfg-translate tells it apart;
+  // what imports is written back as JSON.
+  llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
+  if (mlir::tfg::isGraphDefJSON(bytes)) {
+    mlir::MLIRContext &ctx = fuzz->context;
+    mlir::Location loc = mlir::UnknownLoc::get(&ctx);
+    if (mlir::succeeded(
+            mlir::tfg::parseGraphDefJSON(bytes, graph, loc, "the input"))) {
+      tfg_fuzz::importAndExport(*fuzz, graph);
+      std::string json;
+      (void)mlir::tfg::printGraphDefJSON(std::move(graph), json, loc);
+    }
+    return 0;
+  }
   google::protobuf::TextFormat::Parser parser;
   Quiet quiet;
   parser.RecordErrorsTo(&quiet);

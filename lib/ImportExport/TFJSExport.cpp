@@ -10,16 +10,13 @@
 
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/GraphDefJSON.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Support/JSONScan.h"
 
 #include "tfg/proto/graph.pb.h"
 
-#include "google/protobuf/descriptor.h"
-#include "google/protobuf/util/json_util.h"
-#include "google/protobuf/util/type_resolver.h"
-#include "google/protobuf/util/type_resolver_util.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/JSON.h"
@@ -132,29 +129,10 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
   // The topology is protobuf's JSON as protobuf writes it (fields in
   // field-number order, as the TF.js converter writes them): a JSON tree of
   // it would take about 25 times its size.
-  // Protobuf writes JSON from a binary encoding, in its order: encoded
-  // deterministically (map entries in key order), the same module gives the
-  // same model.json. (MessageToJsonString encodes with each map in its hash
-  // order, which differs from process to process.)
-  std::string encoded;
-  if (!serializeDeterministically(graph, encoded))
-    return emitError(module.getLoc(), "cannot encode the topology");
-  graph.Clear();
-  std::unique_ptr<google::protobuf::util::TypeResolver> resolver(
-      google::protobuf::util::NewTypeResolverForDescriptorPool(
-          "type.googleapis.com",
-          google::protobuf::DescriptorPool::generated_pool()));
   std::string topologyText;
-  google::protobuf::util::JsonPrintOptions printOptions;
-  printOptions.add_whitespace = true;
-  auto status = google::protobuf::util::BinaryToJsonString(
-      resolver.get(),
-      "type.googleapis.com/" + tensorflow::GraphDef::descriptor()->full_name(),
-      encoded, &topologyText, printOptions);
-  if (!status.ok())
-    return emitError(module.getLoc(), "cannot write the topology as JSON: ")
-           << status.ToString();
-  std::string().swap(encoded);
+  if (failed(
+          printGraphDefJSON(std::move(graph), topologyText, module.getLoc())))
+    return failure();
 
   llvm::json::Object model;
   model["format"] = "graph-model";

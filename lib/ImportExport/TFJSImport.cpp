@@ -1,11 +1,11 @@
 //===- TFJSImport.cpp - TensorFlow.js graph model -> tfg ------------------===//
 
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/GraphDefJSON.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/Support/JSONScan.h"
 #include "tfg/proto/graph.pb.h"
 
-#include "google/protobuf/util/json_util.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SmallString.h"
@@ -185,36 +185,6 @@ static LogicalResult parseWeightSpec(const llvm::json::Object &obj,
   return success();
 }
 
-/// JSON text without the UTF-8 byte order mark some editors put first, which
-/// RFC 8259 lets a parser ignore and browsers' fetch().json() does.
-static StringRef dropByteOrderMark(StringRef json) {
-  json.consume_front("\xEF\xBB\xBF");
-  return json;
-}
-
-/// The text from its first JSON token on (after a byte order mark and
-/// white space).
-static StringRef skipToJSONValue(StringRef bytes) {
-  return dropByteOrderMark(bytes).ltrim(" \t\r\n");
-}
-
-/// Whether the text begins as a JSON object does.
-static bool beginsLikeJSONObject(StringRef bytes) {
-  return skipToJSONValue(bytes).starts_with("{");
-}
-
-/// Whether the text scans as a JSON object (nesting bounded), with its
-/// members in `members`; false on any error.
-static bool scanJSONObject(StringRef text,
-                           SmallVectorImpl<JSONMember> &members) {
-  bool isObject = false;
-  if (llvm::Error error = scanJSON(text, isObject, members)) {
-    llvm::consumeError(std::move(error));
-    return false;
-  }
-  return isObject;
-}
-
 /// Whether `bytes` is a weights manifest (a JSON array of weight groups,
 /// each with its "paths" and "weights"): what a user gives for a
 /// weights-only model (face-api's *-weights_manifest.json, which its own
@@ -372,44 +342,22 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
     emitError(loc) << "model.json has no modelTopology object";
     return nullptr;
   }
-  // Strictly first: JSON has no field numbers, so a field tfg's protos do
-  // not declare cannot be kept; it is dropped with a warning naming it.
   tensorflow::GraphDef graph;
-  google::protobuf::StringPiece topology(topologyText->data(),
-                                         topologyText->size());
-  google::protobuf::util::JsonParseOptions options;
-  auto status =
-      google::protobuf::util::JsonStringToMessage(topology, &graph, options);
-  if (!status.ok()) {
-    std::string strict(status.message());
-    graph.Clear();
-    options.ignore_unknown_fields = true;
-    status =
-        google::protobuf::util::JsonStringToMessage(topology, &graph, options);
-    if (!status.ok()) {
-      emitError(loc) << "modelTopology is not a GraphDef: "
-                     << std::string(status.message());
-      return nullptr;
-    }
-    // Nothing of a GraphDef in it: a layers model written before model.json
-    // said its format (TF.js 1.x), or no model at all.
-    if (graph.ByteSizeLong() == 0) {
-      if (looksLikeKerasConfig(*topologyText))
-        emitError(loc) << "model.json is a TF.js layers model (its "
-                          "modelTopology is a Keras model config), not a "
-                          "graph model: only graph models hold a GraphDef "
-                          "(tensorflowjs_converter "
-                          "--output_format=tfjs_graph_model makes one)";
-      else
-        emitError(loc) << "modelTopology has none of a GraphDef's fields "
-                          "(node, library, versions): "
-                       << strict;
-      return nullptr;
-    }
-    emitWarning(loc) << "modelTopology holds fields tfg does not know: they "
-                        "are dropped (protobuf: "
-                     << strict << ")";
-  }
+  // A layers model written before model.json said its format (TF.js 1.x)
+  // has a topology with nothing of a GraphDef.
+  auto explainEmpty = [&] {
+    if (!looksLikeKerasConfig(*topologyText))
+      return false;
+    emitError(loc) << "model.json is a TF.js layers model (its "
+                      "modelTopology is a Keras model config), not a "
+                      "graph model: only graph models hold a GraphDef "
+                      "(tensorflowjs_converter "
+                      "--output_format=tfjs_graph_model makes one)";
+    return true;
+  };
+  if (failed(parseGraphDefJSON(*topologyText, graph, loc, "modelTopology",
+                               explainEmpty)))
+    return nullptr;
 
   if (const llvm::json::Array *manifest = model.getArray("weightsManifest"))
     if (failed(materializeWeights(*manifest, weightsDir, graph, loc)))

@@ -278,3 +278,26 @@ llvm::Expected<llvm::json::Value> mlir::tfg::parseBoundedJSON(StringRef text,
     return std::move(error);
   return llvm::json::parse(text);
 }
+
+bool mlir::tfg::scanJSONObject(StringRef text,
+                               llvm::SmallVectorImpl<JSONMember> &members) {
+  bool isObject = false;
+  if (llvm::Error error = scanJSON(text, isObject, members)) {
+    llvm::consumeError(std::move(error));
+    return false;
+  }
+  return isObject;
+}
+
+StringRef mlir::tfg::dropByteOrderMark(StringRef text) {
+  text.consume_front("\xEF\xBB\xBF");
+  return text;
+}
+
+StringRef mlir::tfg::skipToJSONValue(StringRef text) {
+  return dropByteOrderMark(text).ltrim(" \t\r\n");
+}
+
+bool mlir::tfg::beginsLikeJSONObject(StringRef text) {
+  return skipToJSONValue(text).starts_with("{");
+}

@@ -9,9 +9,11 @@
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/GraphDefJSON.h"
 #include "tfg/ImportExport/SavedModel.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/UnknownFields.h"
+#include "tfg/Support/JSONScan.h"
 #include "tfg/Support/TextGraphPositions.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/proto/graph.pb.h"
@@ -191,6 +193,19 @@ static bool isBinaryGraphDef(StringRef bytes) {
   });
 }
 
+/// Whether `bytes` scan as a JSON object with a member named `key`.
+static bool hasJSONMember(StringRef bytes, StringRef key) {
+  SmallVector<JSONMember> members;
+  return beginsLikeJSONObject(bytes) &&
+         scanJSONObject(skipToJSONValue(bytes), members) &&
+         llvm::any_of(members, [&](const JSONMember &member) {
+           return member.key == key;
+         });
+}
+
+/// How diagnostics name a GraphDef in JSON form given as input.
+static constexpr llvm::StringLiteral kJSONGraphDef = "the JSON input";
+
 namespace {
 /// Kinds of input a translation is given the wrong way round.
 enum InputKind : unsigned {
@@ -199,6 +214,7 @@ enum InputKind : unsigned {
   kSavedModelInput = 4,
   kTextGraphDefInput = 8,
   kBinaryGraphDefInput = 16,
+  kJSONGraphDefInput = 32,
 };
 } // namespace
 
@@ -209,9 +225,12 @@ static std::string translationHint(StringRef bytes, unsigned kinds) {
   if ((kinds & kMLIRInput) && looksLikeMLIR(bytes))
     return "the input looks like MLIR: --mlir-to-graphdef and "
            "--mlir-to-tfjs export a tfg module";
-  if ((kinds & kTFJSInput) && isTFJSModelJSON(bytes))
+  if ((kinds & kTFJSInput) && hasJSONMember(bytes, "modelTopology"))
     return "the input is a TensorFlow.js model.json: --tfjs-to-mlir "
            "imports it";
+  if ((kinds & kJSONGraphDefInput) && isGraphDefJSON(bytes))
+    return "the input is JSON without a modelTopology: if it is a GraphDef "
+           "in JSON form, --graphdef-to-mlir imports it";
   if ((kinds & kSavedModelInput) && isBinarySavedModel(bytes))
     return "the input is a SavedModel: --graphdef-to-mlir reads its "
            "GraphDef";
@@ -240,7 +259,15 @@ static std::string notGraphDefError(const ErrorCollector &textErrors,
                       ") nor a binary one";
   std::string hint = translationHint(bytes, kMLIRInput | kTFJSInput);
   if (!hint.empty())
-    error += "; " + hint;
+    return error + "; " + hint;
+  // JSON that does not scan (a GraphDef in JSON form would have been read).
+  if (beginsLikeJSONObject(bytes)) {
+    bool isObject = false;
+    SmallVector<JSONMember> members;
+    if (llvm::Error jsonError =
+            scanJSON(skipToJSONValue(bytes), isObject, members))
+      error += ", nor JSON (" + llvm::toString(std::move(jsonError)) + ")";
+  }
   return error;
 }
 
@@ -298,6 +325,8 @@ static LogicalResult readGraphDef(llvm::StringRef bytes,
       return success();
     return emitError(loc) << kNotSavedModelGraphDef;
   }
+  if (isGraphDefJSON(bytes))
+    return parseGraphDefJSON(bytes, graph, loc, kJSONGraphDef);
   ErrorCollector errors;
   if (parseTextGraphDef(bytes, graph, errors, loc))
     return success();
@@ -308,6 +337,13 @@ static LogicalResult readGraphDef(llvm::StringRef bytes,
 
 static llvm::cl::opt<bool> binaryOutput(
     "binary", llvm::cl::desc("Write binary protobuf (with --mlir-to-graphdef)"),
+    llvm::cl::init(false));
+
+static llvm::cl::opt<bool> jsonOutput(
+    "json",
+    llvm::cl::desc("Write protobuf's JSON form of the GraphDef, as a TF.js "
+                   "model.json's modelTopology holds it (with "
+                   "--mlir-to-graphdef)"),
     llvm::cl::init(false));
 
 static llvm::cl::opt<std::string> tfjsWeights(
@@ -405,6 +441,12 @@ void mlir::tfg::registerTFGTranslations() {
                                                     kNotSavedModelGraphDef),
                                os);
         tensorflow::GraphDef graph;
+        if (isGraphDefJSON(bytes)) {
+          if (failed(parseGraphDefJSON(bytes, graph, loc, kJSONGraphDef)))
+            return failure();
+          return printImported(
+              importGraphDef(ctx, std::move(graph), loc, options), os);
+        }
         ErrorCollector textErrors;
         if (parseTextGraphDef(bytes, graph, textErrors, loc)) {
           TextPositionsHandler positions(ctx, bytes);
@@ -435,7 +477,8 @@ void mlir::tfg::registerTFGTranslations() {
           noteTranslationHint(loc,
                               translationHint(buffer->getBuffer(),
                                               kMLIRInput | kSavedModelInput |
-                                                  kTextGraphDefInput));
+                                                  kTextGraphDefInput |
+                                                  kJSONGraphDefInput));
         return printImported(std::move(module), os);
       });
 
@@ -472,11 +515,20 @@ void mlir::tfg::registerTFGTranslations() {
         // when the regions still are the functions they came from).
         if (failed(convertRegionToFunctional(module)))
           return failure();
+        if (binaryOutput && jsonOutput)
+          return emitError(module.getLoc(),
+                           "--binary and --json exclude each other");
         tensorflow::GraphDef graph;
         if (failed(exportGraphDef(module, graph)))
           return failure();
         std::string out;
-        if (binaryOutput) {
+        if (jsonOutput) {
+          // JSON names fields: those kept by number only are left out.
+          warnUnknownFieldsLeftOut(module, "the JSON GraphDef",
+                                   "--binary writes them");
+          if (failed(printGraphDefJSON(std::move(graph), out, module.getLoc())))
+            return failure();
+        } else if (binaryOutput) {
           // Attribute maps in key order: the same module, the same bytes.
           if (!serializeDeterministically(graph, out))
             return emitError(module.getLoc(), "GraphDef serialization failed");

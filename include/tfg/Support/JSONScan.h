@@ -42,6 +42,23 @@ llvm::Error scanJSON(llvm::StringRef text, bool &isObject,
                      llvm::SmallVectorImpl<JSONMember> &members,
                      size_t maxDepth = kDefaultMaxJSONDepth);
 
+/// Whether `text` scans as a JSON object (nesting bounded by default), with
+/// its members in `members`; false on any error.
+bool scanJSONObject(llvm::StringRef text,
+                    llvm::SmallVectorImpl<JSONMember> &members);
+
+/// `text` without the UTF-8 byte order mark some editors put first, which
+/// RFC 8259 lets a parser ignore and browsers' fetch().json() does.
+llvm::StringRef dropByteOrderMark(llvm::StringRef text);
+
+/// `text` from its first JSON token on (after a byte order mark and white
+/// space).
+llvm::StringRef skipToJSONValue(llvm::StringRef text);
+
+/// Whether `text` begins as a JSON object does (after a byte order mark
+/// and white space); it may go on as no JSON does.
+bool beginsLikeJSONObject(llvm::StringRef text);
+
 /// LLVM's JSON parser, behind the scanner: a text nested deeper than
 /// `maxDepth` (which LLVM's parser would recurse on, once per level) is an
 /// error, as is anything else the scanner rejects.

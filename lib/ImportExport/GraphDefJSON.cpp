@@ -1,0 +1,93 @@
+//===- GraphDefJSON.cpp - GraphDefs in protobuf's JSON form ---------------===//
+//
+// Protobuf parses and writes the JSON; the text is never held as a JSON
+// tree (that would take about 25 times its size).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfg/ImportExport/GraphDefJSON.h"
+#include "tfg/ImportExport/Convert.h"
+#include "tfg/Support/JSONScan.h"
+#include "tfg/proto/graph.pb.h"
+
+#include "google/protobuf/util/json_util.h"
+#include "google/protobuf/util/type_resolver.h"
+#include "google/protobuf/util/type_resolver_util.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLExtras.h"
+
+#include <memory>
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+LogicalResult
+mlir::tfg::parseGraphDefJSON(StringRef json, tensorflow::GraphDef &graph,
+                             Location loc, StringRef what,
+                             llvm::function_ref<bool()> explainEmpty) {
+  json = dropByteOrderMark(json);
+  google::protobuf::StringPiece text(json.data(), json.size());
+  google::protobuf::util::JsonParseOptions options;
+  auto status =
+      google::protobuf::util::JsonStringToMessage(text, &graph, options);
+  if (status.ok())
+    return success();
+  std::string strict(status.message());
+  graph.Clear();
+  options.ignore_unknown_fields = true;
+  status = google::protobuf::util::JsonStringToMessage(text, &graph, options);
+  if (!status.ok())
+    return emitError(loc) << what << " is not a GraphDef: "
+                          << std::string(status.message());
+  // Nothing of a GraphDef in it: not one at all.
+  if (graph.ByteSizeLong() == 0) {
+    if (explainEmpty && explainEmpty())
+      return failure();
+    return emitError(loc) << what
+                          << " has none of a GraphDef's fields (node, "
+                             "library, versions): "
+                          << strict;
+  }
+  emitWarning(loc) << what
+                   << " holds fields tfg does not know: they are dropped "
+                      "(protobuf: "
+                   << strict << ")";
+  return success();
+}
+
+LogicalResult mlir::tfg::printGraphDefJSON(tensorflow::GraphDef &&graph,
+                                           std::string &json, Location loc) {
+  // Protobuf writes JSON from a binary encoding, in its order: encoded
+  // deterministically (map entries in key order), the same GraphDef gives
+  // the same text. (MessageToJsonString encodes each map in its hash order,
+  // which differs from process to process.)
+  std::string encoded;
+  if (!serializeDeterministically(graph, encoded))
+    return emitError(loc, "cannot encode the GraphDef");
+  graph.Clear();
+  std::unique_ptr<google::protobuf::util::TypeResolver> resolver(
+      google::protobuf::util::NewTypeResolverForDescriptorPool(
+          "type.googleapis.com",
+          google::protobuf::DescriptorPool::generated_pool()));
+  google::protobuf::util::JsonPrintOptions printOptions;
+  printOptions.add_whitespace = true;
+  auto status = google::protobuf::util::BinaryToJsonString(
+      resolver.get(),
+      "type.googleapis.com/" + tensorflow::GraphDef::descriptor()->full_name(),
+      encoded, &json, printOptions);
+  if (!status.ok())
+    return emitError(loc, "cannot write the GraphDef as JSON: ")
+           << status.ToString();
+  return success();
+}
+
+bool mlir::tfg::isGraphDefJSON(StringRef bytes) {
+  if (!beginsLikeJSONObject(bytes))
+    return false;
+  SmallVector<JSONMember> members;
+  if (!scanJSONObject(skipToJSONValue(bytes), members))
+    return false;
+  return llvm::none_of(members, [](const JSONMember &member) {
+    return member.key == "modelTopology";
+  });
+}
