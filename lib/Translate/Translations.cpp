@@ -411,10 +411,11 @@ static TranslateFunction exportModule(
         parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(ctx));
     if (!module) {
       auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
-      noteTranslationHint(loc, translationHint(buffer->getBuffer(),
-                                               kTFJSInput | kSavedModelInput |
-                                                   kTextGraphDefInput |
-                                                   kBinaryGraphDefInput));
+      noteTranslationHint(
+          loc,
+          translationHint(buffer->getBuffer(),
+                          kTFJSInput | kSavedModelInput | kTextGraphDefInput |
+                              kBinaryGraphDefInput | kJSONGraphDefInput));
       return failure();
     }
     return translate(*module, os);
