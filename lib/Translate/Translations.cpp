@@ -397,7 +397,7 @@ getMainInput(llvm::SourceMgr &sourceMgr, MLIRContext *ctx) {
 
 /// A translation from a tfg module to `os`: what MLIR's
 /// TranslateFromMLIRRegistration registers (the input parsed into a module,
-/// implicit or not, and verified), except that input that does not parse
+/// written or implicit, and verified), except that input that does not parse
 /// and is a GraphDef or a model.json gets a note saying which translation
 /// reads it.
 static TranslateFunction exportModule(
@@ -424,7 +424,8 @@ static TranslateFunction exportModule(
 
 void mlir::tfg::registerTFGTranslations() {
   static TranslateRegistration importer(
-      "graphdef-to-mlir", "Import a GraphDef (text or binary) into tfg",
+      "graphdef-to-mlir",
+      "Import a GraphDef (text, binary or JSON; detected) into tfg",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
         ctx->loadDialect<TFGraphDialect>(); // loads tf_type as a dependency
@@ -512,13 +513,13 @@ void mlir::tfg::registerTFGTranslations() {
   static TranslateRegistration exporter(
       "mlir-to-graphdef", "Export a tfg graph to a GraphDef (text by default)",
       exportModule([](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
+        if (binaryOutput && jsonOutput)
+          return emitError(module.getLoc(),
+                           "--binary and --json exclude each other");
         // GraphDefs have no region control flow: back to functions (exact
         // when the regions still are the functions they came from).
         if (failed(convertRegionToFunctional(module)))
           return failure();
-        if (binaryOutput && jsonOutput)
-          return emitError(module.getLoc(),
-                           "--binary and --json exclude each other");
         tensorflow::GraphDef graph;
         if (failed(exportGraphDef(module, graph)))
           return failure();
