@@ -1,0 +1,146 @@
+//===- GraphDefJSONTest.cpp - GraphDefs in protobuf's JSON form -----------===//
+//
+// The library API behind `--graphdef-to-mlir` of JSON and
+// `--mlir-to-graphdef --json`: which inputs are taken for a JSON GraphDef,
+// that writing is deterministic and reading gives the same message back,
+// and the diagnostics of what is not a GraphDef.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfg/ImportExport/GraphDefJSON.h"
+#include "tfg/proto/graph.pb.h"
+
+#include "google/protobuf/util/message_differencer.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/IR/MLIRContext.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+#include <vector>
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+
+class GraphDefJSONTest : public ::testing::Test {
+protected:
+  GraphDefJSONTest()
+      : handler(&ctx, [this](Diagnostic &diag) {
+          diagnostics.push_back(diag.str());
+          return success();
+        }) {}
+
+  /// A graph with a node of several attributes (a map that protobuf keeps
+  /// in hash order) and a library function.
+  static tensorflow::GraphDef sampleGraph() {
+    tensorflow::GraphDef graph;
+    tensorflow::NodeDef *node = graph.add_node();
+    node->set_name("c");
+    node->set_op("Const");
+    node->set_device("/device:CPU:0");
+    for (const char *key : {"zeta", "alpha", "mid", "beta", "omega"})
+      (*node->mutable_attr())[key].set_i(static_cast<int>(key[0]));
+    tensorflow::TensorProto *tensor =
+        (*node->mutable_attr())["value"].mutable_tensor();
+    tensor->set_dtype(tensorflow::DT_FLOAT);
+    tensor->set_tensor_content(std::string("\x00\x00\x80\xbf", 4));
+    tensorflow::NodeDef *user = graph.add_node();
+    user->set_name("i");
+    user->set_op("Identity");
+    user->add_input("c");
+    user->add_input("^c");
+    graph.mutable_library()->add_function()->mutable_signature()->set_name("f");
+    graph.mutable_versions()->set_producer(1395);
+    return graph;
+  }
+
+  MLIRContext ctx;
+  std::vector<std::string> diagnostics;
+  ScopedDiagnosticHandler handler;
+  Location loc = UnknownLoc::get(&ctx);
+};
+
+TEST_F(GraphDefJSONTest, WrittenDeterministicallyAndReadBack) {
+  std::string first, second;
+  ASSERT_TRUE(succeeded(printGraphDefJSON(sampleGraph(), first, loc)));
+  ASSERT_TRUE(succeeded(printGraphDefJSON(sampleGraph(), second, loc)));
+  EXPECT_EQ(first, second);
+  // Attributes in key order (inserted out of it), fields by their JSON
+  // names, bytes in base64.
+  size_t alpha = first.find("\"alpha\""), zeta = first.find("\"zeta\"");
+  ASSERT_NE(alpha, std::string::npos);
+  ASSERT_NE(zeta, std::string::npos);
+  EXPECT_LT(alpha, zeta);
+  EXPECT_NE(first.find("\"tensorContent\": \"AACAvw==\""), std::string::npos);
+  EXPECT_NE(first.find("\"producer\": 1395"), std::string::npos);
+
+  EXPECT_TRUE(isGraphDefJSON(first));
+  tensorflow::GraphDef read;
+  ASSERT_TRUE(succeeded(parseGraphDefJSON(first, read, loc, "the JSON")));
+  EXPECT_TRUE(
+      google::protobuf::util::MessageDifferencer::Equals(read, sampleGraph()));
+  EXPECT_TRUE(diagnostics.empty());
+}
+
+TEST_F(GraphDefJSONTest, WhatIsTakenForAJSONGraphDef) {
+  EXPECT_TRUE(isGraphDefJSON("{}"));
+  EXPECT_TRUE(isGraphDefJSON("\xEF\xBB\xBF \n{\"node\": []}"));
+  // A model.json holds its GraphDef as modelTopology.
+  EXPECT_FALSE(isGraphDefJSON("{\"modelTopology\": {}}"));
+  // Not JSON objects, or not JSON at all.
+  EXPECT_FALSE(isGraphDefJSON(""));
+  EXPECT_FALSE(isGraphDefJSON("[]"));
+  EXPECT_FALSE(isGraphDefJSON("{\"node\": ["));
+  EXPECT_FALSE(isGraphDefJSON("node { name: \"a\" op: \"NoOp\" }"));
+  // A binary GraphDef whose bytes begin as JSON does ('\n', then '{', the
+  // length of a node of 123 bytes) is not taken for it.
+  tensorflow::GraphDef graph;
+  tensorflow::NodeDef *node = graph.add_node();
+  node->set_name(std::string(115, 'n'));
+  node->set_op("NoOp");
+  std::string bytes = graph.SerializeAsString();
+  ASSERT_EQ(bytes.substr(0, 2), "\n{");
+  EXPECT_FALSE(isGraphDefJSON(bytes));
+}
+
+TEST_F(GraphDefJSONTest, UnknownFieldsAreDroppedWithAWarning) {
+  tensorflow::GraphDef graph;
+  ASSERT_TRUE(succeeded(parseGraphDefJSON(
+      "{\"node\": [{\"name\": \"a\", \"op\": \"NoOp\", \"later\": 1}]}", graph,
+      loc, "the JSON")));
+  ASSERT_EQ(graph.node_size(), 1);
+  EXPECT_EQ(graph.node(0).name(), "a");
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_NE(diagnostics[0].find("the JSON holds fields tfg does not know"),
+            std::string::npos);
+  EXPECT_NE(diagnostics[0].find("later"), std::string::npos);
+}
+
+TEST_F(GraphDefJSONTest, WhatIsNotAGraphDefIsAnError) {
+  tensorflow::GraphDef graph;
+  EXPECT_TRUE(failed(parseGraphDefJSON("{\"node\": 5}", graph, loc, "X")));
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].rfind("X is not a GraphDef: ", 0), 0u);
+
+  diagnostics.clear();
+  EXPECT_TRUE(failed(parseGraphDefJSON("{\"foo\": 1}", graph, loc, "X")));
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].rfind("X has none of a GraphDef's fields", 0), 0u);
+
+  // The caller may explain an empty one better.
+  diagnostics.clear();
+  bool asked = false;
+  EXPECT_TRUE(failed(parseGraphDefJSON("{\"foo\": 1}", graph, loc, "X", [&] {
+    asked = true;
+    emitError(loc) << "explained";
+    return true;
+  })));
+  EXPECT_TRUE(asked);
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0], "explained");
+}
+
+} // namespace
