@@ -16,6 +16,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <limits>
 #include <memory>
 
 using namespace mlir;
@@ -26,6 +27,11 @@ mlir::tfg::parseGraphDefJSON(StringRef json, tensorflow::GraphDef &graph,
                              Location loc, StringRef what,
                              llvm::function_ref<bool()> explainEmpty) {
   json = dropByteOrderMark(json);
+  // Protobuf reads the JSON into its binary form, which it parses only up
+  // to 2 GB.
+  if (json.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return emitError(loc) << what << " of " << json.size()
+                          << " bytes is larger than protobuf can parse (2 GB)";
   google::protobuf::StringPiece text(json.data(), json.size());
   google::protobuf::util::JsonParseOptions options;
   auto status =

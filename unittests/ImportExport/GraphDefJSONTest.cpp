@@ -17,6 +17,7 @@
 
 #include "gtest/gtest.h"
 
+#include <limits>
 #include <string>
 #include <vector>
 
@@ -141,6 +142,19 @@ TEST_F(GraphDefJSONTest, WhatIsNotAGraphDefIsAnError) {
   EXPECT_TRUE(asked);
   ASSERT_EQ(diagnostics.size(), 1u);
   EXPECT_EQ(diagnostics[0], "explained");
+}
+
+TEST_F(GraphDefJSONTest, MoreThanProtobufParsesIsAnError) {
+  // Only the length is looked at (and the first bytes, for a byte order
+  // mark): the text is never read past them.
+  std::string start = "{}";
+  StringRef huge(start.data(),
+                 static_cast<size_t>(std::numeric_limits<int>::max()) + 1);
+  tensorflow::GraphDef graph;
+  EXPECT_TRUE(failed(parseGraphDefJSON(huge, graph, loc, "X")));
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0],
+            "X of 2147483648 bytes is larger than protobuf can parse (2 GB)");
 }
 
 } // namespace
