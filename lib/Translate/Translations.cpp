@@ -169,6 +169,7 @@ static bool looksLikeMLIR(StringRef bytes) {
 
 /// Whether `bytes` parse strictly as a text GraphDef with some content.
 static bool isTextGraphDef(StringRef bytes) {
+  bytes = dropByteOrderMark(bytes);
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     return false;
   ErrorCollector silent;
@@ -276,9 +277,14 @@ static std::string notGraphDefError(const ErrorCollector &textErrors,
 /// declare (from a newer TensorFlow) cannot be kept, text having no field
 /// numbers: a text that parses only without them is read so, with a
 /// warning at `loc` naming the first. `errors` gets the strict parse's.
+/// A UTF-8 byte order mark (which editors put first and protobuf's text
+/// parser refuses) is read over: no binary GraphDef begins with one (its
+/// first byte would be a tag of wire type 7, which does not exist), and
+/// positions are counted after it, as editors show the text.
 static bool parseTextGraphDef(llvm::StringRef bytes,
                               tensorflow::GraphDef &graph,
                               ErrorCollector &errors, Location loc) {
+  bytes = dropByteOrderMark(bytes);
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     return false;
   auto parse = [&](ErrorCollector &collector, bool allowUnknown) {
@@ -451,7 +457,7 @@ void mlir::tfg::registerTFGTranslations() {
         }
         ErrorCollector textErrors;
         if (parseTextGraphDef(bytes, graph, textErrors, loc)) {
-          TextPositionsHandler positions(ctx, bytes);
+          TextPositionsHandler positions(ctx, dropByteOrderMark(bytes));
           return printImported(
               importGraphDef(ctx, std::move(graph), loc, options), os);
         }
