@@ -17,6 +17,7 @@
 #include "tfg/Support/TextGraphPositions.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/proto/graph.pb.h"
+#include "tfg/proto/saved_model_graphs.pb.h"
 
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
@@ -116,20 +117,21 @@ private:
 
 static llvm::cl::list<std::string> savedModelTags(
     "saved-model-tags",
-    llvm::cl::desc("With a SavedModel (saved_model.pb) as the GraphDef "
-                   "input: the tags of the meta graph whose GraphDef to "
-                   "read (default: its only meta graph, or the one tagged "
-                   "'serve')"),
+    llvm::cl::desc(
+        "With a SavedModel (saved_model.pb or .pbtxt) as the "
+        "GraphDef input: the tags of the meta graph whose GraphDef to "
+        "read (default: its only meta graph, or the one tagged "
+        "'serve')"),
     llvm::cl::value_desc("tag,..."), llvm::cl::CommaSeparated);
 
 /// Whether `bytes` are a binary SavedModel given as GraphDef input; if so,
 /// `bytes` become those of the GraphDef of the meta graph that
 /// --saved-model-tags selects (kept alive by `graph`), with a warning that
-/// the rest of the SavedModel is not kept. Fails, with an error at `loc`,
-/// when no meta graph can be read.
-static FailureOr<bool> selectGraphOfSavedModel(StringRef &bytes,
-                                               SavedModelGraph &graph,
-                                               Location loc) {
+/// the rest of the SavedModel (`kind` says what the input is) is not kept.
+/// Fails, with an error at `loc`, when no meta graph can be read.
+static FailureOr<bool>
+selectGraphOfSavedModel(StringRef &bytes, SavedModelGraph &graph, Location loc,
+                        StringRef kind = "a SavedModel") {
   if (!isBinarySavedModel(bytes))
     return false;
   FailureOr<SavedModelGraph> found =
@@ -138,12 +140,78 @@ static FailureOr<bool> selectGraphOfSavedModel(StringRef &bytes,
     return failure();
   graph = std::move(*found);
   bytes = graph.graphDefBytes();
-  emitWarning(loc) << "input is a SavedModel: reading the GraphDef of its "
-                      "meta graph "
+  emitWarning(loc) << "input is " << kind
+                   << ": reading the GraphDef of its meta graph "
                    << describeMetaGraph(graph)
                    << "; its signatures, saver, assets and object graph are "
                       "not kept";
   return true;
+}
+
+namespace {
+/// A text SavedModel or MetaGraphDef, encoded as a binary SavedModel.
+struct TextSavedModel {
+  std::string encoded;
+  StringRef kind;
+};
+} // namespace
+
+/// Reads `bytes` as a text SavedModel (saved_model.pbtxt) or a text
+/// MetaGraphDef (as TensorFlow's export_meta_graph(as_text=True) writes
+/// it): only the fields that hold meta graphs, their tags and their
+/// GraphDefs (tfg/proto/saved_model_graphs.proto), protobuf skipping every
+/// other field. Returns them encoded as a binary SavedModel, for the
+/// binary SavedModel reader to select the meta graph; none when the text
+/// holds no meta graph with a GraphDef.
+static std::optional<TextSavedModel> encodeTextSavedModel(StringRef bytes) {
+  bytes = dropByteOrderMark(bytes);
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return std::nullopt;
+  auto parseLeniently = [&](google::protobuf::Message &message) {
+    ErrorCollector silent;
+    google::protobuf::TextFormat::Parser parser;
+    parser.RecordErrorsTo(&silent);
+    parser.AllowUnknownField(true);
+    parser.AllowUnknownExtension(true);
+    google::protobuf::io::ArrayInputStream text(bytes.data(),
+                                                static_cast<int>(bytes.size()));
+    return parser.Parse(&text, &message);
+  };
+  TextSavedModel result;
+  tensorflow::SavedModelGraphs saved;
+  if (parseLeniently(saved) && saved.meta_graphs_size() > 0) {
+    result.kind = "a text SavedModel";
+  } else {
+    saved.Clear();
+    tensorflow::MetaGraphTagsAndGraph metaGraph;
+    if (!parseLeniently(metaGraph) || !metaGraph.has_graph_def())
+      return std::nullopt;
+    *saved.add_meta_graphs() = std::move(metaGraph);
+    result.kind = "a text MetaGraphDef";
+  }
+  // The binary reader knows a SavedModel by its schema version, first.
+  if (saved.saved_model_schema_version() == 0)
+    saved.set_saved_model_schema_version(1);
+  if (!serializeDeterministically(saved, result.encoded))
+    return std::nullopt;
+  return result;
+}
+
+/// The bytes of the GraphDef of the meta graph that --saved-model-tags
+/// selects in `text` (kept alive by `text` and `graph`), with the warning
+/// that the rest is not kept; fails with an error at `loc`.
+static FailureOr<StringRef>
+selectGraphOfTextSavedModel(const TextSavedModel &text, SavedModelGraph &graph,
+                            Location loc) {
+  StringRef bytes = text.encoded;
+  FailureOr<bool> found = selectGraphOfSavedModel(bytes, graph, loc, text.kind);
+  if (failed(found))
+    return failure();
+  // Encoded as the binary reader knows a SavedModel.
+  if (!*found)
+    return emitError(loc) << "input is " << text.kind
+                          << " whose meta graphs cannot be read";
+  return bytes;
 }
 
 /// The error for a SavedModel whose GraphDef does not parse.
@@ -232,9 +300,10 @@ static std::string translationHint(StringRef bytes, unsigned kinds) {
   if ((kinds & kJSONGraphDefInput) && isGraphDefJSON(bytes))
     return "the input is JSON without a modelTopology: if it is a GraphDef "
            "in JSON form, --graphdef-to-mlir imports it";
-  if ((kinds & kSavedModelInput) && isBinarySavedModel(bytes))
-    return "the input is a SavedModel: --graphdef-to-mlir reads its "
-           "GraphDef";
+  if ((kinds & kSavedModelInput) &&
+      (isBinarySavedModel(bytes) || encodeTextSavedModel(bytes)))
+    return "the input is a SavedModel or a MetaGraphDef: --graphdef-to-mlir "
+           "reads its GraphDef";
   if ((kinds & kTextGraphDefInput) && isTextGraphDef(bytes))
     return "the input is a text GraphDef: --graphdef-to-mlir imports it";
   if ((kinds & kBinaryGraphDefInput) && !looksLikeMLIR(bytes) &&
@@ -336,6 +405,16 @@ static LogicalResult readGraphDef(llvm::StringRef bytes,
   ErrorCollector errors;
   if (parseTextGraphDef(bytes, graph, errors, loc))
     return success();
+  if (std::optional<TextSavedModel> text = encodeTextSavedModel(bytes)) {
+    FailureOr<StringRef> graphBytes =
+        selectGraphOfTextSavedModel(*text, savedModelGraph, loc);
+    if (failed(graphBytes))
+      return failure();
+    if (graph.ParseFromArray(graphBytes->data(),
+                             static_cast<int>(graphBytes->size())))
+      return success();
+    return emitError(loc) << kNotSavedModelGraphDef;
+  }
   if (graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
     return success();
   return emitError(loc) << notGraphDefError(errors, bytes);
@@ -460,6 +539,16 @@ void mlir::tfg::registerTFGTranslations() {
           TextPositionsHandler positions(ctx, dropByteOrderMark(bytes));
           return printImported(
               importGraphDef(ctx, std::move(graph), loc, options), os);
+        }
+        if (std::optional<TextSavedModel> text = encodeTextSavedModel(bytes)) {
+          FailureOr<StringRef> graphBytes =
+              selectGraphOfTextSavedModel(*text, savedModelGraph, loc);
+          if (failed(graphBytes))
+            return failure();
+          return printImported(importBinaryGraphDef(ctx, *graphBytes, loc,
+                                                    options,
+                                                    kNotSavedModelGraphDef),
+                               os);
         }
         // A binary GraphDef is imported in place (giving back the pages of
         // a mapped input file as it goes).
