@@ -115,6 +115,25 @@ private:
 };
 } // namespace
 
+/// Parses the text-format `bytes` into `message`, its errors to `errors`;
+/// with `allowUnknown`, fields (and Any expansions) `message` does not
+/// declare are skipped, each a warning. A UTF-8 byte order mark (which
+/// editors put first and protobuf's parser refuses) is read over. False on
+/// an error, or for a text over 2 GB.
+static bool parseTextProto(StringRef bytes, google::protobuf::Message &message,
+                           ErrorCollector &errors, bool allowUnknown) {
+  bytes = dropByteOrderMark(bytes);
+  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return false;
+  google::protobuf::TextFormat::Parser parser;
+  parser.RecordErrorsTo(&errors);
+  parser.AllowUnknownField(allowUnknown);
+  parser.AllowUnknownExtension(allowUnknown);
+  google::protobuf::io::ArrayInputStream text(bytes.data(),
+                                              static_cast<int>(bytes.size()));
+  return parser.Parse(&text, &message);
+}
+
 static llvm::cl::list<std::string> savedModelTags(
     "saved-model-tags",
     llvm::cl::desc(
@@ -164,18 +183,9 @@ struct TextSavedModel {
 /// binary SavedModel reader to select the meta graph; none when the text
 /// holds no meta graph with a GraphDef.
 static std::optional<TextSavedModel> encodeTextSavedModel(StringRef bytes) {
-  bytes = dropByteOrderMark(bytes);
-  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
-    return std::nullopt;
   auto parseLeniently = [&](google::protobuf::Message &message) {
     ErrorCollector silent;
-    google::protobuf::TextFormat::Parser parser;
-    parser.RecordErrorsTo(&silent);
-    parser.AllowUnknownField(true);
-    parser.AllowUnknownExtension(true);
-    google::protobuf::io::ArrayInputStream text(bytes.data(),
-                                                static_cast<int>(bytes.size()));
-    return parser.Parse(&text, &message);
+    return parseTextProto(bytes, message, silent, /*allowUnknown=*/true);
   };
   TextSavedModel result;
   tensorflow::SavedModelGraphs saved;
@@ -237,16 +247,10 @@ static bool looksLikeMLIR(StringRef bytes) {
 
 /// Whether `bytes` parse strictly as a text GraphDef with some content.
 static bool isTextGraphDef(StringRef bytes) {
-  bytes = dropByteOrderMark(bytes);
-  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
-    return false;
   ErrorCollector silent;
-  google::protobuf::TextFormat::Parser parser;
-  parser.RecordErrorsTo(&silent);
-  google::protobuf::io::ArrayInputStream text(bytes.data(),
-                                              static_cast<int>(bytes.size()));
   tensorflow::GraphDef graph;
-  return parser.Parse(&text, &graph) && graph.ByteSizeLong() != 0;
+  return parseTextProto(bytes, graph, silent, /*allowUnknown=*/false) &&
+         graph.ByteSizeLong() != 0;
 }
 
 /// Whether `bytes` parse as a binary GraphDef with nodes, each named and
@@ -346,30 +350,20 @@ static std::string notGraphDefError(const ErrorCollector &textErrors,
 /// declare (from a newer TensorFlow) cannot be kept, text having no field
 /// numbers: a text that parses only without them is read so, with a
 /// warning at `loc` naming the first. `errors` gets the strict parse's.
-/// A UTF-8 byte order mark (which editors put first and protobuf's text
-/// parser refuses) is read over: no binary GraphDef begins with one (its
-/// first byte would be a tag of wire type 7, which does not exist), and
-/// positions are counted after it, as editors show the text.
+/// A byte order mark is read over (parseTextProto): no binary GraphDef
+/// begins with one (its first byte would be a tag of wire type 7, which
+/// does not exist), and positions are counted after it, as editors show the
+/// text.
 static bool parseTextGraphDef(llvm::StringRef bytes,
                               tensorflow::GraphDef &graph,
                               ErrorCollector &errors, Location loc) {
-  bytes = dropByteOrderMark(bytes);
-  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
-    return false;
-  auto parse = [&](ErrorCollector &collector, bool allowUnknown) {
-    google::protobuf::TextFormat::Parser parser;
-    parser.RecordErrorsTo(&collector);
-    parser.AllowUnknownField(allowUnknown);
-    google::protobuf::io::ArrayInputStream text(bytes.data(),
-                                                static_cast<int>(bytes.size()));
-    return parser.Parse(&text, &graph);
-  };
-  if (parse(errors, /*allowUnknown=*/false))
+  if (parseTextProto(bytes, graph, errors, /*allowUnknown=*/false))
     return true;
   graph.Clear();
   ErrorCollector lenient;
   // Nothing of a GraphDef read (a text SavedModel, say) is no GraphDef.
-  if (!parse(lenient, /*allowUnknown=*/true) || graph.ByteSizeLong() == 0) {
+  if (!parseTextProto(bytes, graph, lenient, /*allowUnknown=*/true) ||
+      graph.ByteSizeLong() == 0) {
     graph.Clear();
     return false;
   }
