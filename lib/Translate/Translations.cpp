@@ -378,40 +378,83 @@ static bool parseTextGraphDef(llvm::StringRef bytes,
   return true;
 }
 
-/// Reads a text or binary GraphDef; emits an error at `loc` on failure.
+namespace {
+/// A GraphDef input as --graphdef-to-mlir and the round-trip checker read
+/// it: a message parsed from text or JSON, or the bytes of a binary GraphDef
+/// to read in place (the whole input, or the GraphDef of a SavedModel's meta
+/// graph, which the members below keep alive: not to be moved once read).
+struct GraphDefInput {
+  std::optional<tensorflow::GraphDef> parsed;
+  /// Whether `parsed` was read from a text GraphDef (whose diagnostics can
+  /// point at the node).
+  bool isText = false;
+  StringRef binary;
+  bool binaryIsWholeInput = false;
+  /// The error to give when `binary` does not parse.
+  std::string notBinaryError;
+  SavedModelGraph savedModelGraph;
+  std::optional<TextSavedModel> textSavedModel;
+};
+} // namespace
+
+/// Reads `bytes` into `input`, telling the forms apart: a binary SavedModel,
+/// a GraphDef in JSON form, a text GraphDef, a text SavedModel or
+/// MetaGraphDef, else a binary GraphDef (which the caller parses). Fails
+/// after emitting an error at `loc`.
+static LogicalResult readGraphDefInput(StringRef bytes, GraphDefInput &input,
+                                       Location loc) {
+  StringRef graphBytes = bytes;
+  FailureOr<bool> savedModel =
+      selectGraphOfSavedModel(graphBytes, input.savedModelGraph, loc);
+  if (failed(savedModel))
+    return failure();
+  if (*savedModel) {
+    input.binary = graphBytes;
+    input.notBinaryError = kNotSavedModelGraphDef.str();
+    return success();
+  }
+  input.parsed.emplace();
+  if (isGraphDefJSON(bytes))
+    return parseGraphDefJSON(bytes, *input.parsed, loc, kJSONGraphDef);
+  ErrorCollector textErrors;
+  if (parseTextGraphDef(bytes, *input.parsed, textErrors, loc)) {
+    input.isText = true;
+    return success();
+  }
+  input.parsed.reset();
+  if ((input.textSavedModel = encodeTextSavedModel(bytes))) {
+    FailureOr<StringRef> textGraphBytes = selectGraphOfTextSavedModel(
+        *input.textSavedModel, input.savedModelGraph, loc);
+    if (failed(textGraphBytes))
+      return failure();
+    input.binary = *textGraphBytes;
+    input.notBinaryError = kNotSavedModelGraphDef.str();
+    return success();
+  }
+  input.binary = bytes;
+  input.binaryIsWholeInput = true;
+  input.notBinaryError = notGraphDefError(textErrors, bytes);
+  return success();
+}
+
+/// Reads a GraphDef input (readGraphDefInput) into `graph`; emits an error
+/// at `loc` on failure.
 static LogicalResult readGraphDef(llvm::StringRef bytes,
                                   tensorflow::GraphDef &graph, Location loc) {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     return emitError(loc) << "input of " << bytes.size()
                           << " bytes is larger than protobuf can parse (2 GB)";
-  SavedModelGraph savedModelGraph;
-  FailureOr<bool> savedModel =
-      selectGraphOfSavedModel(bytes, savedModelGraph, loc);
-  if (failed(savedModel))
+  GraphDefInput input;
+  if (failed(readGraphDefInput(bytes, input, loc)))
     return failure();
-  if (*savedModel) {
-    if (graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
-      return success();
-    return emitError(loc) << kNotSavedModelGraphDef;
-  }
-  if (isGraphDefJSON(bytes))
-    return parseGraphDefJSON(bytes, graph, loc, kJSONGraphDef);
-  ErrorCollector errors;
-  if (parseTextGraphDef(bytes, graph, errors, loc))
+  if (input.parsed) {
+    graph = std::move(*input.parsed);
     return success();
-  if (std::optional<TextSavedModel> text = encodeTextSavedModel(bytes)) {
-    FailureOr<StringRef> graphBytes =
-        selectGraphOfTextSavedModel(*text, savedModelGraph, loc);
-    if (failed(graphBytes))
-      return failure();
-    if (graph.ParseFromArray(graphBytes->data(),
-                             static_cast<int>(graphBytes->size())))
-      return success();
-    return emitError(loc) << kNotSavedModelGraphDef;
   }
-  if (graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())))
+  if (graph.ParseFromArray(input.binary.data(),
+                           static_cast<int>(input.binary.size())))
     return success();
-  return emitError(loc) << notGraphDefError(errors, bytes);
+  return emitError(loc) << input.notBinaryError;
 }
 
 static llvm::cl::opt<bool> binaryOutput(
@@ -511,45 +554,26 @@ void mlir::tfg::registerTFGTranslations() {
         auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
         ImportOptions options;
         options.addDefaultAttributes = importDefaultAttrs;
-        StringRef bytes = buffer->getBuffer();
-        SavedModelGraph savedModelGraph;
-        FailureOr<bool> savedModel =
-            selectGraphOfSavedModel(bytes, savedModelGraph, loc);
-        if (failed(savedModel))
+        GraphDefInput input;
+        if (failed(readGraphDefInput(buffer->getBuffer(), input, loc)))
           return failure();
-        if (*savedModel)
-          return printImported(importBinaryGraphDef(ctx, bytes, loc, options,
-                                                    kNotSavedModelGraphDef),
-                               os);
-        tensorflow::GraphDef graph;
-        if (isGraphDefJSON(bytes)) {
-          if (failed(parseGraphDefJSON(bytes, graph, loc, kJSONGraphDef)))
-            return failure();
+        if (input.parsed) {
+          std::optional<TextPositionsHandler> positions;
+          if (input.isText)
+            positions.emplace(ctx, dropByteOrderMark(buffer->getBuffer()));
           return printImported(
-              importGraphDef(ctx, std::move(graph), loc, options), os);
+              importGraphDef(ctx, std::move(*input.parsed), loc, options), os);
         }
-        ErrorCollector textErrors;
-        if (parseTextGraphDef(bytes, graph, textErrors, loc)) {
-          TextPositionsHandler positions(ctx, dropByteOrderMark(bytes));
-          return printImported(
-              importGraphDef(ctx, std::move(graph), loc, options), os);
-        }
-        if (std::optional<TextSavedModel> text = encodeTextSavedModel(bytes)) {
-          FailureOr<StringRef> graphBytes =
-              selectGraphOfTextSavedModel(*text, savedModelGraph, loc);
-          if (failed(graphBytes))
-            return failure();
-          return printImported(importBinaryGraphDef(ctx, *graphBytes, loc,
-                                                    options,
-                                                    kNotSavedModelGraphDef),
+        // A binary GraphDef is imported in place (the whole input giving
+        // back the pages of a mapped file as it goes).
+        if (input.binaryIsWholeInput)
+          return printImported(importBinaryGraphDef(ctx, *buffer, loc, options,
+                                                    input.notBinaryError),
                                os);
-        }
-        // A binary GraphDef is imported in place (giving back the pages of
-        // a mapped input file as it goes).
-        return printImported(
-            importBinaryGraphDef(ctx, *buffer, loc, options,
-                                 notGraphDefError(textErrors, bytes)),
-            os);
+        return printImported(importBinaryGraphDef(ctx, input.binary, loc,
+                                                  options,
+                                                  input.notBinaryError),
+                             os);
       });
 
   static TranslateRegistration tfjsImporter(
