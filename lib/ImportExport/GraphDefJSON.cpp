@@ -14,7 +14,6 @@
 #include "google/protobuf/util/type_resolver.h"
 #include "google/protobuf/util/type_resolver_util.h"
 #include "mlir/IR/Diagnostics.h"
-#include "llvm/ADT/STLExtras.h"
 
 #include <limits>
 #include <memory>
@@ -88,12 +87,5 @@ LogicalResult mlir::tfg::printGraphDefJSON(tensorflow::GraphDef &&graph,
 }
 
 bool mlir::tfg::isGraphDefJSON(StringRef bytes) {
-  if (!beginsLikeJSONObject(bytes))
-    return false;
-  SmallVector<JSONMember> members;
-  if (!scanJSONObject(skipToJSONValue(bytes), members))
-    return false;
-  return llvm::none_of(members, [](const JSONMember &member) {
-    return member.key == "modelTopology";
-  });
+  return jsonObjectHasMember(bytes, "modelTopology") == false;
 }

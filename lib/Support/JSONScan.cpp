@@ -2,6 +2,7 @@
 
 #include "tfg/Support/JSONScan.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 
@@ -300,4 +301,14 @@ StringRef mlir::tfg::skipToJSONValue(StringRef text) {
 
 bool mlir::tfg::beginsLikeJSONObject(StringRef text) {
   return skipToJSONValue(text).starts_with("{");
+}
+
+std::optional<bool> mlir::tfg::jsonObjectHasMember(StringRef text,
+                                                   StringRef key) {
+  llvm::SmallVector<JSONMember> members;
+  if (!beginsLikeJSONObject(text) ||
+      !scanJSONObject(skipToJSONValue(text), members))
+    return std::nullopt;
+  return llvm::any_of(
+      members, [&](const JSONMember &member) { return member.key == key; });
 }

@@ -266,16 +266,6 @@ static bool isBinaryGraphDef(StringRef bytes) {
   });
 }
 
-/// Whether `bytes` scan as a JSON object with a member named `key`.
-static bool hasJSONMember(StringRef bytes, StringRef key) {
-  SmallVector<JSONMember> members;
-  return beginsLikeJSONObject(bytes) &&
-         scanJSONObject(skipToJSONValue(bytes), members) &&
-         llvm::any_of(members, [&](const JSONMember &member) {
-           return member.key == key;
-         });
-}
-
 /// How diagnostics name a GraphDef in JSON form given as input.
 static constexpr llvm::StringLiteral kJSONGraphDef = "the JSON input";
 
@@ -298,7 +288,8 @@ static std::string translationHint(StringRef bytes, unsigned kinds) {
   if ((kinds & kMLIRInput) && looksLikeMLIR(bytes))
     return "the input looks like MLIR: --mlir-to-graphdef and "
            "--mlir-to-tfjs export a tfg module";
-  if ((kinds & kTFJSInput) && hasJSONMember(bytes, "modelTopology"))
+  if ((kinds & kTFJSInput) &&
+      jsonObjectHasMember(bytes, "modelTopology") == true)
     return "the input is a TensorFlow.js model.json: --tfjs-to-mlir "
            "imports it";
   if ((kinds & kJSONGraphDefInput) && isGraphDefJSON(bytes))

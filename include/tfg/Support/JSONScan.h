@@ -17,6 +17,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -58,6 +59,11 @@ llvm::StringRef skipToJSONValue(llvm::StringRef text);
 /// Whether `text` begins as a JSON object does (after a byte order mark
 /// and white space); it may go on as no JSON does.
 bool beginsLikeJSONObject(llvm::StringRef text);
+
+/// Whether `text` (after a byte order mark and white space) scans as a JSON
+/// object with a member named `key`; none when it is no JSON object.
+std::optional<bool> jsonObjectHasMember(llvm::StringRef text,
+                                        llvm::StringRef key);
 
 /// LLVM's JSON parser, behind the scanner: a text nested deeper than
 /// `maxDepth` (which LLVM's parser would recurse on, once per level) is an
