@@ -15,6 +15,8 @@
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "mlir/IR/Diagnostics.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tfg;
 using tensorflow::AttrValue;
@@ -26,6 +28,12 @@ bool mlir::tfg::serializeDeterministically(
   google::protobuf::io::CodedOutputStream out(&stream);
   out.SetSerializationDeterministic(true);
   return message.SerializeToCodedStream(&out);
+}
+
+bool mlir::tfg::parseBinaryProto(StringRef bytes,
+                                 google::protobuf::MessageLite &message) {
+  return bytes.size() <= static_cast<size_t>(std::numeric_limits<int>::max()) &&
+         message.ParseFromArray(bytes.data(), static_cast<int>(bytes.size()));
 }
 
 static FailureOr<Attribute> convertFunc(const tensorflow::NameAttrList &func,

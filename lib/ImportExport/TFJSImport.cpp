@@ -1,5 +1,6 @@
 //===- TFJSImport.cpp - TensorFlow.js graph model -> tfg ------------------===//
 
+#include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/GraphDefJSON.h"
 #include "tfg/ImportExport/TFJS.h"
@@ -16,7 +17,6 @@
 
 #include <cmath>
 #include <cstring>
-#include <limits>
 #include <memory>
 #include <vector>
 
@@ -389,9 +389,7 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSFrozenModel(MLIRContext *ctx,
                                                        StringRef weightsDir,
                                                        Location loc) {
   tensorflow::GraphDef graph;
-  if (graphDef.size() > static_cast<size_t>(std::numeric_limits<int>::max()) ||
-      !graph.ParseFromArray(graphDef.data(),
-                            static_cast<int>(graphDef.size()))) {
+  if (!parseBinaryProto(graphDef, graph)) {
     emitError(loc) << "tensorflowjs_model.pb is not a binary GraphDef";
     return nullptr;
   }

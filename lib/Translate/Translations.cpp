@@ -257,9 +257,7 @@ static bool isTextGraphDef(StringRef bytes) {
 /// with an op (which bytes of another kind seldom do).
 static bool isBinaryGraphDef(StringRef bytes) {
   tensorflow::GraphDef graph;
-  if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max()) ||
-      !graph.ParseFromArray(bytes.data(), static_cast<int>(bytes.size())) ||
-      graph.node_size() == 0)
+  if (!parseBinaryProto(bytes, graph) || graph.node_size() == 0)
     return false;
   return llvm::all_of(graph.node(), [](const tensorflow::NodeDef &node) {
     return !node.name().empty() && !node.op().empty();
@@ -442,8 +440,7 @@ static LogicalResult readGraphDef(llvm::StringRef bytes,
     graph = std::move(*input.parsed);
     return success();
   }
-  if (graph.ParseFromArray(input.binary.data(),
-                           static_cast<int>(input.binary.size())))
+  if (parseBinaryProto(input.binary, graph))
     return success();
   return emitError(loc) << input.notBinaryError;
 }

@@ -27,6 +27,10 @@ namespace tfg {
 bool serializeDeterministically(const google::protobuf::MessageLite &message,
                                 std::string &bytes);
 
+/// Parses the binary encoding `bytes` into `message`. False when they do
+/// not parse, or are over 2 GB, which protobuf cannot parse.
+bool parseBinaryProto(StringRef bytes, google::protobuf::MessageLite &message);
+
 /// Emits an error where a conversion reports it (MLIR's `getChecked`
 /// convention): the importers start the message with the node and the
 /// attribute being converted, without a location per node.
