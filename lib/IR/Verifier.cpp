@@ -32,6 +32,18 @@ static bool hasLargeBody(Operation *op) {
   return false;
 }
 
+/// Whether the graph and functions of `module` hold so few operations in
+/// all (at most kMinNodesOfLargeBody, counted to there) that they are
+/// verified on one thread.
+static bool isSmallModule(ModuleOp module) {
+  size_t n = 0;
+  WalkResult walk = module.getBody()->walk([&](Operation *) {
+    return ++n > kMinNodesOfLargeBody ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+  });
+  return !walk.wasInterrupted();
+}
+
 /// mlir::verify's check of an operation's place in its block, which
 /// verifying the operation alone does not make.
 static LogicalResult verifyPlaceInBlock(Operation &op) {
@@ -172,8 +184,19 @@ LogicalResult mlir::tfg::verifyGraphModule(Operation *op) {
       return verify(op);
     (hasLargeBody(&child) ? large : small).push_back(&child);
   }
-  if (large.empty())
-    return verify(op);
+  if (large.empty()) {
+    if (!isSmallModule(module))
+      return verify(op);
+    // mlir::verify would verify the children in parallel: starting the
+    // context's threads, whose caches of MLIR's uniquer then live as long
+    // as the context, for less work than that costs.
+    if (failed(verify(op, /*verifyRecursively=*/false)))
+      return failure();
+    for (Operation *child : small)
+      if (failed(verifyInBlock(*child)))
+        return failure();
+    return success();
+  }
   // The module's own checks with its small children, and the nodes of the
   // large bodies: independent, so the two run at once (diagnostics in this
   // order). Then the large bodies' owners, one by one.

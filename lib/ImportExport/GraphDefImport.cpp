@@ -307,6 +307,11 @@ static void releaseFreedHeapPages() {
 /// Graphs with at least twice this many nodes build their operations in
 /// parallel chunks.
 constexpr size_t kMinNodesPerChunk = 4096;
+/// Libraries encoded in fewer bytes than this import their functions on one
+/// thread: below it, starting the context's threads (and their caches of
+/// MLIR's uniquer, which live as long as the context) costs more time and
+/// memory than the import itself takes (measured in docs/Performance.md).
+constexpr size_t kMinParallelLibraryBytes = 32 * 1024;
 /// How many node names a thread of its own makes (see OwnThread).
 constexpr size_t kNamesPerThread = 16384;
 /// How many built nodes NodeSource::built is told of at a time.
@@ -320,7 +325,7 @@ public:
   }
   /// An importer using another importer's library (for function workers).
   Importer(MLIRContext *ctx, Location fileLoc, Library *shared)
-      : ctx(ctx), builder(ctx), fileLoc(fileLoc),
+      : ctx(ctx), builder(ctx), fileLoc(fileLoc), scopeLoc(fileLoc),
         lib(shared ? *shared : ownedLibrary), isWorker(shared) {
     dialect = ctx->getOrLoadDialect<TFGraphDialect>();
   }
@@ -332,8 +337,10 @@ public:
                             const FunctionSource &functions);
 
 private:
+  /// Where a diagnostic about node `name` goes: the node's name in its
+  /// scope (see scopeLoc).
   Location nodeLoc(StringRef name) {
-    return NameLoc::get(builder.getStringAttr(name), fileLoc);
+    return NameLoc::get(builder.getStringAttr(name), scopeLoc);
   }
   /// A node's location with its experimental_debug_info: the node's own
   /// name fused with the names it was made from (`node@function` when the
@@ -417,6 +424,11 @@ private:
   MLIRContext *ctx;
   OpBuilder builder;
   Location fileLoc;
+  /// Where diagnostics about the graph or function being imported, and
+  /// (inside nodeLoc) its nodes, go: the file for the graph, the function's
+  /// name around it for a function, so that a node is told apart from a
+  /// node of the same name elsewhere (see findTextGraphPositions).
+  Location scopeLoc;
   TFGraphDialect *dialect;
   Library ownedLibrary;
   Library &lib;
@@ -713,7 +725,7 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   for (size_t i = 0; i < numNodes; ++i) {
     StringRef name = nodes.name(i);
     if (name.empty()) {
-      emitError(fileLoc) << "node #" << i << " has an empty name";
+      emitError(scopeLoc) << "node #" << i << " has an empty name";
       ok = false;
     } else if (index.insert(name, i)) {
       emitError(nodeLoc(name)) << "duplicate node name '" << name << "'";
@@ -773,10 +785,10 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
   if (!keepSignatures)
     nodes.inputsResolved();
   if (!missing.empty()) {
-    InFlightDiagnostic diag = emitError(fileLoc)
+    InFlightDiagnostic diag = emitError(scopeLoc)
                               << missing.size()
                               << " node(s) used as inputs are not in the "
-                                 "graph: ";
+                              << (functionBody ? "function" : "graph") << ": ";
     bool first = true;
     for (auto &[name, users] : missing) {
       llvm::sort(users);
@@ -921,7 +933,7 @@ Importer::buildNodeOp(const tensorflow::NodeDef &node, StringAttr nameAttr,
                       NodeOpCache &cache, NodeSignature *keepSignature) {
   if (!nameAttr)
     nameAttr = builder.getStringAttr(node.name());
-  Location loc = fileLoc;
+  Location loc = scopeLoc;
   NamedAttrList attrs;
   for (const auto &entry : node.attr()) {
     const std::string &key = entry.first;
@@ -1058,6 +1070,7 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
                                        Operation *&created) {
   const tensorflow::OpDef &sig = func.signature();
   Location loc = nodeLoc(sig.name());
+  scopeLoc = loc;
   const FunctionSignature &fs = lib.functions.find(sig.name())->second;
   auto type = builder.getFunctionType(fs.argTypes, fs.resultTypes);
   auto funcOp = GraphFuncOp::create(builder, loc, sig.name(), type, fs.generic);
@@ -1147,8 +1160,12 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
     args[arg.name()] = funcOp.getDataArgument(i);
   MessageNodes nodes(func.node_def(), consumeNodes);
   NodeTable table;
-  if (failed(importNodes(nodes, args, table, /*functionBody=*/true)))
+  if (failed(importNodes(nodes, args, table, /*functionBody=*/true))) {
+    // The errors name the nodes; which function holds them follows.
+    ctx->getDiagEngine().emit(loc, DiagnosticSeverity::Note)
+        << "in function '" << sig.name() << "'";
     return failure();
+  }
 
   // Results in output_arg order, then control results in control_output
   // order.
@@ -1203,21 +1220,33 @@ LogicalResult Importer::importFunctions(const FunctionSource &functions,
                                         ModuleOp module) {
   size_t n = functions.size();
   std::vector<Operation *> funcs(n, nullptr);
+  // A small library is imported on this thread (counting its size stops
+  // at the bound).
+  size_t libraryBytes = 0;
+  for (size_t i = 0; i < n && libraryBytes < kMinParallelLibraryBytes; ++i)
+    libraryBytes += functions.encodedSize(i);
+  bool parallel = n > 1 && libraryBytes >= kMinParallelLibraryBytes;
+  auto importOne = [&](size_t i) -> LogicalResult {
+    Importer worker(ctx, fileLoc, &lib);
+    worker.options = options;
+    worker.consumeNodes = functions.consumable();
+    tensorflow::FunctionDef scratch;
+    const tensorflow::FunctionDef *func = functions.get(i, scratch, fileLoc);
+    if (!func)
+      return failure();
+    LogicalResult imported = worker.importFunction(*func, funcs[i]);
+    functions.imported(i);
+    return imported;
+  };
   // Diagnostics come in library order, whatever thread emits them.
-  LogicalResult result =
-      failableParallelForEachN(ctx, 0, n, [&](size_t i) -> LogicalResult {
-        Importer worker(ctx, fileLoc, &lib);
-        worker.options = options;
-        worker.consumeNodes = functions.consumable();
-        tensorflow::FunctionDef scratch;
-        const tensorflow::FunctionDef *func =
-            functions.get(i, scratch, fileLoc);
-        if (!func)
-          return failure();
-        LogicalResult imported = worker.importFunction(*func, funcs[i]);
-        functions.imported(i);
-        return imported;
-      });
+  LogicalResult result = success();
+  if (parallel) {
+    result = failableParallelForEachN(ctx, 0, n, importOne);
+  } else {
+    // As failableParallelForEachN on one thread: up to the first error.
+    for (size_t i = 0; i < n && succeeded(result); ++i)
+      result = importOne(i);
+  }
   // Functions are appended in library order (or all dropped on failure).
   for (Operation *func : funcs) {
     if (!func)

@@ -157,6 +157,9 @@ public:
   get(size_t i, tensorflow::FunctionDef &scratch, Location loc) const = 0;
   /// Whether the messages `get` returns may be consumed (see MessageNodes).
   virtual bool consumable() const = 0;
+  /// The size of function i's encoding, in bytes: how much work importing
+  /// it is.
+  virtual size_t encodedSize(size_t i) const = 0;
   /// Called once function i is imported.
   virtual void imported(size_t i) const {}
 };
@@ -181,6 +184,9 @@ public:
     return &functions.Get(i);
   }
   bool consumable() const override { return consume; }
+  size_t encodedSize(size_t i) const override {
+    return functions.Get(i).ByteSizeLong();
+  }
   void imported(size_t i) const override {
     // Clear() would keep the nodes allocated for reuse.
     if (consume)
@@ -229,6 +235,9 @@ public:
     return invalid(i, loc);
   }
   bool consumable() const override { return true; }
+  size_t encodedSize(size_t i) const override {
+    return wire.functionBytes(i).size();
+  }
   void imported(size_t i) const override {
     wire.releasePages(wire.functionBytes(i));
   }

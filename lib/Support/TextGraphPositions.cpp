@@ -35,6 +35,10 @@ mlir::tfg::findTextGraphPositions(llvm::StringRef text) {
         return false;
     return true;
   };
+  // The function being read: its name, once its signature gives it, and
+  // its nodes, keyed by function when it closes.
+  std::string function;
+  llvm::SmallVector<std::pair<std::string, TextPosition>> functionNodes;
   detail::TextProtoLexer lex(text, "");
   // Fields, values and separators, read loosely: a word followed by '{' or
   // '<' opens a message, '}' or '>' closes one, and a `name` field's string
@@ -44,6 +48,13 @@ mlir::tfg::findTextGraphPositions(llvm::StringRef text) {
     if (c == '}' || c == '>') {
       if (open.empty())
         return found; // not well formed
+      if (inside({"library", "function"})) {
+        if (!function.empty())
+          for (auto &[node, at] : functionNodes)
+            record(functionNodeKey(function, node), at);
+        function.clear();
+        functionNodes.clear();
+      }
       open.pop_back();
       ++lex.pos;
       continue;
@@ -81,10 +92,21 @@ mlir::tfg::findTextGraphPositions(llvm::StringRef text) {
       continue;
     if (inside({"node"}))
       record(value, open[0].at);
-    else if (inside({"library", "function", "node_def"}))
+    else if (inside({"library", "function", "node_def"})) {
       record(value, open[2].at);
-    else if (inside({"library", "function", "signature"}))
+      functionNodes.emplace_back(value, open[2].at);
+    } else if (inside({"library", "function", "signature"})) {
       record(value, open[1].at);
+      function = value;
+    }
   }
   return found;
+}
+
+std::string mlir::tfg::functionNodeKey(llvm::StringRef function,
+                                       llvm::StringRef node) {
+  std::string key = function.str();
+  key += '\0';
+  key += node;
+  return key;
 }

@@ -76,37 +76,73 @@ public:
 
 private:
   LogicalResult repoint(Diagnostic &diag) {
-    // The node or function: the NameLoc's name, or (where the importer
-    // keeps no location per node) the one a message about a node begins
-    // with, "node 'x' ...".
+    // What the diagnostic is about: the importer's NameLoc of a graph node
+    // or of a function (over the file), of a function's node (over its
+    // function's NameLoc), or (where the importer keeps no location per
+    // node) the node a message begins with, "node 'x' ...", in the graph
+    // (at the file) or in a function (at the function's NameLoc).
     std::string message = diag.str();
-    auto name = llvm::dyn_cast<NameLoc>(diag.getLocation());
-    auto file = llvm::dyn_cast<FileLineColLoc>(name ? name.getChildLoc()
-                                                    : diag.getLocation());
+    Location loc = diag.getLocation();
+    StringRef named, function;
+    if (auto name = llvm::dyn_cast<NameLoc>(loc)) {
+      named = name.getName().getValue();
+      loc = name.getChildLoc();
+      if (auto scope = llvm::dyn_cast<NameLoc>(loc)) {
+        function = scope.getName().getValue();
+        loc = scope.getChildLoc();
+      }
+    }
+    auto file = llvm::dyn_cast<FileLineColLoc>(loc);
     if (!file || file.getLine() != 0)
       return failure(); // to the next handler, as it is
-    StringRef named;
-    if (name)
-      named = name.getName().getValue();
-    else if (StringRef rest = message; rest.consume_front("node '"))
-      named = rest.take_until([](char c) { return c == '\''; });
-    if (named.empty())
+    StringRef node, rest = message;
+    if (rest.consume_front("node '"))
+      node = rest.take_until([](char c) { return c == '\''; });
+    if (named.empty() && node.empty())
       return failure();
     if (!positions)
       positions = findTextGraphPositions(text);
-    auto it = positions->find(named);
-    if (it == positions->end())
+    auto find = [&](StringRef key) -> const TextPosition * {
+      auto it = positions->find(key);
+      return it == positions->end() ? nullptr : &it->second;
+    };
+    // A function's node where its function writes it, else where the name
+    // alone is written (when no other node or function has it).
+    const TextPosition *pos = nullptr;
+    if (!function.empty()) {
+      pos = find(functionNodeKey(function, named));
+      if (!pos)
+        pos = find(named);
+      if (!pos)
+        pos = find(function);
+    } else if (!named.empty()) {
+      // The message's node in the function `named`, else what is named.
+      if (!node.empty())
+        pos = find(functionNodeKey(named, node));
+      if (!pos)
+        pos = find(named);
+    } else {
+      pos = find(node);
+    }
+    if (!pos)
       return failure();
-    Location at = FileLineColLoc::get(file.getFilename(), it->second.line,
-                                      it->second.column);
-    if (name)
-      at = NameLoc::get(name.getName(), at);
+    Location at = withFilePosition(
+        diag.getLocation(),
+        FileLineColLoc::get(file.getFilename(), pos->line, pos->column));
     InFlightDiagnostic moved =
         at->getContext()->getDiagEngine().emit(at, diag.getSeverity());
     moved << message;
     for (Diagnostic &note : diag.getNotes())
       moved.attachNote(note.getLocation()) << note.str();
     return success();
+  }
+
+  /// `loc` (the file, or names over it) with the file at `pos`.
+  static Location withFilePosition(Location loc, Location pos) {
+    if (auto name = llvm::dyn_cast<NameLoc>(loc))
+      return NameLoc::get(name.getName(),
+                          withFilePosition(name.getChildLoc(), pos));
+    return pos;
   }
 
   StringRef text;

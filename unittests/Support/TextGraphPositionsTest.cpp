@@ -14,14 +14,19 @@ using namespace mlir::tfg;
 namespace {
 
 /// What findTextGraphPositions finds in `text`, as "name@line:column"
-/// entries in name order.
+/// entries in name order, a function's node also as "function|node".
 std::string positions(llvm::StringRef text) {
   llvm::StringMap<TextPosition> found = findTextGraphPositions(text);
   std::vector<std::string> entries;
-  for (const auto &entry : found)
-    entries.push_back(entry.getKey().str() + "@" +
-                      std::to_string(entry.getValue().line) + ":" +
+  for (const auto &entry : found) {
+    std::string key = entry.getKey().str();
+    if (size_t nul = key.find('\0'); nul != std::string::npos) {
+      EXPECT_EQ(key, functionNodeKey(key.substr(0, nul), key.substr(nul + 1)));
+      key[nul] = '|';
+    }
+    entries.push_back(key + "@" + std::to_string(entry.getValue().line) + ":" +
                       std::to_string(entry.getValue().column));
+  }
   llvm::sort(entries);
   std::string out;
   for (const std::string &entry : entries)
@@ -43,7 +48,27 @@ TEST(TextGraphPositionsTest, NodesFunctionsAndTheirNodes) {
                 "  }\n"
                 "}\n"
                 "versions { producer: 1 }\n"),
-      "a@1:1 b@2:3 c@8:5 f@6:3");
+      "a@1:1 b@2:3 c@8:5 f@6:3 f|c@8:5");
+}
+
+TEST(TextGraphPositionsTest, NodesOfTheSameNameInSeveralFunctions) {
+  // `n` is in both functions (and the graph): only by function does it say
+  // one place. A signature may come after the nodes; a function without a
+  // name keys none of its nodes by function.
+  EXPECT_EQ(positions("node { name: \"n\" }\n"
+                      "library {\n"
+                      "  function {\n"
+                      "    signature { name: \"f\" }\n"
+                      "    node_def { name: \"n\" }\n"
+                      "  }\n"
+                      "  function {\n"
+                      "    node_def { name: \"n\" }\n"
+                      "    node_def { name: \"m\" }\n"
+                      "    signature { name: \"g\" }\n"
+                      "  }\n"
+                      "  function { node_def { name: \"k\" } }\n"
+                      "}\n"),
+            "f@3:3 f|n@5:5 g@7:3 g|m@9:5 g|n@8:5 k@12:14 m@9:5");
 }
 
 TEST(TextGraphPositionsTest, CommentsAndStringsDoNotCount) {

@@ -15,6 +15,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <string>
+
 namespace mlir {
 namespace tfg {
 
@@ -28,9 +30,16 @@ struct TextPosition {
 /// each function (`library { function { signature { name: ... } } }`) of a
 /// text GraphDef begins: the position of its `node`, `node_def` or
 /// `function` field name. A name written more than once (say, a node of
-/// two functions) is left out, as it says no single place. Text that is
+/// two functions) is left out, as it says no single place. A function's
+/// node is also found under functionNodeKey(function, node), which tells
+/// apart the nodes of the same name in several functions. Text that is
 /// not well formed gives what was found before the fault.
 llvm::StringMap<TextPosition> findTextGraphPositions(llvm::StringRef text);
+
+/// The key of node `node` of function `function` in what
+/// findTextGraphPositions returns (the two names joined by a NUL, which a
+/// text names only escaped, and names written with escapes are left out).
+std::string functionNodeKey(llvm::StringRef function, llvm::StringRef node);
 
 } // namespace tfg
 } // namespace mlir
