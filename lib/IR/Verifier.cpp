@@ -165,6 +165,23 @@ static LogicalResult verifyNodesOwner(Operation *op, bool visible) {
   return result;
 }
 
+/// What mlir::verify checks of `module` and of its isolated `children`:
+/// the module alone, then each child with its place in the block; the
+/// children in parallel or, without `parallel`, in order on this thread.
+static LogicalResult verifyModuleAndChildren(Operation *module,
+                                             ArrayRef<Operation *> children,
+                                             bool parallel) {
+  if (failed(verify(module, /*verifyRecursively=*/false)))
+    return failure();
+  auto verifyChild = [](Operation *child) { return verifyInBlock(*child); };
+  if (parallel)
+    return failableParallelForEach(module->getContext(), children, verifyChild);
+  for (Operation *child : children)
+    if (failed(verifyChild(child)))
+      return failure();
+  return success();
+}
+
 LogicalResult mlir::tfg::verifyGraphModule(Operation *op) {
   if (hasLargeBody(op)) {
     bool visible;
@@ -190,24 +207,12 @@ LogicalResult mlir::tfg::verifyGraphModule(Operation *op) {
     // mlir::verify would verify the children in parallel: starting the
     // context's threads, whose caches of MLIR's uniquer then live as long
     // as the context, for less work than that costs.
-    if (failed(verify(op, /*verifyRecursively=*/false)))
-      return failure();
-    for (Operation *child : small)
-      if (failed(verifyInBlock(*child)))
-        return failure();
-    return success();
+    return verifyModuleAndChildren(op, small, /*parallel=*/false);
   }
   // The module's own checks with its small children, and the nodes of the
   // large bodies: independent, so the two run at once (diagnostics in this
   // order). Then the large bodies' owners, one by one.
   SmallVector<char> visible(large.size(), false);
-  auto verifyModuleAndSmall = [&]() -> LogicalResult {
-    if (failed(verify(op, /*verifyRecursively=*/false)))
-      return failure();
-    return failableParallelForEach(
-        op->getContext(), small,
-        [](Operation *child) { return verifyInBlock(*child); });
-  };
   auto verifyLargeNodes = [&]() -> LogicalResult {
     for (auto [i, child] : llvm::enumerate(large)) {
       bool v;
@@ -218,7 +223,8 @@ LogicalResult mlir::tfg::verifyGraphModule(Operation *op) {
     return success();
   };
   if (failed(failableParallelForEachN(op->getContext(), 0, 2, [&](size_t i) {
-        return i == 0 ? verifyModuleAndSmall() : verifyLargeNodes();
+        return i == 0 ? verifyModuleAndChildren(op, small, /*parallel=*/true)
+                      : verifyLargeNodes();
       })))
     return failure();
   for (auto [i, child] : llvm::enumerate(large))
