@@ -15,14 +15,14 @@ cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 \
   -DTFG_ENABLE_SANITIZERS=ON -DTFG_ENABLE_FUZZERS=ON -DTFG_BUILD_UNITTESTS=OFF
 cmake --build "$build" --target GraphDefBinaryFuzzer GraphDefTextFuzzer TFJSFuzzer \
-  TFGParserFuzzer
+  TFGParserFuzzer TFGPipelineFuzzer
 mkdir -p "$build/crashes"
 # LLVM's header-inlined allocators poison memory that the uninstrumented
 # libMLIR/libLLVM then use: ignore manual poisoning (docs/Rationale.md).
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0}
 status=0
 for pair in GraphDefBinaryFuzzer:graphdef_binary GraphDefTextFuzzer:graphdef_text \
-    TFJSFuzzer:tfjs TFGParserFuzzer:tfg_text; do
+    TFJSFuzzer:tfjs TFGParserFuzzer:tfg_text TFGPipelineFuzzer:tfg_pipeline; do
   fuzzer=${pair%%:*}; corpus=${pair#*:}
   work="$build/corpus/$corpus"
   mkdir -p "$work"
