@@ -28,6 +28,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
@@ -727,6 +728,11 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
     if (name.empty()) {
       emitError(scopeLoc) << "node #" << i << " has an empty name";
       ok = false;
+    } else if (!isValidNodeName(name)) {
+      // TensorFlow's rule: an input `a:1` could not name this node.
+      emitError(nodeLoc(name))
+          << "node name '" << name << "' is not a valid TensorFlow node name";
+      ok = false;
     } else if (index.insert(name, i)) {
       emitError(nodeLoc(name)) << "duplicate node name '" << name << "'";
       ok = false;
@@ -1034,15 +1040,25 @@ LogicalResult Importer::declareFunction(const tensorflow::OpDef &sig) {
         elt = ref;
     return Type(UnrankedTensorType::get(elt));
   };
+  // Inputs and outputs are each looked up by name (a body's inputs, `ret`).
+  llvm::StringSet<> inputNames, outputNames;
+  auto uniqueName = [&](const tensorflow::OpDef::ArgDef &arg,
+                        llvm::StringSet<> &names,
+                        StringRef what) -> LogicalResult {
+    if (names.insert(arg.name()).second)
+      return success();
+    return emitError(loc) << "function '" << sig.name() << "' has two " << what
+                          << " arguments named '" << arg.name() << "'";
+  };
   for (const auto &arg : sig.input_arg()) {
     FailureOr<Type> t = convertArg(arg);
-    if (failed(t))
+    if (failed(t) || failed(uniqueName(arg, inputNames, "input")))
       return failure();
     fs.argTypes.push_back(*t);
   }
   for (const auto &arg : sig.output_arg()) {
     FailureOr<Type> t = convertArg(arg);
-    if (failed(t))
+    if (failed(t) || failed(uniqueName(arg, outputNames, "output")))
       return failure();
     fs.resultTypes.push_back(*t);
   }
