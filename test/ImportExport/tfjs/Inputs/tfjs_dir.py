@@ -114,8 +114,8 @@ def cases(root):
     c["link-out"]["link.bin"] = ("link", "../secret.bin")
     c["link-abs"] = one_weight("link.bin", shard=None)
     c["link-abs"]["link.bin"] = ("link", secret)
-    c["dir-out"] = one_weight("out/secret.bin", shard=None)
-    c["dir-out"]["out"] = ("link", "..")
+    c["dir-out"] = one_weight("sub/secret.bin", shard=None)
+    c["dir-out"]["sub"] = ("link", "..")
     c["link-zero"] = one_weight("link.bin", shard=None)
     c["link-zero"]["link.bin"] = ("link", "/dev/zero")
     c["directory"] = one_weight("sub", shard=None)
@@ -190,6 +190,14 @@ def cases(root):
             struct.pack("<2H", 0x3800, 0xbc00) + f32(0.25) +
             struct.pack("<2i", -(2 ** 31), 2 ** 31 - 1) +
             struct.pack("<2i", -128, 127)}
+    # An inline value whose dtype is not its node's (the importer keeps it
+    # as it is): exported, it must stay inline, not become a weight that
+    # the dtype check refuses.
+    mismatched = const("c", "DT_INT32")
+    mismatched["attr"]["value"]["tensor"] = {
+        "dtype": "DT_FLOAT", "tensorShape": {"dim": [{"size": "2"}]},
+        "floatVal": [1.5, 2]}
+    c["inline-mismatch"] = {"model.json": model([mismatched], [])}
     c["out-of-range"] = {"model.json": model([const("s", "DT_UINT8")], [
         {"paths": ["group1-shard1of1.bin"],
          "weights": [weight("s", [2], "int32")]}]),
