@@ -66,6 +66,13 @@ static std::optional<llvm::json::Object> moveToShard(tensorflow::NodeDef &node,
   std::optional<ShardType> type = getShardType(tensor.dtype());
   if (!type || tensor.tensor_shape().unknown_rank())
     return std::nullopt;
+  // The import checks a weight's dtype against its node's: a value whose
+  // dtype is not the node's stays inline, where it imports as it is.
+  auto dtype = node.attr().find("dtype");
+  if (dtype != node.attr().end() &&
+      dtype->second.value_case() == tensorflow::AttrValue::kType &&
+      dtype->second.type() != tensor.dtype())
+    return std::nullopt;
   llvm::json::Array shape;
   uint64_t elements = 1;
   for (const auto &dim : tensor.tensor_shape().dim()) {
