@@ -1372,18 +1372,26 @@ OwningOpRef<ModuleOp> mlir::tfg::importGraphDef(MLIRContext *context,
 
 /// importBinaryGraphDef of `bytes`, file-mapped or not (see
 /// WireGraph::setFileMapped).
-static OwningOpRef<ModuleOp> importInPlace(MLIRContext *context,
-                                           StringRef bytes, bool fileMapped,
-                                           Location fileLoc,
-                                           const ImportOptions &options,
-                                           StringRef notGraphDefError) {
+static OwningOpRef<ModuleOp>
+importInPlace(MLIRContext *context, StringRef bytes, bool fileMapped,
+              Location fileLoc, const ImportOptions &options,
+              const NotGraphDefError &notGraphDefError) {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
     emitError(fileLoc) << "input of " << bytes.size()
                        << " bytes is larger than protobuf can parse (2 GB)";
     return nullptr;
   }
   auto notGraphDef = [&] {
-    emitError(fileLoc) << notGraphDefError;
+    // A GraphDef nested past protobuf's limit is one; say where.
+    SmallVector<NestedMessage> path;
+    if (nestedMessageDepth(bytes, tensorflow::GraphDef::descriptor(),
+                           kMaxMessageDepth, &path) > kMaxMessageDepth)
+      emitError(fileLoc) << describeGraphDefPath(path)
+                         << " nests messages deeper than " << kMaxMessageDepth
+                         << " levels, the limit of protobuf's binary reader";
+    else
+      emitError(notGraphDefError.loc.value_or(fileLoc))
+          << notGraphDefError.message;
     return nullptr;
   };
   tfg::detail::WireGraph wire;
@@ -1410,14 +1418,14 @@ static OwningOpRef<ModuleOp> importInPlace(MLIRContext *context,
 OwningOpRef<ModuleOp>
 mlir::tfg::importBinaryGraphDef(MLIRContext *context, StringRef bytes,
                                 Location fileLoc, const ImportOptions &options,
-                                StringRef notGraphDefError) {
+                                const NotGraphDefError &notGraphDefError) {
   return importInPlace(context, bytes, /*fileMapped=*/false, fileLoc, options,
                        notGraphDefError);
 }
 
 OwningOpRef<ModuleOp> mlir::tfg::importBinaryGraphDef(
     MLIRContext *context, const llvm::MemoryBuffer &buffer, Location fileLoc,
-    const ImportOptions &options, StringRef notGraphDefError) {
+    const ImportOptions &options, const NotGraphDefError &notGraphDefError) {
   bool fileMapped =
       buffer.getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap;
   return importInPlace(context, buffer.getBuffer(), fileMapped, fileLoc,
