@@ -94,6 +94,19 @@ LogicalResult mlir::tfg::printGraphDefJSON(tensorflow::GraphDef &&graph,
   if (!serializeDeterministically(graph, encoded))
     return emitError(loc, "cannot encode the GraphDef");
   graph.Clear();
+  // Past the depth protobuf's JSON writer follows, it fails (logging a
+  // warning of its own): say where instead. Export checks this before
+  // converting anything (ExportOptions::forJSON); this holds for any
+  // GraphDef.
+  SmallVector<NestedMessage> path;
+  if (nestedMessageDepth(encoded, tensorflow::GraphDef::descriptor(),
+                         kMaxJSONWriteDepth, &path) > kMaxJSONWriteDepth)
+    return emitError(loc) << describeGraphDefPath(path)
+                          << " nests messages deeper than "
+                          << kMaxJSONWriteDepth
+                          << " levels, which protobuf's JSON writer does not "
+                             "follow (binary and text GraphDefs hold "
+                          << kMaxMessageDepth << ")";
   std::unique_ptr<google::protobuf::util::TypeResolver> resolver(
       google::protobuf::util::NewTypeResolverForDescriptorPool(
           "type.googleapis.com",
@@ -104,20 +117,9 @@ LogicalResult mlir::tfg::printGraphDefJSON(tensorflow::GraphDef &&graph,
       resolver.get(),
       "type.googleapis.com/" + tensorflow::GraphDef::descriptor()->full_name(),
       encoded, &json, printOptions);
-  if (!status.ok()) {
-    // Past the depth the JSON writer follows: say where.
-    SmallVector<NestedMessage> path;
-    if (nestedMessageDepth(encoded, tensorflow::GraphDef::descriptor(),
-                           kMaxJSONWriteDepth, &path) > kMaxJSONWriteDepth)
-      return emitError(loc)
-             << describeGraphDefPath(path) << " nests messages deeper than "
-             << kMaxJSONWriteDepth
-             << " levels, which protobuf's JSON writer does not follow "
-                "(binary and text GraphDefs hold "
-             << kMaxMessageDepth << ")";
+  if (!status.ok())
     return emitError(loc, "cannot write the GraphDef as JSON: ")
            << status.ToString();
-  }
   return success();
 }
 

@@ -103,8 +103,20 @@ importBinaryGraphDef(MLIRContext *context, const llvm::MemoryBuffer &buffer,
                      Location fileLoc, const ImportOptions &options = {},
                      const NotGraphDefError &notGraphDefError = {});
 
-/// Exports the module's tfg.graph into `graph`.
-LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph);
+struct ExportOptions {
+  /// The GraphDef is to be written as JSON (protobuf's JSON form, a TF.js
+  /// model.json): messages may nest only as deep as protobuf's JSON writer
+  /// follows (kMaxJSONWriteDepth), not kMaxMessageDepth.
+  bool forJSON = false;
+};
+
+/// Exports the module's tfg.graph and functions into `graph`. Nothing is
+/// converted unless all of it fits what protobuf reads back: messages
+/// nested at most kMaxMessageDepth deep (or, for JSON, kMaxJSONWriteDepth),
+/// less than 2 GB encoded; otherwise an error at the node (or function)
+/// names it and its attribute.
+LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph,
+                             const ExportOptions &options = {});
 
 /// Imports and exports `graph`, and compares the result with the input
 /// (node order and map order aside, tensors by value). On a difference,
