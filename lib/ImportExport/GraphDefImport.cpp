@@ -1078,7 +1078,18 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   inGenericFunction = fs.generic;
   namedResults.clear();
   StringAttr tfgName = dialect->getTfgNameAttrIdentifier();
-  // Argument and result attributes: the names, then FunctionDef.arg_attr.
+  // Argument and result attributes: the names, then FunctionDef.arg_attr,
+  // each of which must be an argument's (export could not write one back).
+  // (The first such index, whatever the map's order.)
+  std::optional<uint32_t> pastArgs;
+  for (const auto &entry : func.arg_attr())
+    if (entry.first >= static_cast<uint32_t>(sig.input_arg_size()) &&
+        (!pastArgs || entry.first < *pastArgs))
+      pastArgs = entry.first;
+  if (pastArgs)
+    return emitError(loc) << "function '" << sig.name()
+                          << "' has arg_attr for argument #" << *pastArgs
+                          << ", but " << sig.input_arg_size() << " argument(s)";
   SmallVector<Attribute> argAttrs, resAttrs;
   for (int i = 0, e = sig.input_arg_size(); i < e; ++i) {
     const tensorflow::OpDef::ArgDef &arg = sig.input_arg(i);
@@ -1336,6 +1347,15 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
     if (!func) {
       emitError(fileLoc) << "gradient of unknown function '"
                          << grad.function_name() << "'";
+      return nullptr;
+    }
+    // One gradient a function: a second entry has no place to go (and
+    // TensorFlow refuses two different ones).
+    if (FlatSymbolRefAttr known = func.getGradientAttr()) {
+      emitError(fileLoc) << "function '" << grad.function_name()
+                         << "' has two gradients in the library, '"
+                         << known.getValue() << "' and '"
+                         << grad.gradient_func() << "'";
       return nullptr;
     }
     func.setGradientAttr(FlatSymbolRefAttr::get(ctx, grad.gradient_func()));
