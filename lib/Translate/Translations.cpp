@@ -6,7 +6,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/ImportExport/Translations.h"
+#include "TranslationOutputs.h"
 #include "tfg/IR/TFGDialect.h"
+#include "tfg/IR/TextNesting.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/GraphDefJSON.h"
@@ -15,6 +17,7 @@
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Support/JSONScan.h"
+#include "tfg/Support/OutputFile.h"
 #include "tfg/Support/TextGraphPositions.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/proto/graph.pb.h"
@@ -26,6 +29,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -553,8 +557,9 @@ static llvm::cl::opt<bool> jsonOutput(
 
 static llvm::cl::opt<std::string> tfjsWeights(
     "tfjs-weights",
-    llvm::cl::desc("Path of the weight shard to write (with --mlir-to-tfjs); "
-                   "model.json lists its file name, so keep it in the "
+    llvm::cl::desc("Path of the weight shard to write (with --mlir-to-tfjs; "
+                   "default: group1-shard1of1.bin beside the output). "
+                   "model.json lists it by file name, so it must be in the "
                    "directory of model.json"),
     llvm::cl::value_desc("path"));
 
@@ -612,10 +617,17 @@ static TranslateFunction exportModule(
     DialectRegistry registry;
     registerDialects(registry);
     ctx->appendDialectRegistry(registry);
-    OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(ctx));
+    auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
+    // MLIR's parser recurses once per level: deeper text is refused first.
+    OwningOpRef<ModuleOp> module;
+    if (succeeded(verifyTextNesting(buffer->getMemBufferRef(), ctx)))
+      module = parseSourceFile<ModuleOp>(sourceMgr,
+                                         ParserConfig(ctx, /*verify=*/false));
+    // Bytecode can hold any nesting: bounded before anything recurses.
+    if (module &&
+        (failed(verifyRegionNesting(*module)) || failed(verify(*module))))
+      return failure();
     if (!module) {
-      auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
       noteTranslationHint(
           loc,
           translationHint(buffer->getBuffer(),
@@ -625,6 +637,78 @@ static TranslateFunction exportModule(
     }
     return translate(*module, os);
   };
+}
+
+/// The real path of the directory holding `path` (which need not exist).
+static std::string realDirectoryOf(StringRef path) {
+  SmallString<256> dir = llvm::sys::path::parent_path(path);
+  if (dir.empty())
+    dir = ".";
+  SmallString<256> real;
+  if (llvm::sys::fs::real_path(dir, real))
+    return dir.str().str();
+  return real.str().str();
+}
+
+/// Where --mlir-to-tfjs writes its weight shard: --tfjs-weights, or
+/// group1-shard1of1.bin beside the output. model.json names the shard by
+/// its file name, so a shard in another directory than model.json, or the
+/// output itself, would make an export that cannot be imported again.
+static LogicalResult chooseWeightShard(Location loc, std::string &path) {
+  TranslationOutputs *outputs = TranslationOutputs::getActive();
+  StringRef output = outputs ? outputs->getMainPath() : StringRef("-");
+  if (tfjsWeights.empty()) {
+    if (output == "-")
+      return emitError(loc, "--mlir-to-tfjs writing model.json to standard "
+                            "output needs --tfjs-weights=<path of the weight "
+                            "shard>; with -o <dir>/model.json the shard is "
+                            "written beside it");
+    SmallString<256> shard = llvm::sys::path::parent_path(output);
+    llvm::sys::path::append(shard, "group1-shard1of1.bin");
+    path = shard.str().str();
+    return success();
+  }
+  path = tfjsWeights;
+  if (path == "-")
+    return emitError(loc, "--tfjs-weights cannot be standard output: the "
+                          "weight shard is a file beside model.json");
+  if (output == "-")
+    return success();
+  bool sameDir = realDirectoryOf(path) == realDirectoryOf(output);
+  if (isSameFile(path, output) ||
+      (sameDir &&
+       llvm::sys::path::filename(path) == llvm::sys::path::filename(output)))
+    return emitError(loc) << "--tfjs-weights '" << path
+                          << "' is the output file: the weight shard and "
+                             "model.json must be two files";
+  if (!sameDir)
+    return emitError(loc) << "--tfjs-weights '" << path
+                          << "' is not in the directory of the output '"
+                          << output
+                          << "': model.json names its shard by file name, so "
+                             "the shard must be written beside it";
+  return success();
+}
+
+/// Writes the weight shard: with the run's other outputs when the driver
+/// commits them together, atomically on its own otherwise.
+static LogicalResult writeWeightShard(Location loc, StringRef path,
+                                      StringRef weights) {
+  std::string error;
+  if (TranslationOutputs *outputs = TranslationOutputs::getActive()) {
+    llvm::raw_ostream *os = outputs->openExtra(path, error);
+    if (!os)
+      return emitError(loc) << "cannot write the weight shard: " << error;
+    *os << weights;
+    return success();
+  }
+  std::unique_ptr<AtomicOutputFile> file = AtomicOutputFile::open(path, error);
+  if (file) {
+    file->os() << weights;
+    if (file->commit(error))
+      return success();
+  }
+  return emitError(loc) << "cannot write the weight shard: " << error;
 }
 
 void mlir::tfg::registerTFGTranslations() {
@@ -683,25 +767,21 @@ void mlir::tfg::registerTFGTranslations() {
   static TranslateRegistration tfjsExporter(
       "mlir-to-tfjs",
       "Export a tfg graph as a TensorFlow.js graph model (model.json to the "
-      "output, weights to --tfjs-weights)",
+      "output, its weight shard beside it: --tfjs-weights, by default "
+      "group1-shard1of1.bin)",
       exportModule([](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
-        if (tfjsWeights.empty())
-          return emitError(
-              module.getLoc(),
-              "--mlir-to-tfjs needs --tfjs-weights=<path of the weight shard>");
+        std::string weightsPath;
+        if (failed(chooseWeightShard(module.getLoc(), weightsPath)))
+          return failure();
         if (failed(convertRegionToFunctional(module)))
           return failure();
         std::string modelJson, weights;
         if (failed(exportTFJSModel(module,
-                                   llvm::sys::path::filename(tfjsWeights),
+                                   llvm::sys::path::filename(weightsPath),
                                    modelJson, weights)))
           return failure();
-        std::error_code ec;
-        llvm::raw_fd_ostream shard(tfjsWeights, ec);
-        if (ec)
-          return emitError(module.getLoc(), "cannot write '")
-                 << tfjsWeights << "': " << ec.message();
-        shard << weights;
+        if (failed(writeWeightShard(module.getLoc(), weightsPath, weights)))
+          return failure();
         os << modelJson << "\n";
         return success();
       }));
