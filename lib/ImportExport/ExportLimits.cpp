@@ -79,8 +79,9 @@ static AttrExtent measureLeaf(Attribute attr) {
 }
 
 AttrExtent AttrMeasure::combine(Attribute attr) {
+  // (Serialized tensors are measured once each, however many hold them.)
   auto of = [&](Attribute held) {
-    return holdsAttributes(held) ? known.lookup(held) : measureLeaf(held);
+    return holdsAttributes(held) ? known.lookup(held) : measure(held);
   };
   if (auto func = llvm::dyn_cast<tf_type::FuncAttr>(attr)) {
     // AttrValue.func: a NameAttrList, whose attr map entries hold
@@ -136,8 +137,10 @@ AttrExtent AttrMeasure::measure(Attribute root) {
     auto [attr, expanded] = stack.back();
     if (expanded || known.count(attr)) {
       stack.pop_back();
-      if (expanded)
-        known[attr] = combine(attr);
+      if (expanded) {
+        AttrExtent extent = combine(attr); // may add tensors to `known`
+        known[attr] = extent;
+      }
       continue;
     }
     stack.back().second = true;
