@@ -1,8 +1,10 @@
 //===- GraphDefExport.cpp - tfg -> GraphDef -------------------------------===//
 
+#include "ExportLimits.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/MessageDepth.h"
 #include "tfg/ImportExport/OpSignature.h"
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/proto/graph.pb.h"
@@ -390,8 +392,16 @@ static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
 }
 
 LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
-                                        tensorflow::GraphDef &graph) {
+                                        tensorflow::GraphDef &graph,
+                                        const ExportOptions &options) {
   auto *dialect = module->getContext()->getOrLoadDialect<TFGraphDialect>();
+  // Nothing protobuf would not read back (and no attribute, however deep in
+  // the module, converted recursively past the limit).
+  if (failed(detail::checkExportLimits(
+          module, options.forJSON ? kMaxJSONWriteDepth : kMaxMessageDepth,
+          options.forJSON ? "that protobuf's JSON writer follows"
+                          : "that protobuf reads")))
+    return failure();
   // Calls name library functions by op name: one table for all lookups.
   SymbolTable symbols(module);
   GraphOp graphOp;
