@@ -114,7 +114,10 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
                                          std::string &modelJson,
                                          std::string &weights) {
   tensorflow::GraphDef graph;
-  if (failed(exportGraphDef(module, graph)))
+  // model.json holds the GraphDef as JSON.
+  ExportOptions options;
+  options.forJSON = true;
+  if (failed(exportGraphDef(module, graph, options)))
     return failure();
   // JSON names fields: those kept by number only cannot be written.
   warnUnknownFieldsLeftOut(module, "model.json",

@@ -797,7 +797,9 @@ void mlir::tfg::registerTFGTranslations() {
         if (failed(convertRegionToFunctional(module)))
           return failure();
         tensorflow::GraphDef graph;
-        if (failed(exportGraphDef(module, graph)))
+        ExportOptions options;
+        options.forJSON = jsonOutput;
+        if (failed(exportGraphDef(module, graph, options)))
           return failure();
         std::string out;
         if (jsonOutput) {
