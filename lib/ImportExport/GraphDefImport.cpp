@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GraphDefSources.h"
+#include "ImportWarnings.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/Verifier.h"
 #include "tfg/ImportExport/Convert.h"
@@ -1385,6 +1386,7 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
   }
   if (options.verify && failed(verifyGraphModule(*module)))
     return nullptr;
+  warnAcceptedButInvalid(*module);
   return module;
 }
 
