@@ -22,6 +22,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -186,6 +187,11 @@ SmallVector<Value> getControlDependencies(ValueRange values,
 /// as control operands. Returns the number added.
 unsigned addControlOperands(Operation *op, ValueRange controls);
 
+/// Erases every use of the control token `ctl` except by a ReturnOp, each
+/// in O(1): the user's last operand takes the erased one's place, so the
+/// order of the user's control operands changes. Returns the number erased.
+unsigned eraseControlUses(Value ctl);
+
 /// Removes the operands whose bit is set; returns how many were removed.
 unsigned eraseOperandsIf(Operation *op,
                          function_ref<bool(OpOperand &)> shouldErase);
@@ -212,6 +218,9 @@ public:
 
 private:
   llvm::StringSet<> used;
+  /// The next suffix to try per base: asking k times for one base costs
+  /// O(k), not O(k^2).
+  llvm::StringMap<unsigned> nextSuffix;
 };
 
 /// What a rewrite removed.

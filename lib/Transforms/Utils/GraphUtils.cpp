@@ -392,21 +392,74 @@ SmallVector<Value> mlir::tfg::getControlDependencies(ValueRange values,
   return controls;
 }
 
+/// Whether `value` is an operand of `op`. Walks the uses of `value` and the
+/// operands of `op` (from the back, where control operands are) side by
+/// side: the cost is that of the shorter list, so that adding a control
+/// operand to a node with a large fan-in costs nothing like its fan-in.
+static bool isOperandOf(Value value, Operation *op) {
+  auto use = value.use_begin(), useEnd = value.use_end();
+  MutableArrayRef<OpOperand> operands = op->getOpOperands();
+  for (size_t k = operands.size();;) {
+    if (use == useEnd)
+      return false;
+    if (use->getOwner() == op)
+      return true;
+    ++use;
+    if (k == 0)
+      return false;
+    if (operands[--k].get() == value)
+      return true;
+  }
+}
+
 unsigned mlir::tfg::addControlOperands(Operation *op, ValueRange controls) {
   if (controls.empty())
     return 0;
+  // Few controls to add to many operands: look each one up (isOperandOf);
+  // otherwise one set of the operands.
+  bool lookUp = controls.size() * 8 < op->getNumOperands();
   llvm::SmallPtrSet<void *, 8> present;
-  for (Value v : getControlOperands(op))
-    present.insert(v.getAsOpaquePointer());
+  if (!lookUp)
+    for (Value v : getControlOperands(op))
+      present.insert(v.getAsOpaquePointer());
   SmallVector<Value> toAdd;
   for (Value c : controls) {
     if (!c || c.getDefiningOp() == op)
       continue;
-    if (present.insert(c.getAsOpaquePointer()).second)
+    if (lookUp ? !isOperandOf(c, op) && !llvm::is_contained(toAdd, c)
+               : present.insert(c.getAsOpaquePointer()).second)
       toAdd.push_back(c);
   }
   op->insertOperands(op->getNumOperands(), toAdd);
   return toAdd.size();
+}
+
+unsigned mlir::tfg::eraseControlUses(Value ctl) {
+  unsigned erased = 0;
+  for (auto use = ctl.use_begin(); use != ctl.use_end();) {
+    OpOperand &operand = *use;
+    Operation *owner = operand.getOwner();
+    if (isa<ReturnOp>(owner)) {
+      ++use;
+      continue;
+    }
+    // The last operand (a control operand too) is erased, O(1), where
+    // erasing in place would shift the rest of the list.
+    unsigned last = owner->getNumOperands() - 1;
+    OpOperand &lastOperand = owner->getOpOperand(last);
+    if (lastOperand.get() == ctl) {
+      // A use of `ctl` as well: erase it instead.
+      if (&operand == &lastOperand)
+        ++use;
+    } else {
+      // It takes the erased operand's place.
+      ++use;
+      operand.set(lastOperand.get());
+    }
+    owner->eraseOperand(last);
+    ++erased;
+  }
+  return erased;
 }
 
 unsigned mlir::tfg::eraseOperandsIf(Operation *op,
@@ -450,8 +503,12 @@ int64_t mlir::tfg::replaceNodeUses(Operation *op, ValueRange replacements,
   llvm::SetVector<Operation *> owners;
   for (OpOperand &use : ctl.getUses())
     owners.insert(use.getOwner());
+  // Each use is erased on its own (eraseControlUses), never by rewriting
+  // the whole operand list of its user: a user with a large fan-in that
+  // loses its producers one by one stays linear.
+  removed += eraseControlUses(ctl);
   for (Operation *owner : owners) {
-    if (auto ret = dyn_cast<ReturnOp>(owner)) {
+    if (isa<ReturnOp>(owner)) {
       // A control return stays one operand (it has a name).
       if (!controlReplacements.empty())
         for (OpOperand &operand : owner->getOpOperands())
@@ -459,8 +516,6 @@ int64_t mlir::tfg::replaceNodeUses(Operation *op, ValueRange replacements,
             operand.set(controlReplacements.front());
       continue;
     }
-    removed += eraseOperandsIf(
-        owner, [&](OpOperand &operand) { return operand.get() == ctl; });
     removed -= addControlOperands(owner, controlReplacements);
   }
   return removed;
@@ -555,10 +610,13 @@ NodeNameUniquer::NodeNameUniquer(Block &body) {
 std::string NodeNameUniquer::get(StringRef base) {
   if (used.insert(base).second)
     return base.str();
-  for (unsigned i = 1;; ++i) {
-    std::string candidate = (base + "/" + llvm::Twine(i)).str();
-    if (used.insert(candidate).second)
+  unsigned &next = nextSuffix.try_emplace(base, 1).first->second;
+  for (;; ++next) {
+    std::string candidate = (base + "/" + llvm::Twine(next)).str();
+    if (used.insert(candidate).second) {
+      ++next;
       return candidate;
+    }
   }
 }
 
