@@ -269,6 +269,74 @@ StringRef mlir::tfg::getNodeNameOfSpec(StringRef spec) {
   return spec;
 }
 
+NodeSpec mlir::tfg::parseNodeSpec(StringRef spec) {
+  NodeSpec result;
+  result.name = getNodeNameOfSpec(spec);
+  if (spec.starts_with("^")) {
+    result.output = -1;
+    return result;
+  }
+  if (result.name.size() < spec.size()) {
+    result.explicitOutput = true;
+    uint64_t k;
+    StringRef digits = spec.drop_front(result.name.size() + 1);
+    result.output = digits.getAsInteger(10, k) || k > uint64_t(INT64_MAX)
+                        ? INT64_MAX
+                        : int64_t(k);
+  }
+  return result;
+}
+
+FailureOr<Operation *>
+mlir::tfg::resolveNodeSpec(const llvm::StringMap<Operation *> &byName,
+                           StringRef option, StringRef spec, Location loc,
+                           bool nameIsOutput0) {
+  NodeSpec parsed = parseNodeSpec(spec);
+  Operation *node = byName.lookup(parsed.name);
+  if (!node)
+    return emitError(loc) << option << " '" << spec
+                          << "' names no node of the graph";
+  if (parsed.output < 0 || (!parsed.explicitOutput && !nameIsOutput0))
+    return node;
+  size_t numOutputs = getDataResults(node).size();
+  if (uint64_t(parsed.output) >= numOutputs) {
+    InFlightDiagnostic diag = node->emitError()
+                              << option << " '" << spec << "' names output ";
+    diag << spec.drop_front(parsed.name.size() + 1) << " of node '"
+         << parsed.name << "', which has " << numOutputs
+         << (numOutputs == 1 ? " output" : " outputs");
+    return diag;
+  }
+  return node;
+}
+
+llvm::StringMap<Operation *> mlir::tfg::getNodesByName(Block &block) {
+  llvm::StringMap<Operation *> byName;
+  for (Operation &op : block)
+    if (StringRef name = getNodeName(&op); !name.empty())
+      byName.try_emplace(name, &op);
+  return byName;
+}
+
+LogicalResult mlir::tfg::checkPreserveOptions(Operation *module,
+                                              const PreserveOptions &options) {
+  if (options.fetch.empty() && options.feed.empty())
+    return success();
+  for (Block *body : getGraphBodies(module)) {
+    Operation *parent = body->getParentOp();
+    if (!isa<GraphOp>(parent))
+      continue;
+    llvm::StringMap<Operation *> byName = getNodesByName(*body);
+    for (const auto *list : {&options.fetch, &options.feed})
+      for (const std::string &spec : *list)
+        if (failed(resolveNodeSpec(byName,
+                                   list == &options.fetch ? "fetch" : "feed",
+                                   spec, parent->getLoc())))
+          return failure();
+  }
+  return success();
+}
+
 FailureOr<PreservedNodes>
 PreservedNodes::compute(Block &block, const PreserveOptions &options) {
   PreservedNodes result;
@@ -277,23 +345,26 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
   result.deletable = !isGraph || !options.fetch.empty();
 
   if (!options.fetch.empty() || !options.feed.empty()) {
-    llvm::StringMap<Operation *> byName;
-    for (Operation &op : block)
-      if (StringRef name = getNodeName(&op); !name.empty())
-        byName.try_emplace(name, &op);
+    llvm::StringMap<Operation *> byName = getNodesByName(block);
     for (const auto *list : {&options.fetch, &options.feed}) {
       for (const std::string &spec : *list) {
-        StringRef name = getNodeNameOfSpec(spec);
-        auto it = byName.find(name);
-        if (it == byName.end()) {
-          if (!isGraph)
+        Operation *node;
+        if (isGraph) {
+          FailureOr<Operation *> resolved = resolveNodeSpec(
+              byName, list == &options.fetch ? "fetch" : "feed", spec,
+              parent->getLoc());
+          if (failed(resolved))
+            return failure();
+          node = *resolved;
+        } else {
+          // The options name the graph's nodes: a function's node of the
+          // same name is kept, whatever output the spec names.
+          node = byName.lookup(getNodeNameOfSpec(spec));
+          if (!node)
             continue;
-          return emitError(parent->getLoc())
-                 << (list == &options.fetch ? "fetch" : "feed") << " '" << spec
-                 << "' names no node of the graph";
         }
-        result.preserved.insert(it->second);
-        result.named.insert(it->second);
+        result.preserved.insert(node);
+        result.named.insert(node);
       }
     }
   }
