@@ -40,8 +40,41 @@ Shape InferenceContext::input(unsigned i) const {
                            : Shape::unknown();
 }
 
+/// The number of elements of a static tensor type, saturating at
+/// INT64_MAX; none if it has a dynamic dim or is unranked.
+static std::optional<int64_t> countElements(Type type) {
+  auto ranked = dyn_cast_if_present<RankedTensorType>(type);
+  if (!ranked)
+    return std::nullopt;
+  int64_t n = 1;
+  bool saturated = false;
+  for (int64_t d : ranked.getShape()) {
+    if (d < 0)
+      return std::nullopt;
+    if (d == 0)
+      return 0;
+    if (saturated || n > INT64_MAX / d)
+      saturated = true;
+    else
+      n *= d;
+  }
+  return saturated ? INT64_MAX : n;
+}
+
+std::optional<int64_t> InferenceContext::numElements(unsigned i) const {
+  if (i >= inputs.size())
+    return std::nullopt;
+  if (std::optional<int64_t> n = countElements(inputs[i].getType()))
+    return n;
+  if (Operation *def = inputs[i].getDefiningOp())
+    if (getTFOpName(def) == "Const")
+      if (auto value = dyn_cast_if_present<TypedAttr>(def->getAttr("value")))
+        return countElements(value.getType());
+  return std::nullopt;
+}
+
 std::optional<SmallVector<int64_t>>
-InferenceContext::constantInts(unsigned i) const {
+InferenceContext::constantInts(unsigned i, int64_t maxElements) const {
   if (i >= inputs.size())
     return std::nullopt;
   Operation *def = inputs[i].getDefiningOp();
@@ -53,18 +86,46 @@ InferenceContext::constantInts(unsigned i) const {
         dyn_cast_if_present<DenseIntElementsAttr>(def->getAttr("value"));
     if (!value)
       return std::nullopt;
+    // Counted from the type before anything is read or allocated.
+    std::optional<int64_t> n = countElements(value.getType());
+    if (!n || *n > maxElements)
+      return std::nullopt;
     SmallVector<int64_t> result;
+    result.reserve(*n);
     for (const APInt &v : value.getValues<APInt>())
       result.push_back(v.getSExtValue());
     return result;
   }
   if (name == "Shape" && getNumDataOperands(def) == 1) {
     Shape s = Shape::ofType(def->getOperand(0).getType());
-    if (!s.isStatic())
+    if (!s.isStatic() || s.rank() > maxElements)
       return std::nullopt;
     return SmallVector<int64_t>(s.dims.begin(), s.dims.end());
   }
   return std::nullopt;
+}
+
+std::optional<SmallVector<int64_t>>
+InferenceContext::listOperand(unsigned i, int64_t perDim) {
+  int64_t limit = kMaxRank * perDim;
+  if (std::optional<int64_t> n = numElements(i); n && *n > limit) {
+    oversized = Oversized{i, *n, limit};
+    return std::nullopt;
+  }
+  return constantInts(i, limit);
+}
+
+std::optional<int64_t> InferenceContext::listLength(unsigned i,
+                                                    int64_t perDim) {
+  Shape s = input(i);
+  if (!s.ranked || s.rank() != 1 || s.dims[0] == kDyn)
+    return std::nullopt;
+  int64_t limit = kMaxRank * perDim;
+  if (s.dims[0] > limit) {
+    oversized = Oversized{i, s.dims[0], limit};
+    return std::nullopt;
+  }
+  return s.dims[0];
 }
 
 int64_t InferenceContext::intAttr(StringRef name, int64_t dflt) const {
@@ -111,8 +172,20 @@ static std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank) {
   return axis < 0 ? axis + rank : axis;
 }
 
+/// a + b of two dims: unknown if either is, or if it overflows.
 static int64_t addDims(int64_t a, int64_t b) {
-  return (a == kDyn || b == kDyn) ? kDyn : a + b;
+  int64_t r;
+  if (a == kDyn || b == kDyn || llvm::AddOverflow(a, b, r))
+    return kDyn;
+  return r;
+}
+
+/// a * b of two dims: unknown if either is, or if it overflows.
+static int64_t mulDims(int64_t a, int64_t b) {
+  int64_t r;
+  if (a == kDyn || b == kDyn || llvm::MulOverflow(a, b, r))
+    return kDyn;
+  return r;
 }
 
 FailureOr<Shape> mlir::tfg::mergeShapes(const Shape &a, const Shape &b) {
@@ -158,7 +231,7 @@ static FailureOr<Shape> broadcast(const Shape &a, const Shape &b) {
 /// The value of a constant operand holding exactly one integer.
 static std::optional<int64_t> constantScalar(InferenceContext &ctx,
                                              unsigned operand) {
-  auto values = ctx.constantInts(operand);
+  auto values = ctx.constantInts(operand, 1);
   if (!values || values->size() != 1)
     return std::nullopt;
   return (*values)[0];
@@ -249,7 +322,7 @@ static LogicalResult scalarResult(InferenceContext &ctx) {
 static LogicalResult reduction(InferenceContext &ctx) {
   Shape in = ctx.input(0);
   bool keep = ctx.boolAttr("keep_dims", false);
-  auto axes = ctx.constantInts(1);
+  auto axes = ctx.listOperand(1);
   if (!in.ranked)
     return setResult(ctx, Shape::unknown());
   if (!axes)
@@ -314,18 +387,18 @@ static LogicalResult shapeN(InferenceContext &ctx) {
 }
 
 /// A shape given as a constant operand (Fill, BroadcastTo, Empty, ...).
+/// Reads no more than a shape of kMaxRank dims: a longer operand leaves
+/// the shape unknown (and the pass remarks on it).
 static Shape shapeFromOperand(InferenceContext &ctx, unsigned i) {
-  if (auto dims = ctx.constantInts(i)) {
+  if (auto dims = ctx.listOperand(i)) {
     Shape s = Shape::of(*dims);
     for (int64_t &d : s.dims)
       if (d < 0)
         d = kDyn;
     return s;
   }
-  Shape shapeOfShape = ctx.input(i);
-  if (shapeOfShape.ranked && shapeOfShape.rank() == 1 &&
-      shapeOfShape.dims[0] != kDyn)
-    return Shape::ofRank(shapeOfShape.dims[0]);
+  if (std::optional<int64_t> rank = ctx.listLength(i))
+    return Shape::ofRank(*rank);
   return Shape::unknown();
 }
 
@@ -341,7 +414,7 @@ static LogicalResult shapeFromOperand2(InferenceContext &ctx) {
 
 static LogicalResult reshape(InferenceContext &ctx) {
   Shape in = ctx.input(0);
-  auto dims = ctx.constantInts(1);
+  auto dims = ctx.listOperand(1);
   if (!dims)
     return setResult(ctx, shapeFromOperand(ctx, 1));
   Shape out = Shape::of(*dims);
@@ -354,15 +427,17 @@ static LogicalResult reshape(InferenceContext &ctx) {
     } else if (out.dims[i] < 0) {
       return failure();
     } else {
-      known *= out.dims[i];
+      known = mulDims(known, out.dims[i]);
     }
   }
   if (inferred >= 0) {
     out.dims[inferred] = kDyn;
-    if (in.isStatic() && known > 0) {
+    if (in.isStatic() && known > 0 && known != kDyn) {
       int64_t total = 1;
       for (int64_t d : in.dims)
-        total *= d;
+        total = mulDims(total, d);
+      if (total == kDyn)
+        return setResult(ctx, out);
       if (total % known != 0)
         return failure();
       out.dims[inferred] = total / known;
@@ -405,11 +480,10 @@ static LogicalResult squeeze(InferenceContext &ctx) {
 
 static LogicalResult transpose(InferenceContext &ctx) {
   Shape in = ctx.input(0);
-  auto perm = ctx.constantInts(1);
+  auto perm = ctx.listOperand(1);
   if (!perm) {
-    Shape permShape = ctx.input(1);
-    if (permShape.ranked && permShape.rank() == 1 && permShape.dims[0] != kDyn)
-      return setResult(ctx, Shape::ofRank(permShape.dims[0]));
+    if (std::optional<int64_t> rank = ctx.listLength(1))
+      return setResult(ctx, Shape::ofRank(*rank));
     return setResult(ctx, in.ranked ? Shape::ofRank(in.rank()) : in);
   }
   if (!in.ranked)
@@ -527,7 +601,7 @@ static LogicalResult splitAlong(InferenceContext &ctx, unsigned valueOperand,
     return failure();
   std::optional<SmallVector<int64_t>> sizes;
   if (sizesOperand)
-    sizes = ctx.constantInts(*sizesOperand);
+    sizes = ctx.constantInts(*sizesOperand, n);
   int64_t whole = in.dims[*axis];
   for (unsigned i = 0; i < n; ++i) {
     Shape part = in;
@@ -555,8 +629,8 @@ static LogicalResult splitV(InferenceContext &ctx) {
 /// Slice(input, begin, size).
 static LogicalResult slice(InferenceContext &ctx) {
   Shape in = ctx.input(0);
-  auto begin = ctx.constantInts(1);
-  auto size = ctx.constantInts(2);
+  auto begin = ctx.listOperand(1);
+  auto size = ctx.listOperand(2);
   if (!size)
     return setResult(ctx, in.ranked ? Shape::ofRank(in.rank())
                                     : shapeFromOperand(ctx, 2));
@@ -568,7 +642,8 @@ static LogicalResult slice(InferenceContext &ctx) {
     int64_t s = (*size)[i];
     if (s >= 0)
       out.dims[i] = s;
-    else if (s == -1 && known && in.dims[i] != kDyn)
+    else if (s == -1 && known && in.dims[i] != kDyn &&
+             (*begin)[i] >= 0 && (*begin)[i] <= in.dims[i])
       out.dims[i] = in.dims[i] - (*begin)[i];
   }
   return setResult(ctx, out);
@@ -577,9 +652,9 @@ static LogicalResult slice(InferenceContext &ctx) {
 /// StridedSlice(input, begin, end, strides) with its five masks.
 static LogicalResult stridedSlice(InferenceContext &ctx) {
   Shape in = ctx.input(0);
-  auto begin = ctx.constantInts(1);
-  auto end = ctx.constantInts(2);
-  auto strides = ctx.constantInts(3);
+  auto begin = ctx.listOperand(1);
+  auto end = ctx.listOperand(2);
+  auto strides = ctx.listOperand(3);
   int64_t beginMask = ctx.intAttr("begin_mask", 0);
   int64_t endMask = ctx.intAttr("end_mask", 0);
   int64_t ellipsisMask = ctx.intAttr("ellipsis_mask", 0);
@@ -587,6 +662,10 @@ static LogicalResult stridedSlice(InferenceContext &ctx) {
   int64_t shrinkMask = ctx.intAttr("shrink_axis_mask", 0);
   if (!in.ranked || !strides)
     return setResult(ctx, Shape::unknown());
+  // The masks are int32 attributes: bit i of each, none past bit 31.
+  auto bit = [](int64_t mask, int64_t i) {
+    return i < 32 && ((uint64_t(mask) >> i) & 1);
+  };
   int64_t n = strides->size();
   if ((begin && int64_t(begin->size()) != n) ||
       (end && int64_t(end->size()) != n))
@@ -594,13 +673,13 @@ static LogicalResult stridedSlice(InferenceContext &ctx) {
   // Count the input dims the sparse spec covers outside the ellipsis.
   int64_t covered = 0;
   for (int64_t i = 0; i < n; ++i)
-    if (!(ellipsisMask & (1 << i)) && !(newAxisMask & (1 << i)))
+    if (!bit(ellipsisMask, i) && !bit(newAxisMask, i))
       ++covered;
   Shape out = Shape::scalar();
   int64_t dim = 0;
   bool sawEllipsis = false;
   for (int64_t i = 0; i < n; ++i) {
-    if (ellipsisMask & (1 << i)) {
+    if (bit(ellipsisMask, i)) {
       if (sawEllipsis)
         return failure();
       sawEllipsis = true;
@@ -609,14 +688,14 @@ static LogicalResult stridedSlice(InferenceContext &ctx) {
         out.dims.push_back(in.dims[dim++]);
       continue;
     }
-    if (newAxisMask & (1 << i)) {
+    if (bit(newAxisMask, i)) {
       out.dims.push_back(1);
       continue;
     }
     if (dim >= in.rank())
       return failure();
     int64_t size = in.dims[dim++];
-    if (shrinkMask & (1 << i))
+    if (bit(shrinkMask, i))
       continue;
     int64_t stride = (*strides)[i];
     if (stride == 0)
@@ -629,16 +708,18 @@ static LogicalResult stridedSlice(InferenceContext &ctx) {
       if (masked)
         return stride > 0 ? (isBegin ? 0 : size) : (isBegin ? size - 1 : -1);
       if (v < 0)
-        v += size;
+        v = v < -size ? -1 : v + size;
       if (stride > 0)
         return std::clamp<int64_t>(v, 0, size);
       return std::clamp<int64_t>(v, -1, size - 1);
     };
-    int64_t b = clamp((*begin)[i], beginMask & (1 << i), true);
-    int64_t e = clamp((*end)[i], endMask & (1 << i), false);
-    int64_t len = stride > 0 ? (e - b + stride - 1) / stride
-                             : (b - e + (-stride) - 1) / (-stride);
-    out.dims.push_back(std::max<int64_t>(len, 0));
+    int64_t b = clamp((*begin)[i], bit(beginMask, i), true);
+    int64_t e = clamp((*end)[i], bit(endMask, i), false);
+    // In 128 bits: any stride, even INT64_MIN, is safe.
+    __int128 st = stride;
+    __int128 len = st > 0 ? (__int128(e) - b + st - 1) / st
+                          : (__int128(b) - e - st - 1) / -st;
+    out.dims.push_back(int64_t(std::max<__int128>(len, 0)));
   }
   // Dims after the spec are kept whole.
   while (dim < in.rank())
@@ -648,7 +729,7 @@ static LogicalResult stridedSlice(InferenceContext &ctx) {
 
 static LogicalResult tile(InferenceContext &ctx) {
   Shape in = ctx.input(0);
-  auto multiples = ctx.constantInts(1);
+  auto multiples = ctx.listOperand(1);
   if (!in.ranked)
     return setResult(ctx, multiples ? Shape::ofRank(multiples->size())
                                     : Shape::unknown());
@@ -656,38 +737,46 @@ static LogicalResult tile(InferenceContext &ctx) {
     return setResult(ctx, Shape::ofRank(in.rank()));
   if (int64_t(multiples->size()) != in.rank())
     return failure();
-  for (int64_t i = 0; i < in.rank(); ++i)
-    if (in.dims[i] != kDyn)
-      in.dims[i] *= (*multiples)[i];
+  for (int64_t i = 0; i < in.rank(); ++i) {
+    if ((*multiples)[i] < 0)
+      return failure();
+    in.dims[i] = mulDims(in.dims[i], (*multiples)[i]);
+  }
   return setResult(ctx, in);
 }
 
 /// Pad, PadV2, MirrorPad: (input, paddings [rank, 2], ...).
 static LogicalResult pad(InferenceContext &ctx) {
   Shape in = ctx.input(0);
-  auto paddings = ctx.constantInts(1);
+  auto paddings = ctx.listOperand(1, /*perDim=*/2);
   if (!in.ranked)
     return setResult(ctx, Shape::unknown());
   if (!paddings)
     return setResult(ctx, Shape::ofRank(in.rank()));
   if (int64_t(paddings->size()) != 2 * in.rank())
     return failure();
-  for (int64_t i = 0; i < in.rank(); ++i)
-    if (in.dims[i] != kDyn)
-      in.dims[i] += (*paddings)[2 * i] + (*paddings)[2 * i + 1];
+  for (int64_t i = 0; i < in.rank(); ++i) {
+    int64_t d = addDims(in.dims[i], addDims((*paddings)[2 * i],
+                                            (*paddings)[2 * i + 1]));
+    if (d != kDyn && d < 0)
+      return failure();
+    in.dims[i] = d;
+  }
   return setResult(ctx, in);
 }
 
 static LogicalResult range(InferenceContext &ctx) {
-  auto start = ctx.constantInts(0);
-  auto limit = ctx.constantInts(1);
-  auto delta = ctx.constantInts(2);
-  if (!start || !limit || !delta || start->size() != 1 || limit->size() != 1 ||
-      delta->size() != 1 || (*delta)[0] == 0)
+  std::optional<int64_t> start = constantScalar(ctx, 0);
+  std::optional<int64_t> limit = constantScalar(ctx, 1);
+  std::optional<int64_t> delta = constantScalar(ctx, 2);
+  if (!start || !limit || !delta || *delta == 0)
     return setResult(ctx, Shape::ofRank(1));
-  int64_t s = (*start)[0], l = (*limit)[0], d = (*delta)[0];
-  int64_t n = d > 0 ? (l - s + d - 1) / d : (s - l + (-d) - 1) / (-d);
-  return setResult(ctx, Shape::of({std::max<int64_t>(n, 0)}));
+  // ceil((limit - start) / delta), in 128 bits: no input overflows it.
+  __int128 span = __int128(*limit) - *start, d = *delta;
+  if (d < 0)
+    span = -span, d = -d;
+  __int128 n = span <= 0 ? 0 : (span + d - 1) / d;
+  return setResult(ctx, Shape::of({n > INT64_MAX ? kDyn : int64_t(n)}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -760,7 +849,7 @@ static LogicalResult oneHot(InferenceContext &ctx) {
   Shape indices = ctx.input(0);
   if (!indices.ranked)
     return setResult(ctx, Shape::unknown());
-  auto depth = ctx.constantInts(1);
+  auto depth = ctx.constantInts(1, 1);
   auto axis = normalizeAxis(ctx.intAttr("axis", -1), indices.rank() + 1);
   if (!axis)
     return failure();
@@ -788,7 +877,7 @@ static LogicalResult unique(InferenceContext &ctx) {
 
 static LogicalResult topK(InferenceContext &ctx) {
   Shape in = ctx.input(0);
-  auto k = ctx.constantInts(1);
+  auto k = ctx.constantInts(1, 1);
   if (in.ranked && in.rank() > 0)
     in.dims.back() = k && k->size() == 1 ? (*k)[0] : kDyn;
   ctx.results.assign(ctx.getNumResults(), in);
@@ -841,16 +930,20 @@ static LogicalResult batchMatMul(InferenceContext &ctx) {
 static int64_t windowOutput(int64_t in, int64_t window, int64_t stride,
                             int64_t dilation, StringRef padding,
                             int64_t padBefore, int64_t padAfter) {
-  if (in == kDyn || window == kDyn || stride <= 0)
+  if (in == kDyn || window == kDyn || stride <= 0 || dilation <= 0 ||
+      window <= 0)
     return kDyn;
-  int64_t effective = (window - 1) * dilation + 1;
+  // In 128 bits: attributes of any value cannot overflow it.
+  __int128 effective = (__int128(window) - 1) * dilation + 1;
+  __int128 size = in;
   if (padding == "SAME")
-    return (in + stride - 1) / stride;
+    return int64_t((size + stride - 1) / stride);
   if (padding == "EXPLICIT")
-    in += padBefore + padAfter;
-  if (in < effective)
+    size += __int128(padBefore) + padAfter;
+  if (size < effective)
     return 0;
-  return (in - effective) / stride + 1;
+  __int128 out = (size - effective) / stride + 1;
+  return out > INT64_MAX ? kDyn : int64_t(out);
 }
 
 /// Conv2D/Conv3D/DepthwiseConv2dNative (+ fused forms) and pooling.
@@ -887,7 +980,7 @@ static LogicalResult windowed(InferenceContext &ctx, int filterOperand,
       for (int64_t i = 0; i < numSpatial; ++i)
         window[i] = f.dims[i];
       int64_t a = f.dims[rank - 2], b = f.dims[rank - 1];
-      outChannels = depthwise ? (a == kDyn || b == kDyn ? kDyn : a * b) : b;
+      outChannels = depthwise ? mulDims(a, b) : b;
     } else {
       outChannels = kDyn;
     }
@@ -954,7 +1047,7 @@ static LogicalResult fusedBatchNorm(InferenceContext &ctx) {
 /// Resize*(images [N,H,W,C], size [2]).
 static LogicalResult resize(InferenceContext &ctx) {
   Shape in = ctx.input(0);
-  auto size = ctx.constantInts(1);
+  auto size = ctx.constantInts(1, 2);
   if (in.ranked && in.rank() != 4)
     return failure();
   Shape out = in.ranked ? in : Shape::ofRank(4);
@@ -971,12 +1064,14 @@ static LogicalResult spaceDepth(InferenceContext &ctx, bool toDepth) {
       ctx.strAttr("data_format", "NHWC") != "NHWC")
     return setResult(ctx, in.ranked ? Shape::ofRank(in.rank()) : in);
   auto scale = [&](int64_t d, bool up) {
-    return d == kDyn ? kDyn : (up ? d * b : d / b);
+    return d == kDyn ? kDyn : (up ? mulDims(d, b) : d / b);
   };
   in.dims[1] = scale(in.dims[1], !toDepth);
   in.dims[2] = scale(in.dims[2], !toDepth);
+  int64_t area = mulDims(b, b);
   in.dims[3] = toDepth ? scale(scale(in.dims[3], true), true)
-                       : (in.dims[3] == kDyn ? kDyn : in.dims[3] / (b * b));
+               : (in.dims[3] == kDyn || area == kDyn) ? kDyn
+                                                      : in.dims[3] / area;
   return setResult(ctx, in);
 }
 static LogicalResult spaceToDepth(InferenceContext &ctx) {
@@ -1230,7 +1325,10 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
     // Shapes.
     add({"Shape"}, shapeOp);
     add({"ShapeN"}, shapeN);
-    add({"Fill", "Empty"}, shapeFromOperand0);
+    add({"Fill", "Empty", "RandomStandardNormal", "RandomUniform",
+         "RandomUniformInt", "StatelessRandomNormal", "StatelessRandomUniform",
+         "StatelessTruncatedNormal", "TruncatedNormal"},
+        shapeFromOperand0);
     add({"BroadcastTo"}, shapeFromOperand1);
     add({"ScatterNd"}, shapeFromOperand2);
     add({"Conv2DBackpropInput"}, shapeFromOperand0);

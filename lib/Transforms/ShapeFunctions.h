@@ -18,6 +18,11 @@
 namespace mlir {
 namespace tfg {
 
+/// TensorFlow's largest rank (TensorShape::MaxDimensions()). A shape
+/// function never reads a list operand (a shape, axes, paddings...) longer
+/// than a shape of this rank needs, nor builds a shape of a larger rank.
+constexpr int64_t kMaxRank = 254;
+
 /// A possibly unknown shape: unranked, or ranked with dims that may be
 /// ShapedType::kDynamic.
 struct Shape {
@@ -26,10 +31,10 @@ struct Shape {
 
   static Shape unknown() { return {}; }
   static Shape scalar() { return Shape{true, {}}; }
-  /// A shape of `rank` unknown dims (unknown for a negative rank, which
-  /// only an invalid node can ask for).
+  /// A shape of `rank` unknown dims (unknown for a negative rank or one
+  /// above kMaxRank, which only an invalid node can ask for).
   static Shape ofRank(int64_t rank) {
-    if (rank < 0)
+    if (rank < 0 || rank > kMaxRank)
       return unknown();
     return Shape{true, SmallVector<int64_t, 4>(rank, ShapedType::kDynamic)};
   }
@@ -58,8 +63,23 @@ public:
   /// The shape of data operand `i` (unknown if out of range).
   Shape input(unsigned i) const;
   /// Values of a constant integer operand (Const, or Shape of a static
-  /// tensor); none if unknown.
-  std::optional<SmallVector<int64_t>> constantInts(unsigned i) const;
+  /// tensor) of at most `maxElements` elements; none if unknown or longer
+  /// (then nothing is read: a splat of 10^9 elements costs nothing).
+  std::optional<SmallVector<int64_t>> constantInts(unsigned i,
+                                                   int64_t maxElements) const;
+  /// Values of a list operand whose length a rank bounds: a shape, axes, a
+  /// permutation, multiples (`perDim` 1), paddings (`perDim` 2). One longer
+  /// than kMaxRank * perDim is not read: it is recorded in `oversized` (the
+  /// pass remarks on it) and none is returned.
+  std::optional<SmallVector<int64_t>> listOperand(unsigned i,
+                                                  int64_t perDim = 1);
+  /// The number of elements of list operand `i` from its static type (a
+  /// shape whose values are unknown still gives the rank), checked like
+  /// listOperand; none if unknown or too long.
+  std::optional<int64_t> listLength(unsigned i, int64_t perDim = 1);
+  /// The number of elements of operand `i`, from its type or its constant
+  /// value's type (saturating at INT64_MAX); none if unknown.
+  std::optional<int64_t> numElements(unsigned i) const;
   Attribute attr(StringRef name) const { return op->getAttr(name); }
   int64_t intAttr(StringRef name, int64_t dflt) const;
   bool boolAttr(StringRef name, bool dflt) const;
@@ -69,6 +89,12 @@ public:
   unsigned getNumResults() const { return numResults; }
   /// One entry per data result, filled by the shape function.
   SmallVector<Shape, 2> results;
+  /// A list operand too long to read: (operand, elements, limit).
+  struct Oversized {
+    unsigned operand;
+    int64_t elements, limit;
+  };
+  std::optional<Oversized> oversized;
 
 private:
   Operation *op;
