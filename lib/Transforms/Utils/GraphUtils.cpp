@@ -42,11 +42,24 @@ GraphView::GraphView(Block &block) : block(&block) {
     if (op->getNumRegions() == 0)
       continue;
     // Values captured by nested regions make `op` a user of their producer.
+    // Those defined inside `op` are its own: they are told apart by a set of
+    // them, not by walking up from each definition (O(depth) an operand).
+    llvm::DenseSet<Value> internal;
+    op->walk([&](Operation *inner) {
+      if (inner != op)
+        internal.insert(inner->getResults().begin(),
+                        inner->getResults().end());
+      for (Region &region : inner->getRegions())
+        for (Block &nested : region)
+          internal.insert(nested.getArguments().begin(),
+                          nested.getArguments().end());
+    });
     op->walk([&](Operation *inner) {
       if (inner == op)
         return;
       for (Value operand : inner->getOperands())
-        addEdge(i, operand);
+        if (!internal.contains(operand))
+          addEdge(i, operand);
     });
   }
   predBegin[n] = predEdges.size();
