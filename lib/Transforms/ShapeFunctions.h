@@ -12,6 +12,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <optional>
 
@@ -103,6 +104,31 @@ private:
 };
 
 using ShapeFunction = LogicalResult (*)(InferenceContext &);
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by the shape functions (ShapeContext.cpp)
+//===----------------------------------------------------------------------===//
+
+inline constexpr int64_t kDyn = ShapedType::kDynamic;
+
+/// Normalizes a possibly negative axis; none if out of range.
+std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank);
+/// a + b and a * b of two dims: unknown if either is, or on overflow.
+int64_t addDims(int64_t a, int64_t b);
+int64_t mulDims(int64_t a, int64_t b);
+/// NumPy broadcasting of two shapes.
+FailureOr<Shape> broadcastShapes(const Shape &a, const Shape &b);
+/// The value of a constant operand holding exactly one integer.
+std::optional<int64_t> constantScalar(InferenceContext &ctx, unsigned operand);
+/// A #tf_type.shape as a Shape (negative dims unknown); unknown for any
+/// other attribute.
+Shape shapeOfAttr(Attribute attr);
+/// Sets result 0 to `s` and the others to unknown; fails without results.
+LogicalResult setResult(InferenceContext &ctx, Shape s);
+
+/// Adds the shape functions of gathers, linear algebra, convolutions,
+/// pooling, control flow and TensorArrays (ShapeFunctionsNN.cpp).
+void addNNShapeFunctions(llvm::StringMap<ShapeFunction> &table);
 
 /// The shape function of a TensorFlow op, or null.
 ShapeFunction lookupShapeFunction(StringRef opName);
