@@ -275,7 +275,7 @@ mlir::tfg::checkGraphDefRoundTrip(MLIRContext *context,
   differencer.ReportDifferencesToString(&diff);
   differencer.Compare(expected, exported);
   if (hidden)
-    diff += "(" + std::to_string(hidden) +
-            " more differing map keys not shown)\n";
+    diff +=
+        "(" + std::to_string(hidden) + " more differing map keys not shown)\n";
   return failure();
 }

@@ -47,8 +47,7 @@ GraphView::GraphView(Block &block) : block(&block) {
     llvm::DenseSet<Value> internal;
     op->walk([&](Operation *inner) {
       if (inner != op)
-        internal.insert(inner->getResults().begin(),
-                        inner->getResults().end());
+        internal.insert(inner->getResults().begin(), inner->getResults().end());
       for (Region &region : inner->getRegions())
         for (Block &nested : region)
           internal.insert(nested.getArguments().begin(),
@@ -363,9 +362,9 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
       for (const std::string &spec : *list) {
         Operation *node;
         if (isGraph) {
-          FailureOr<Operation *> resolved = resolveNodeSpec(
-              byName, list == &options.fetch ? "fetch" : "feed", spec,
-              parent->getLoc());
+          FailureOr<Operation *> resolved =
+              resolveNodeSpec(byName, list == &options.fetch ? "fetch" : "feed",
+                              spec, parent->getLoc());
           if (failed(resolved))
             return failure();
           node = *resolved;
