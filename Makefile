@@ -57,7 +57,8 @@ bench: build
 	@bash bench/passes.sh $(BUILD_DIR)
 	@python3 bench/stress.py $(BUILD_DIR)
 
-# libFuzzer + ASan/UBSan (installs clang-22); FUZZ_SECONDS per target.
+# libFuzzer + ASan/UBSan (installs clang-22); FUZZ_SECONDS per target,
+# FUZZ_JOBS (default 2) at a time, FUZZ_TARGETS to pick some.
 fuzz: deps
 	@bash utils/fuzz.sh build-fuzz
 

@@ -2,6 +2,7 @@
 
 #include "FuzzCommon.h"
 #include "tfg/ImportExport/GraphDefJSON.h"
+#include "tfg/ImportExport/MessageDepth.h"
 
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/text_format.h"
@@ -31,6 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   google::protobuf::TextFormat::Parser parser;
+  // tfg-translate's text reader's bound (protobuf's binary limit): the text
+  // parser has none of its own and recurses per level.
+  parser.SetRecursionLimit(mlir::tfg::kMaxMessageDepth);
   Quiet quiet;
   parser.RecordErrorsTo(&quiet);
   if (!parser.ParseFromString(

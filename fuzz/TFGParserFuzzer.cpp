@@ -9,6 +9,8 @@
 
 #include "FuzzCommon.h"
 
+#include "tfg/Support/InputLimits.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
@@ -35,37 +37,22 @@ void reparse(mlir::MLIRContext &ctx, mlir::ModuleOp module, bool generic) {
 }
 } // namespace
 
-/// Whether brackets of any kind nest deeper than `limit` in `text`. MLIR's
-/// parser is recursive descent: a type such as `((((...` nested ~10^4 deep
-/// overflows its stack (mlir-opt's too). That is MLIR's, not what this
-/// fuzzer looks for, so such inputs are skipped.
-static bool nestsDeeperThan(llvm::StringRef text, int limit) {
-  int depth = 0;
-  for (size_t i = 0, e = text.size(); i < e; ++i) {
-    char c = text[i];
-    bool arrow = c == '>' && i > 0 && text[i - 1] == '-';
-    if (c == '(' || c == '[' || c == '{' || c == '<')
-      ++depth;
-    else if (c == ')' || c == ']' || c == '}' || (c == '>' && !arrow))
-      depth = depth > 0 ? depth - 1 : 0;
-    if (depth > limit)
-      return true;
-  }
-  return false;
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static tfg_fuzz::FuzzContext *fuzz = new tfg_fuzz::FuzzContext();
   mlir::MLIRContext &ctx = fuzz->context;
   // MLIR's lexer reads up to a terminating NUL, as files have in memory.
   std::string input(reinterpret_cast<const char *>(data), size);
-  if (nestsDeeperThan(input, 512))
+  // The tools' bound on nesting, and their stack: MLIR's parser and printer
+  // recurse once per level.
+  if (mlir::tfg::findNestingBeyond(input, mlir::tfg::kMaxTextNesting))
     return 0;
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(input, &ctx);
-  if (!module)
-    return 0;
-  reparse(ctx, *module, /*generic=*/false);
-  reparse(ctx, *module, /*generic=*/true);
+  mlir::tfg::runOnLargeStack([&] {
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(input, &ctx);
+    if (!module)
+      return;
+    reparse(ctx, *module, /*generic=*/false);
+    reparse(ctx, *module, /*generic=*/true);
+  });
   return 0;
 }

@@ -10,6 +10,7 @@
 #include "tfg/IR/TFGOps.h"
 
 #include "mlir/IR/Builders.h"
+#include "llvm/ADT/StringExtras.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -153,6 +154,33 @@ void mlir::tfg::addNodeName(OperationState &state, StringAttr name) {
 void mlir::tfg::setNodeDevice(Operation *op, StringRef device) {
   op->setAttr(getTFGDialect(op)->getDeviceAttrIdentifier(),
               StringAttr::get(op->getContext(), device));
+}
+
+/// Whether `c` may follow the first character of a node name's part.
+static bool isNodeNameChar(char c) {
+  return llvm::isAlnum(c) || c == '_' || c == '-' || c == '.' || c == '/';
+}
+
+bool mlir::tfg::isValidNodeName(StringRef name) {
+  // Parts separated by '>': each starts with a letter, digit or '.' (the
+  // first may start with '_'), then any name characters.
+  bool firstPart = true;
+  while (true) {
+    if (name.empty())
+      return false;
+    char c = name.front();
+    if (!(llvm::isAlnum(c) || c == '.' || (firstPart && c == '_')))
+      return false;
+    size_t end = 1;
+    while (end < name.size() && isNodeNameChar(name[end]))
+      ++end;
+    if (end == name.size())
+      return true;
+    if (name[end] != '>')
+      return false;
+    name = name.drop_front(end + 1);
+    firstPart = false;
+  }
 }
 
 StringRef mlir::tfg::getTFOpName(Operation *op) {

@@ -239,7 +239,36 @@ LogicalResult GraphFuncOp::verifyBody() {
   return success();
 }
 
+/// Checks that no two of `count` arguments (`what` = "argument") or results
+/// share a `tfg.name`: a FunctionDef refers to them by name.
+static LogicalResult
+verifyUniqueArgNames(GraphFuncOp func, unsigned count, StringRef what,
+                     function_ref<DictionaryAttr(unsigned)> getAttrs) {
+  StringAttr tfgName =
+      getTFGDialect(func->getContext())->getTfgNameAttrIdentifier();
+  llvm::SmallDenseMap<StringAttr, unsigned, 8> first;
+  for (unsigned i = 0; i < count; ++i) {
+    DictionaryAttr attrs = getAttrs(i);
+    auto name = attrs ? attrs.getAs<StringAttr>(tfgName) : StringAttr();
+    if (!name)
+      continue;
+    auto [it, inserted] = first.try_emplace(name, i);
+    if (!inserted)
+      return func.emitOpError("function @")
+             << func.getSymName() << ": " << what << "s #" << it->second
+             << " and #" << i << " are both named '" << name.getValue() << "'";
+  }
+  return success();
+}
+
 LogicalResult GraphFuncOp::verify() {
+  if (failed(verifyUniqueArgNames(
+          *this, getNumArguments(), "argument",
+          [&](unsigned i) { return getArgAttrDict(i); })) ||
+      failed(verifyUniqueArgNames(
+          *this, getNumResults(), "result",
+          [&](unsigned i) { return getResultAttrDict(i); })))
+    return failure();
   if (isExternal())
     return success();
   if (!getBody().hasOneBlock())

@@ -70,8 +70,29 @@ ShapeAttr ShapeAttr::get(MLIRContext *context, ArrayRef<int64_t> shape) {
   return get(context, shape, /*unranked=*/false);
 }
 
+ShapeAttr ShapeAttr::getNamed(MLIRContext *context, ArrayRef<int64_t> shape,
+                              ArrayRef<StringAttr> names) {
+  if (llvm::all_of(names, [](StringAttr name) { return name.empty(); }))
+    names = {};
+  return get(context, shape, /*unranked=*/false, names);
+}
+
 ShapeAttr ShapeAttr::getUnranked(MLIRContext *context) {
   return get(context, {}, /*unranked=*/true);
+}
+
+LogicalResult ShapeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                ArrayRef<int64_t> shape, bool unranked,
+                                ArrayRef<StringAttr> names) {
+  if (unranked && !shape.empty())
+    return emitError() << "an unranked shape has no dimensions";
+  if (!names.empty() && names.size() != shape.size())
+    return emitError() << "a shape of " << shape.size() << " dimension(s) has "
+                       << names.size() << " dimension name(s)";
+  for (int64_t d : shape)
+    if (d < 0 && !ShapedType::isDynamic(d))
+      return emitError() << "invalid dimension size " << d;
+  return success();
 }
 
 int64_t ShapeAttr::getRank() const {
@@ -83,6 +104,7 @@ bool ShapeAttr::hasStaticShape() const {
   return hasRank() && llvm::none_of(getShape(), ShapedType::isDynamic);
 }
 
+// `<*>`, `<>`, `<2x?>`, `<2x?, names = ["a", ""]>`.
 Attribute ShapeAttr::parse(AsmParser &parser, Type) {
   if (parser.parseLess())
     return {};
@@ -92,13 +114,33 @@ Attribute ShapeAttr::parse(AsmParser &parser, Type) {
     return getUnranked(parser.getContext());
   }
   SmallVector<int64_t> dims;
+  SmallVector<StringAttr> names;
   if (failed(parser.parseOptionalGreater())) {
     if (parser.parseDimensionList(dims, /*allowDynamic=*/true,
-                                  /*withTrailingX=*/false) ||
-        parser.parseGreater())
+                                  /*withTrailingX=*/false))
+      return {};
+    if (succeeded(parser.parseOptionalComma())) {
+      SMLoc loc = parser.getCurrentLocation();
+      if (parser.parseKeyword("names") || parser.parseEqual() ||
+          parser.parseCommaSeparatedList(
+              AsmParser::Delimiter::Square, [&]() -> ParseResult {
+                std::string name;
+                if (parser.parseString(&name))
+                  return failure();
+                names.push_back(StringAttr::get(parser.getContext(), name));
+                return success();
+              }))
+        return {};
+      if (names.size() != dims.size()) {
+        parser.emitError(loc) << "expected " << dims.size()
+                              << " dimension name(s), got " << names.size();
+        return {};
+      }
+    }
+    if (parser.parseGreater())
       return {};
   }
-  return get(parser.getContext(), dims);
+  return getNamed(parser.getContext(), dims, names);
 }
 
 void ShapeAttr::print(AsmPrinter &printer) const {
@@ -115,6 +157,13 @@ void ShapeAttr::print(AsmPrinter &printer) const {
             printer << d;
         },
         "x");
+    if (!getNames().empty()) {
+      printer << ", names = [";
+      llvm::interleaveComma(getNames(), printer, [&](StringAttr name) {
+        printer.printString(name.getValue());
+      });
+      printer << ']';
+    }
   }
   printer << '>';
 }

@@ -60,6 +60,72 @@ static LogicalResult verifyInBlock(Operation &op) {
   return verify(&op);
 }
 
+namespace {
+/// The node names of one scope, each of which TensorFlow holds unique: a
+/// graph, a function body (with its arguments' names: an input `x` of a
+/// FunctionDef names either) or a region of region control flow (a function
+/// once converted back). A hash set of the uniqued names; the other holder
+/// of a name is looked for only to report a duplicate.
+class NodeNames {
+public:
+  explicit NodeNames(Block &block) : block(block) {
+    func = dyn_cast_or_null<GraphFuncOp>(block.getParentOp());
+    if (!func || !block.isEntryBlock())
+      return;
+    StringAttr tfgName =
+        getTFGDialect(func->getContext())->getTfgNameAttrIdentifier();
+    for (unsigned i = 0, e = func.getNumArguments(); i < e; ++i)
+      if (auto name = func.getArgAttrOfType<StringAttr>(i, tfgName))
+        names.insert(name);
+  }
+
+  /// Checks that `op`'s name, if it has one, is not taken in the scope.
+  LogicalResult add(Operation &op) {
+    StringAttr name = getNodeNameAttr(&op);
+    if (!name || name.empty() || names.insert(name).second)
+      return success();
+    return reportDuplicate(op, name);
+  }
+
+private:
+  LogicalResult reportDuplicate(Operation &op, StringAttr name);
+  Block &block;
+  GraphFuncOp func;
+  llvm::SmallDenseSet<StringAttr, 16> names;
+};
+} // namespace
+
+LogicalResult NodeNames::reportDuplicate(Operation &op, StringAttr name) {
+  for (Operation &other : block) {
+    if (&other == &op)
+      break;
+    if (getNodeNameAttr(&other) != name)
+      continue;
+    InFlightDiagnostic diag = op.emitOpError("duplicate node name '")
+                              << name.getValue() << "' in this ";
+    if (func)
+      diag << "function @" << func.getSymName();
+    else
+      diag << (isa_and_nonnull<GraphOp>(block.getParentOp()) ? "graph"
+                                                             : "region");
+    diag.attachNote(other.getLoc())
+        << "the first node named '" << name.getValue() << "'";
+    return diag;
+  }
+  // Not a node before `op`: an argument of the function.
+  if (!func)
+    return op.emitOpError("duplicate node name '") << name.getValue() << "'";
+  StringAttr tfgName =
+      getTFGDialect(op.getContext())->getTfgNameAttrIdentifier();
+  unsigned i = 0;
+  while (i + 1 < func.getNumArguments() &&
+         func.getArgAttrOfType<StringAttr>(i, tfgName) != name)
+    ++i;
+  return op.emitOpError("node name '")
+         << name.getValue() << "' is the name of argument #" << i
+         << " of function @" << func.getSymName();
+}
+
 /// The graph or function whose nodes verifyNodeByNode checked, while it
 /// verifies the op itself (on this thread): its verifier skips them.
 static thread_local Operation *nodesChecked = nullptr;
@@ -77,11 +143,14 @@ LogicalResult mlir::tfg::detail::verifyNestedNodes(Operation *parent) {
   if (parent == nodesChecked)
     return success();
   Dialect *tfg = getTFGDialect(parent->getContext());
-  for (Region &region : parent->getRegions())
-    for (Block &block : region)
+  for (Region &region : parent->getRegions()) {
+    for (Block &block : region) {
+      NodeNames names(block);
       for (Operation &op : block)
-        if (failed(verifyNodeTree(op, tfg)))
+        if (failed(verifyNodeTree(op, tfg)) || failed(names.add(op)))
           return failure();
+    }
+  }
   return success();
 }
 
@@ -136,6 +205,7 @@ static LogicalResult verifyNodes(Operation *op, bool &visible) {
   Block &body = op->getRegion(0).front();
   bool isGraph = isa<GraphOp>(op);
   visible = isGraph;
+  NodeNames names(body);
   for (Operation &node : body) {
     // A value out of sight: verifyNodesOwner leaves the graph to
     // mlir::verify, which orders that diagnostic among the others.
@@ -143,7 +213,8 @@ static LogicalResult verifyNodes(Operation *op, bool &visible) {
       visible = false;
       return success();
     }
-    if (failed(verifyInBlock(node)) || failed(verifyNodeTree(node, tfg)))
+    if (failed(verifyInBlock(node)) || failed(verifyNodeTree(node, tfg)) ||
+        failed(names.add(node)))
       return failure();
   }
   return success();

@@ -75,7 +75,7 @@ FailureOr<Attribute> mlir::tfg::convertAttrValue(const AttrValue &value,
     return Attribute(TypeAttr::get(*t));
   }
   case AttrValue::kShape:
-    return convertShape(value.shape(), ctx);
+    return convertShape(value.shape(), ctx, emitError);
   case AttrValue::kTensor:
     return convertTensor(value.tensor(), ctx, emitError);
   case AttrValue::kFunc:
@@ -100,8 +100,12 @@ FailureOr<Attribute> mlir::tfg::convertAttrValue(const AttrValue &value,
         return failure();
       elts.push_back(TypeAttr::get(*type));
     }
-    for (const auto &shape : list.shape())
-      elts.push_back(convertShape(shape, ctx));
+    for (const auto &shape : list.shape()) {
+      FailureOr<Attribute> s = convertShape(shape, ctx, emitError);
+      if (failed(s))
+        return failure();
+      elts.push_back(*s);
+    }
     for (const auto &tensor : list.tensor()) {
       FailureOr<Attribute> t = convertTensor(tensor, ctx, emitError);
       if (failed(t))

@@ -208,6 +208,10 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
       llvm::any_of(t.tensor_shape().dim(),
                    [](const auto &d) { return d.size() < 0; }))
     return emitError() << "tensor with an unknown shape";
+  if (t.tensor_shape().dim_size() > kMaxShapeRank)
+    return emitError() << "tensor of " << t.tensor_shape().dim_size()
+                       << " dimensions (TensorFlow's limit is " << kMaxShapeRank
+                       << ")";
   SmallVector<int64_t> shape;
   for (const auto &d : t.tensor_shape().dim())
     shape.push_back(d.size());
@@ -218,7 +222,11 @@ FailureOr<Attribute> mlir::tfg::convertTensor(const TensorProto &t,
   bool halfComplex =
       (t.dtype() == tensorflow::DT_COMPLEX64 && t.scomplex_val_size() % 2) ||
       (t.dtype() == tensorflow::DT_COMPLEX128 && t.dcomplex_val_size() % 2);
-  bool plain = t.version_number() == 0 && t.string_val_size() == 0 &&
+  // Dimension names have no place in a tensor type: such a tensor keeps
+  // its encoding, names included.
+  bool named = llvm::any_of(t.tensor_shape().dim(),
+                            [](const auto &d) { return !d.name().empty(); });
+  bool plain = !named && t.version_number() == 0 && t.string_val_size() == 0 &&
                t.resource_handle_val_size() == 0 && t.variant_val_size() == 0 &&
                t.float8_val().empty() && !halfComplex;
   if (numericElementSize(t.dtype()) && plain) {

@@ -81,6 +81,18 @@ static Type getBaseType(DataType dtype, MLIRContext *ctx) {
   }
 }
 
+void mlir::tfg::emitWarningInstead(EmitErrorFn emitError,
+                                   const Twine &message) {
+  InFlightDiagnostic error = emitError();
+  Diagnostic *diag = error.getUnderlyingDiagnostic();
+  if (!diag)
+    return;
+  Location loc = diag->getLocation();
+  std::string prefix = diag->str();
+  error.abandon();
+  emitWarning(loc) << prefix << message;
+}
+
 FailureOr<Type> mlir::tfg::convertDataType(DataType dtype, MLIRContext *ctx,
                                            EmitErrorFn emitError) {
   if (dtype > 100 && dtype <= 200) {
@@ -111,15 +123,37 @@ FailureOr<DataType> mlir::tfg::convertToDataType(Type type, Location loc) {
   return emitError(loc) << "type " << type << " has no TensorFlow data type";
 }
 
-Attribute mlir::tfg::convertShape(const tensorflow::TensorShapeProto &shape,
-                                  MLIRContext *ctx) {
-  if (shape.unknown_rank())
-    return tf_type::ShapeAttr::getUnranked(ctx);
+FailureOr<Attribute>
+mlir::tfg::convertShape(const tensorflow::TensorShapeProto &shape,
+                        MLIRContext *ctx, EmitErrorFn emitError) {
+  if (shape.unknown_rank()) {
+    if (shape.dim_size())
+      return emitError() << "shape of unknown rank with " << shape.dim_size()
+                         << " dimension(s)";
+    return Attribute(tf_type::ShapeAttr::getUnranked(ctx));
+  }
+  if (shape.dim_size() > kMaxShapeRank)
+    return emitError() << "shape of " << shape.dim_size()
+                       << " dimensions (TensorFlow's limit is " << kMaxShapeRank
+                       << ")";
   SmallVector<int64_t> dims;
+  SmallVector<StringAttr> names;
   dims.reserve(shape.dim_size());
-  for (const auto &d : shape.dim())
+  for (const auto &d : shape.dim()) {
+    if (d.size() < -1)
+      emitWarningInstead(emitError, "dimension size " + Twine(d.size()) +
+                                        " read as unknown (-1)");
     dims.push_back(d.size() < 0 ? ShapedType::kDynamic : d.size());
-  return tf_type::ShapeAttr::get(ctx, dims);
+    if (!d.name().empty()) {
+      names.resize(shape.dim_size());
+      names[dims.size() - 1] = StringAttr::get(ctx, d.name());
+    }
+  }
+  if (!names.empty())
+    for (StringAttr &name : names)
+      if (!name)
+        name = StringAttr::get(ctx, "");
+  return Attribute(tf_type::ShapeAttr::getNamed(ctx, dims, names));
 }
 
 void mlir::tfg::convertShape(Attribute attr,
@@ -130,8 +164,13 @@ void mlir::tfg::convertShape(Attribute attr,
     out.set_unknown_rank(true);
     return;
   }
-  for (int64_t d : shape.getShape())
-    out.add_dim()->set_size(ShapedType::isDynamic(d) ? -1 : d);
+  ArrayRef<StringAttr> names = shape.getNames();
+  for (auto [i, d] : llvm::enumerate(shape.getShape())) {
+    tensorflow::TensorShapeProto::Dim *dim = out.add_dim();
+    dim->set_size(ShapedType::isDynamic(d) ? -1 : d);
+    if (i < names.size())
+      dim->set_name(names[i].getValue().str());
+  }
 }
 
 // Recursion depth is bounded by protobuf's parse recursion limit (100).

@@ -1,14 +1,17 @@
 //===- GraphDefExport.cpp - tfg -> GraphDef -------------------------------===//
 
+#include "ExportLimits.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/MessageDepth.h"
 #include "tfg/ImportExport/OpSignature.h"
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/proto/graph.pb.h"
 #include "tfg/proto/op_def.pb.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -126,6 +129,62 @@ FailureOr<std::string> InputNamer::name(Value value, Operation *user) {
       return (name + ":" + argName + ":" + Twine(k - begin)).str();
   return emitError(src->getLoc()) << "output " << k << " of '" << name
                                   << "' belongs to no output argument";
+}
+
+namespace {
+/// The node names of one GraphDef or FunctionDef as export writes them:
+/// each a valid TensorFlow node name (`a:1` would read back as output 1 of
+/// `a`), none twice, none a function argument's (an input names either).
+class ExportedNames {
+public:
+  /// Takes the names of `func`'s input arguments.
+  void addArgs(const tensorflow::OpDef &sig, MLIRContext *ctx) {
+    for (const tensorflow::OpDef::ArgDef &arg : sig.input_arg())
+      holders.try_emplace(StringAttr::get(ctx, arg.name()), nullptr);
+  }
+
+  /// Checks `op`'s name and takes it.
+  LogicalResult add(Operation *op, GraphFuncOp func) {
+    StringAttr name = getNodeNameAttr(op);
+    StringRef value = name ? name.getValue() : StringRef();
+    if (!isValidNodeName(value))
+      return op->emitError("cannot export node '")
+             << value
+             << "': not a valid TensorFlow node name (letters, digits, "
+                "'.', then also '_', '-' and '/'; parts joined by '>')";
+    auto [it, inserted] = holders.try_emplace(name, op);
+    if (inserted)
+      return success();
+    if (!it->second)
+      return op->emitError("cannot export node '")
+             << value << "': function @" << func.getSymName()
+             << " has an argument of that name";
+    InFlightDiagnostic diag = op->emitError("cannot export node '")
+                              << value << "': another node of this "
+                              << (func ? "function" : "graph")
+                              << " has that name";
+    diag.attachNote(it->second->getLoc())
+        << "the first node named '" << value << "'";
+    return diag;
+  }
+
+private:
+  DenseMap<StringAttr, Operation *> holders;
+};
+} // namespace
+
+/// Checks that no two arguments of `args` (input or output arguments,
+/// `what`) of the function `sig` share a name.
+static LogicalResult verifyUniqueArgNames(
+    const google::protobuf::RepeatedPtrField<tensorflow::OpDef::ArgDef> &args,
+    const tensorflow::OpDef &sig, StringRef what, Location loc) {
+  llvm::StringSet<> names;
+  for (const tensorflow::OpDef::ArgDef &arg : args)
+    if (!names.insert(arg.name()).second)
+      return emitError(loc)
+             << "cannot export function @" << sig.name() << ": two " << what
+             << " arguments are named '" << arg.name() << "'";
+  return success();
 }
 
 static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
@@ -296,12 +355,19 @@ static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
       (*out.mutable_resource_arg_unique_id())[k] = v;
   }
 
+  if (failed(verifyUniqueArgNames(sig.input_arg(), sig, "input", loc)) ||
+      failed(verifyUniqueArgNames(sig.output_arg(), sig, "output", loc)))
+    return failure();
+
   InputNamer namer(module, func, symbols);
+  ExportedNames names;
+  names.addArgs(sig, func.getContext());
   ReturnOp ret = func.getReturnOp();
   for (Operation &op : func.getBody().front()) {
     if (&op == ret.getOperation() || isa<GetResultOp>(op))
       continue;
-    if (failed(exportNode(&op, *out.add_node_def(), dialect, namer)))
+    if (failed(exportNode(&op, *out.add_node_def(), dialect, namer)) ||
+        failed(names.add(&op, func)))
       return failure();
   }
   for (auto [i, value] : llvm::enumerate(ret.getDataOperands())) {
@@ -326,8 +392,16 @@ static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
 }
 
 LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
-                                        tensorflow::GraphDef &graph) {
+                                        tensorflow::GraphDef &graph,
+                                        const ExportOptions &options) {
   auto *dialect = module->getContext()->getOrLoadDialect<TFGraphDialect>();
+  // Nothing protobuf would not read back (and no attribute, however deep in
+  // the module, converted recursively past the limit).
+  if (failed(detail::checkExportLimits(
+          module, options.forJSON ? kMaxJSONWriteDepth : kMaxMessageDepth,
+          options.forJSON ? "that protobuf's JSON writer follows"
+                          : "that protobuf reads")))
+    return failure();
   // Calls name library functions by op name: one table for all lookups.
   SymbolTable symbols(module);
   GraphOp graphOp;
@@ -400,8 +474,10 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
                                     kLibraryUnknownFieldsAttr)))
       return failure();
   InputNamer namer(module, GraphFuncOp(), symbols);
+  ExportedNames names;
   for (Operation &op : graphOp.getBody())
-    if (failed(exportNode(&op, *graph.add_node(), dialect, namer)))
+    if (failed(exportNode(&op, *graph.add_node(), dialect, namer)) ||
+        failed(names.add(&op, GraphFuncOp())))
       return failure();
   return success();
 }

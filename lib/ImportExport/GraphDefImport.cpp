@@ -28,6 +28,7 @@
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Config/llvm-config.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/xxhash.h"
@@ -727,6 +728,11 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
     if (name.empty()) {
       emitError(scopeLoc) << "node #" << i << " has an empty name";
       ok = false;
+    } else if (!isValidNodeName(name)) {
+      // TensorFlow's rule: an input `a:1` could not name this node.
+      emitError(nodeLoc(name))
+          << "node name '" << name << "' is not a valid TensorFlow node name";
+      ok = false;
     } else if (index.insert(name, i)) {
       emitError(nodeLoc(name)) << "duplicate node name '" << name << "'";
       ok = false;
@@ -1034,15 +1040,25 @@ LogicalResult Importer::declareFunction(const tensorflow::OpDef &sig) {
         elt = ref;
     return Type(UnrankedTensorType::get(elt));
   };
+  // Inputs and outputs are each looked up by name (a body's inputs, `ret`).
+  llvm::StringSet<> inputNames, outputNames;
+  auto uniqueName = [&](const tensorflow::OpDef::ArgDef &arg,
+                        llvm::StringSet<> &names,
+                        StringRef what) -> LogicalResult {
+    if (names.insert(arg.name()).second)
+      return success();
+    return emitError(loc) << "function '" << sig.name() << "' has two " << what
+                          << " arguments named '" << arg.name() << "'";
+  };
   for (const auto &arg : sig.input_arg()) {
     FailureOr<Type> t = convertArg(arg);
-    if (failed(t))
+    if (failed(t) || failed(uniqueName(arg, inputNames, "input")))
       return failure();
     fs.argTypes.push_back(*t);
   }
   for (const auto &arg : sig.output_arg()) {
     FailureOr<Type> t = convertArg(arg);
-    if (failed(t))
+    if (failed(t) || failed(uniqueName(arg, outputNames, "output")))
       return failure();
     fs.resultTypes.push_back(*t);
   }
@@ -1078,7 +1094,18 @@ LogicalResult Importer::importFunction(const tensorflow::FunctionDef &func,
   inGenericFunction = fs.generic;
   namedResults.clear();
   StringAttr tfgName = dialect->getTfgNameAttrIdentifier();
-  // Argument and result attributes: the names, then FunctionDef.arg_attr.
+  // Argument and result attributes: the names, then FunctionDef.arg_attr,
+  // each of which must be an argument's (export could not write one back).
+  // (The first such index, whatever the map's order.)
+  std::optional<uint32_t> pastArgs;
+  for (const auto &entry : func.arg_attr())
+    if (entry.first >= static_cast<uint32_t>(sig.input_arg_size()) &&
+        (!pastArgs || entry.first < *pastArgs))
+      pastArgs = entry.first;
+  if (pastArgs)
+    return emitError(loc) << "function '" << sig.name()
+                          << "' has arg_attr for argument #" << *pastArgs
+                          << ", but " << sig.input_arg_size() << " argument(s)";
   SmallVector<Attribute> argAttrs, resAttrs;
   for (int i = 0, e = sig.input_arg_size(); i < e; ++i) {
     const tensorflow::OpDef::ArgDef &arg = sig.input_arg(i);
@@ -1338,6 +1365,15 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
                          << grad.function_name() << "'";
       return nullptr;
     }
+    // One gradient a function: a second entry has no place to go (and
+    // TensorFlow refuses two different ones).
+    if (FlatSymbolRefAttr known = func.getGradientAttr()) {
+      emitError(fileLoc) << "function '" << grad.function_name()
+                         << "' has two gradients in the library, '"
+                         << known.getValue() << "' and '"
+                         << grad.gradient_func() << "'";
+      return nullptr;
+    }
     func.setGradientAttr(FlatSymbolRefAttr::get(ctx, grad.gradient_func()));
   }
   builder.setInsertionPointToEnd(&graphOp.getBody());
@@ -1372,18 +1408,26 @@ OwningOpRef<ModuleOp> mlir::tfg::importGraphDef(MLIRContext *context,
 
 /// importBinaryGraphDef of `bytes`, file-mapped or not (see
 /// WireGraph::setFileMapped).
-static OwningOpRef<ModuleOp> importInPlace(MLIRContext *context,
-                                           StringRef bytes, bool fileMapped,
-                                           Location fileLoc,
-                                           const ImportOptions &options,
-                                           StringRef notGraphDefError) {
+static OwningOpRef<ModuleOp>
+importInPlace(MLIRContext *context, StringRef bytes, bool fileMapped,
+              Location fileLoc, const ImportOptions &options,
+              const NotGraphDefError &notGraphDefError) {
   if (bytes.size() > static_cast<size_t>(std::numeric_limits<int>::max())) {
     emitError(fileLoc) << "input of " << bytes.size()
                        << " bytes is larger than protobuf can parse (2 GB)";
     return nullptr;
   }
   auto notGraphDef = [&] {
-    emitError(fileLoc) << notGraphDefError;
+    // A GraphDef nested past protobuf's limit is one; say where.
+    SmallVector<NestedMessage> path;
+    if (nestedMessageDepth(bytes, tensorflow::GraphDef::descriptor(),
+                           kMaxMessageDepth, &path) > kMaxMessageDepth)
+      emitError(fileLoc) << describeGraphDefPath(path)
+                         << " nests messages deeper than " << kMaxMessageDepth
+                         << " levels, the limit of protobuf's binary reader";
+    else
+      emitError(notGraphDefError.loc.value_or(fileLoc))
+          << notGraphDefError.message;
     return nullptr;
   };
   tfg::detail::WireGraph wire;
@@ -1410,14 +1454,14 @@ static OwningOpRef<ModuleOp> importInPlace(MLIRContext *context,
 OwningOpRef<ModuleOp>
 mlir::tfg::importBinaryGraphDef(MLIRContext *context, StringRef bytes,
                                 Location fileLoc, const ImportOptions &options,
-                                StringRef notGraphDefError) {
+                                const NotGraphDefError &notGraphDefError) {
   return importInPlace(context, bytes, /*fileMapped=*/false, fileLoc, options,
                        notGraphDefError);
 }
 
 OwningOpRef<ModuleOp> mlir::tfg::importBinaryGraphDef(
     MLIRContext *context, const llvm::MemoryBuffer &buffer, Location fileLoc,
-    const ImportOptions &options, StringRef notGraphDefError) {
+    const ImportOptions &options, const NotGraphDefError &notGraphDefError) {
   bool fileMapped =
       buffer.getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap;
   return importInPlace(context, buffer.getBuffer(), fileMapped, fileLoc,

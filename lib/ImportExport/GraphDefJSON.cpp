@@ -7,6 +7,7 @@
 
 #include "tfg/ImportExport/GraphDefJSON.h"
 #include "tfg/ImportExport/Convert.h"
+#include "tfg/ImportExport/MessageDepth.h"
 #include "tfg/Support/JSONScan.h"
 #include "tfg/proto/graph.pb.h"
 
@@ -31,6 +32,22 @@ mlir::tfg::parseGraphDefJSON(StringRef json, tensorflow::GraphDef &graph,
   if (json.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
     return emitError(loc) << what << " of " << json.size()
                           << " bytes is larger than protobuf can parse (2 GB)";
+  // Protobuf reads the integer literal -0 as an integer, and a float field
+  // then gets +0: such literals are read as -0.0 (in an integer field,
+  // protobuf takes that as 0 too).
+  std::string withNegativeZeros;
+  SmallVector<size_t> negativeZeros = findNegativeZeroIntegers(json);
+  if (!negativeZeros.empty()) {
+    withNegativeZeros.reserve(json.size() + 2 * negativeZeros.size());
+    size_t from = 0;
+    for (size_t at : negativeZeros) {
+      withNegativeZeros.append(json.data() + from, at + 2 - from);
+      withNegativeZeros += ".0";
+      from = at + 2;
+    }
+    withNegativeZeros.append(json.data() + from, json.size() - from);
+    json = withNegativeZeros;
+  }
   google::protobuf::StringPiece text(json.data(), json.size());
   google::protobuf::util::JsonParseOptions options;
   auto status =
@@ -39,6 +56,13 @@ mlir::tfg::parseGraphDefJSON(StringRef json, tensorflow::GraphDef &graph,
     return success();
   std::string strict(status.message());
   graph.Clear();
+  // Nested past protobuf's limit: no lenient reading will do.
+  if (StringRef(strict).contains("Message too deep"))
+    return emitError(loc) << what << " nests messages deeper than "
+                          << kMaxMessageDepth - 1
+                          << " levels, the limit of protobuf's JSON reader "
+                             "(protobuf: "
+                          << strict << ")";
   options.ignore_unknown_fields = true;
   status = google::protobuf::util::JsonStringToMessage(text, &graph, options);
   if (!status.ok())
@@ -70,6 +94,19 @@ LogicalResult mlir::tfg::printGraphDefJSON(tensorflow::GraphDef &&graph,
   if (!serializeDeterministically(graph, encoded))
     return emitError(loc, "cannot encode the GraphDef");
   graph.Clear();
+  // Past the depth protobuf's JSON writer follows, it fails (logging a
+  // warning of its own): say where instead. Export checks this before
+  // converting anything (ExportOptions::forJSON); this holds for any
+  // GraphDef.
+  SmallVector<NestedMessage> path;
+  if (nestedMessageDepth(encoded, tensorflow::GraphDef::descriptor(),
+                         kMaxJSONWriteDepth, &path) > kMaxJSONWriteDepth)
+    return emitError(loc) << describeGraphDefPath(path)
+                          << " nests messages deeper than "
+                          << kMaxJSONWriteDepth
+                          << " levels, which protobuf's JSON writer does not "
+                             "follow (binary and text GraphDefs hold "
+                          << kMaxMessageDepth << ")";
   std::unique_ptr<google::protobuf::util::TypeResolver> resolver(
       google::protobuf::util::NewTypeResolverForDescriptorPool(
           "type.googleapis.com",

@@ -9,7 +9,10 @@
 #define TFG_LIB_IMPORTEXPORT_GRAPHDEFSOURCES_H
 
 #include "GraphDefWire.h"
+#include "tfg/ImportExport/MessageDepth.h"
 #include "tfg/proto/graph.pb.h"
+
+#include "google/protobuf/descriptor.h"
 
 #include "google/protobuf/io/coded_stream.h"
 #include "mlir/IR/Diagnostics.h"
@@ -34,6 +37,15 @@ inline bool parseNested(google::protobuf::MessageLite &message, StringRef bytes,
   bool parsed = merge ? message.MergeFromCodedStream(&in)
                       : message.ParseFromCodedStream(&in);
   return parsed && in.ConsumedEntireMessage();
+}
+
+/// Whether `bytes`, a `type` message `depth` messages deep in a GraphDef,
+/// nests messages deeper than protobuf's binary reader allows (why they
+/// do not parse, then).
+inline bool nestsTooDeep(StringRef bytes,
+                         const google::protobuf::Descriptor *type, int depth) {
+  int limit = kMaxMessageDepth - depth;
+  return nestedMessageDepth(bytes, type, limit) > limit;
 }
 
 /// The nodes of a graph or function body: names, ops and inputs to resolve
@@ -127,8 +139,14 @@ public:
     // Inside the GraphDef the node is one level deep already.
     if (parseNested(scratch, wire.nodeBytes(i), /*depth=*/1))
       return &scratch;
-    emitError(loc) << "node #" << i << " ('" << wire.name(i)
-                   << "') is not a valid binary NodeDef";
+    if (nestsTooDeep(wire.nodeBytes(i), tensorflow::NodeDef::descriptor(), 1))
+      emitError(loc) << "node '" << wire.name(i)
+                     << "' nests messages deeper than " << kMaxMessageDepth
+                     << " levels in the GraphDef, the limit of protobuf's "
+                        "binary reader";
+    else
+      emitError(loc) << "node #" << i << " ('" << wire.name(i)
+                     << "') is not a valid binary NodeDef";
     return nullptr;
   }
   void inputsResolved() const override { wire.releaseKeys(); }
@@ -244,6 +262,22 @@ public:
 
 private:
   std::nullptr_t invalid(size_t i, Location loc) const {
+    StringRef bytes = wire.functionBytes(i);
+    if (nestsTooDeep(bytes, tensorflow::FunctionDef::descriptor(), 2)) {
+      SmallVector<NestedMessage> path;
+      int limit = kMaxMessageDepth - 2;
+      (void)nestedMessageDepth(bytes, tensorflow::FunctionDef::descriptor(),
+                               limit, &path);
+      InFlightDiagnostic diag = emitError(loc);
+      // FunctionDef.node_def = 3 (its name = 1), signature = 1 (name = 1).
+      if (!path.empty() && path[0].field && path[0].field->number() == 3)
+        diag << "node '" << lastStringField(path[0].encoding, 1) << "' of ";
+      diag << "function '" << lastStringField(lastStringField(bytes, 1), 1)
+           << "' nests messages deeper than " << kMaxMessageDepth
+           << " levels in the GraphDef, the limit of protobuf's binary "
+              "reader";
+      return nullptr;
+    }
     emitError(loc) << "function #" << i
                    << " of the library is not a valid binary FunctionDef";
     return nullptr;

@@ -66,6 +66,13 @@ static std::optional<llvm::json::Object> moveToShard(tensorflow::NodeDef &node,
   std::optional<ShardType> type = getShardType(tensor.dtype());
   if (!type || tensor.tensor_shape().unknown_rank())
     return std::nullopt;
+  // The import checks a weight's dtype against its node's: a value whose
+  // dtype is not the node's stays inline, where it imports as it is.
+  auto dtype = node.attr().find("dtype");
+  if (dtype != node.attr().end() &&
+      dtype->second.value_case() == tensorflow::AttrValue::kType &&
+      dtype->second.type() != tensor.dtype())
+    return std::nullopt;
   llvm::json::Array shape;
   uint64_t elements = 1;
   for (const auto &dim : tensor.tensor_shape().dim()) {
@@ -107,7 +114,10 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
                                          std::string &modelJson,
                                          std::string &weights) {
   tensorflow::GraphDef graph;
-  if (failed(exportGraphDef(module, graph)))
+  // model.json holds the GraphDef as JSON.
+  ExportOptions options;
+  options.forJSON = true;
+  if (failed(exportGraphDef(module, graph, options)))
     return failure();
   // JSON names fields: those kept by number only cannot be written.
   warnUnknownFieldsLeftOut(module, "model.json",

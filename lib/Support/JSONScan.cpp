@@ -46,7 +46,7 @@ private:
       ++pos;
   }
 
-  Error fail(const llvm::Twine &message) const {
+  Error fail(const llvm::Twine &message) {
     size_t line = 1, column = 1;
     for (size_t i = 0; i < pos && i < text.size(); ++i) {
       if (text[i] == '\n') {
@@ -56,13 +56,16 @@ private:
         ++column;
       }
     }
+    error.line = line;
+    error.column = column;
+    error.message = message.str();
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "[%zu:%zu, byte=%zu]: %s", line, column, pos,
                                    message.str().c_str());
   }
 
   /// An error when a container opened here would be `level` deep.
-  Error checkDepth(size_t level) const {
+  Error checkDepth(size_t level) {
     if (level <= maxDepth)
       return Error::success();
     return fail("Nesting deeper than " + llvm::Twine(maxDepth) + " levels");
@@ -252,6 +255,11 @@ private:
     return Error::success();
   }
 
+public:
+  /// The last error, apart.
+  JSONScanError error;
+
+private:
   StringRef text;
   size_t maxDepth;
   size_t pos = 0;
@@ -260,13 +268,16 @@ private:
 
 Error mlir::tfg::scanJSON(StringRef text, bool &isObject,
                           llvm::SmallVectorImpl<JSONMember> &members,
-                          size_t maxDepth) {
+                          size_t maxDepth, JSONScanError *where) {
   members.clear();
   isObject = false;
-  Error error = Scanner(text, maxDepth).document(isObject, members);
+  Scanner scanner(text, maxDepth);
+  Error error = scanner.document(isObject, members);
   if (error) {
     members.clear();
     isObject = false;
+    if (where)
+      *where = scanner.error;
   }
   return error;
 }
@@ -311,4 +322,27 @@ std::optional<bool> mlir::tfg::jsonObjectHasMember(StringRef text,
     return std::nullopt;
   return llvm::any_of(
       members, [&](const JSONMember &member) { return member.key == key; });
+}
+
+llvm::SmallVector<size_t> mlir::tfg::findNegativeZeroIntegers(StringRef text) {
+  llvm::SmallVector<size_t> found;
+  size_t pos = 0;
+  while ((pos = text.find_first_of("\"-", pos)) != StringRef::npos) {
+    if (text[pos] == '"') {
+      // Over the string, its escapes included.
+      for (++pos; pos < text.size() && text[pos] != '"'; ++pos)
+        if (text[pos] == '\\')
+          ++pos;
+      ++pos;
+      continue;
+    }
+    size_t next = pos + 2;
+    if (text.substr(pos + 1).starts_with("0") &&
+        (next >= text.size() ||
+         !(llvm::isDigit(text[next]) || text[next] == '.' ||
+           text[next] == 'e' || text[next] == 'E')))
+      found.push_back(pos);
+    ++pos;
+  }
+  return found;
 }

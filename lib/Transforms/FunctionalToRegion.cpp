@@ -4,7 +4,10 @@
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/Passes.h"
 
+#include "tfg/Support/InputLimits.h"
+
 #include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir {
 namespace tfg {
@@ -106,9 +109,57 @@ static void inlineInto(Region &region, GraphFuncOp func, ValueRange args,
                   loopValues);
 }
 
+namespace {
+/// What the region form of a module may cost. Inlining copies a callee's
+/// body into every region that calls it, converted bodies included: a chain
+/// of N functions each calling the next nests N regions deep and, with every
+/// function converted, holds N^2/2 copies; two calls of the next function a
+/// level make 2^N. The conversion stops where the region form would nest
+/// deeper than tfg reads (kMaxTextNesting, less room for the module and its
+/// graph) or add more operations than four times the module's (and at least
+/// 2^16); those ops stay functional, with a remark.
+struct InlineBudget {
+  explicit InlineBudget(uint64_t initialOps)
+      : allowed(std::max<uint64_t>(4 * initialOps, uint64_t(1) << 16)) {}
+
+  /// Operations nested in `func`'s body and the depth of its regions.
+  struct Cost {
+    uint64_t ops = 0;
+    unsigned depth = 0;
+  };
+  Cost costOf(GraphFuncOp func) {
+    auto it = costs.find(func);
+    if (it != costs.end())
+      return it->second;
+    Cost cost;
+    SmallVector<std::pair<Operation *, unsigned>> stack;
+    for (Operation &op : func.getBody().front())
+      stack.push_back({&op, 0});
+    while (!stack.empty()) {
+      auto [op, depth] = stack.pop_back_val();
+      ++cost.ops;
+      cost.depth = std::max(cost.depth, depth);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Operation &nested : block)
+            stack.push_back({&nested, depth + 1});
+    }
+    return costs[func] = cost;
+  }
+  /// Forgets `func`'s cost once its body changed.
+  void invalidate(GraphFuncOp func) { costs.erase(func); }
+
+  static constexpr unsigned kMaxDepth = kMaxTextNesting - 8;
+  uint64_t allowed, added = 0;
+  int64_t tooDeep = 0, tooLarge = 0;
+  DenseMap<Operation *, Cost> costs;
+};
+} // namespace
+
 /// Converts one functional op; returns failure (leaving it alone) when a
-/// callee cannot be inlined.
-static LogicalResult convertOp(Operation *op, SymbolTable &symbols) {
+/// callee cannot be inlined or its region form would exceed `budget`.
+static LogicalResult convertOp(Operation *op, SymbolTable &symbols,
+                               InlineBudget &budget) {
   StringRef opName = getTFOpName(op);
   StringRef kind = opName;
   kind.consume_front("Stateless");
@@ -163,6 +214,22 @@ static LogicalResult convertOp(Operation *op, SymbolTable &symbols) {
     return failure();
   }
   llvm::append_range(operands, ctls);
+
+  InlineBudget::Cost cost;
+  for (const Callee &callee : callees) {
+    InlineBudget::Cost c = budget.costOf(callee.func);
+    cost.ops += c.ops;
+    cost.depth = std::max(cost.depth, c.depth + 1);
+  }
+  if (cost.depth > InlineBudget::kMaxDepth) {
+    ++budget.tooDeep;
+    return failure();
+  }
+  if (budget.added + cost.ops > budget.allowed) {
+    ++budget.tooLarge;
+    return failure();
+  }
+  budget.added += cost.ops;
 
   OperationState state(op->getLoc(), ("tfg." + opName + "Region").str());
   state.addOperands(operands);
@@ -225,25 +292,95 @@ static LogicalResult convertOp(Operation *op, SymbolTable &symbols) {
   return success();
 }
 
+/// Whether `op` is a functional control flow op that has a region form.
+static bool isFunctionalControlFlow(Operation &op) {
+  return isa<IfOp, StatelessIfOp, StatefulIfOp, CaseOp, StatelessCaseOp,
+             StatefulCaseOp, WhileOp, StatelessWhileOp, StatefulWhileOp, ForOp>(
+      op);
+}
+
+/// The bodies of `module`'s functions, callees before their callers (as far
+/// as calls through functional control flow go; a cycle is cut anywhere),
+/// then its graphs: each function is converted before its body is inlined.
+static SmallVector<Block *> calleesFirst(ModuleOp module,
+                                         SymbolTable &symbols) {
+  SmallVector<Block *> bodies = getGraphBodies(module), ordered, graphs;
+  DenseMap<Block *, SmallVector<Block *, 4>> callees;
+  for (Block *body : bodies) {
+    if (!isa<GraphFuncOp>(body->getParentOp())) {
+      graphs.push_back(body);
+      continue;
+    }
+    SmallVector<Block *, 4> &out = callees[body];
+    for (Operation &op : *body) {
+      if (!isFunctionalControlFlow(op))
+        continue;
+      for (NamedAttribute attr : op.getAttrs()) {
+        auto visit = [&](Attribute a) {
+          auto ref = dyn_cast<tf_type::FuncAttr>(a);
+          if (!ref)
+            return;
+          auto func =
+              symbols.lookup<GraphFuncOp>(ref.getName().getRootReference());
+          if (func && !func.getBody().empty())
+            out.push_back(&func.getBody().front());
+        };
+        visit(attr.getValue());
+        if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
+          llvm::for_each(list, visit);
+      }
+    }
+  }
+  // Iterative depth-first post-order.
+  DenseSet<Block *> seen;
+  SmallVector<std::pair<Block *, unsigned>> stack;
+  for (Block *root : bodies) {
+    if (!isa<GraphFuncOp>(root->getParentOp()) || !seen.insert(root).second)
+      continue;
+    stack.push_back({root, 0});
+    while (!stack.empty()) {
+      auto &[body, next] = stack.back();
+      SmallVector<Block *, 4> &out = callees[body];
+      if (next < out.size()) {
+        Block *callee = out[next++];
+        if (seen.insert(callee).second)
+          stack.push_back({callee, 0});
+        continue;
+      }
+      ordered.push_back(body);
+      stack.pop_back();
+    }
+  }
+  llvm::append_range(ordered, graphs);
+  return ordered;
+}
+
 FailureOr<int64_t> mlir::tfg::convertFunctionalToRegion(ModuleOp module) {
   SymbolTable symbols(module);
-  // Functions first, so that graphs inline already converted bodies.
+  uint64_t initialOps = 0;
+  module.walk([&](Operation *) { ++initialOps; });
+  InlineBudget budget(initialOps);
   SmallVector<Operation *> ops;
-  SmallVector<Block *> bodies = getGraphBodies(module);
-  std::stable_partition(bodies.begin(), bodies.end(), [](Block *b) {
-    return isa<GraphFuncOp>(b->getParentOp());
-  });
   int64_t converted = 0;
-  for (Block *body : bodies) {
+  for (Block *body : calleesFirst(module, symbols)) {
     ops.clear();
     for (Operation &op : *body)
-      if (isa<IfOp, StatelessIfOp, StatefulIfOp, CaseOp, StatelessCaseOp,
-              StatefulCaseOp, WhileOp, StatelessWhileOp, StatefulWhileOp,
-              ForOp>(op))
+      if (isFunctionalControlFlow(op))
         ops.push_back(&op);
+    int64_t before = converted;
     for (Operation *op : ops)
-      converted += succeeded(convertOp(op, symbols));
+      converted += succeeded(convertOp(op, symbols, budget));
+    if (converted != before)
+      if (auto func = dyn_cast<GraphFuncOp>(body->getParentOp()))
+        budget.invalidate(func);
   }
+  if (budget.tooDeep || budget.tooLarge)
+    emitRemark(module.getLoc())
+        << "functional control flow left as it is: " << budget.tooDeep
+        << " op(s) whose region form would nest more than "
+        << InlineBudget::kMaxDepth << " regions deep, " << budget.tooLarge
+        << " whose inlined bodies would add more than " << budget.allowed
+        << " operations to the module";
   return converted;
 }
 

@@ -1,5 +1,6 @@
 //===- Verify.cpp - The tfg-verify pass -----------------------------------===//
 
+#include "tfg/IR/TextNesting.h"
 #include "tfg/IR/Verifier.h"
 #include "tfg/Transforms/Passes.h"
 
@@ -17,7 +18,10 @@ struct VerifyPass : tfg::impl::VerifyPassBase<VerifyPass> {
   void runOnOperation() override {
     // Nothing changes: the pass manager need not verify again after it.
     markAllAnalysesPreserved();
-    if (failed(tfg::verifyGraphModule(getOperation())))
+    // What the verifier and every later recursion could not hold (MLIR
+    // bytecode reads any nesting) is refused first.
+    if (failed(tfg::verifyRegionNesting(getOperation())) ||
+        failed(tfg::verifyGraphModule(getOperation())))
       signalPassFailure();
   }
 };

@@ -6,14 +6,18 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/ImportExport/Translations.h"
+#include "TranslationOutputs.h"
 #include "tfg/IR/TFGDialect.h"
+#include "tfg/IR/TextNesting.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/GraphDefJSON.h"
+#include "tfg/ImportExport/MessageDepth.h"
 #include "tfg/ImportExport/SavedModel.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Support/JSONScan.h"
+#include "tfg/Support/OutputFile.h"
 #include "tfg/Support/TextGraphPositions.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/proto/graph.pb.h"
@@ -25,6 +29,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/StringExtras.h"
@@ -39,30 +44,71 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-/// Collects text-format parse errors instead of letting protobuf log them.
+/// Collects text-format parse errors instead of letting protobuf log them,
+/// with where the first error and the first warning are.
 class ErrorCollector : public google::protobuf::io::ErrorCollector {
 public:
   void AddError(int line, google::protobuf::io::ColumnNumber column,
                 const std::string &message) override {
-    if (first.empty())
-      first = where(line, column) + message;
+    if (!first.empty())
+      return;
+    first = message;
+    firstLine = line;
+    firstColumn = column;
   }
   void AddWarning(int line, google::protobuf::io::ColumnNumber column,
                   const std::string &message) override {
     if (!firstWarning.empty())
       return;
     firstWarning = message;
-    warningLine = line + 1;
-    warningColumn = column + 1;
+    warningLine = line;
+    warningColumn = column;
   }
+
+  /// Whether the first error is protobuf's recursion limit.
+  bool firstIsTooDeep() const {
+    return StringRef(first).contains("Message is too deep");
+  }
+
+  /// The position of the first error in the text that `loc` names (a
+  /// FileLineColLoc; otherwise `loc` itself).
+  Location firstErrorLoc(Location loc, StringRef text) const {
+    return position(loc, text, firstLine, firstColumn);
+  }
+  Location firstWarningLoc(Location loc, StringRef text) const {
+    return position(loc, text, warningLine, warningColumn);
+  }
+
   std::string first, firstWarning;
-  unsigned warningLine = 0, warningColumn = 0;
 
 private:
-  static std::string where(int line, google::protobuf::io::ColumnNumber col) {
-    return "line " + std::to_string(line + 1) + ", column " +
-           std::to_string(col + 1) + ": ";
+  /// Protobuf's 0-based line and column (a tab advancing the column to the
+  /// next multiple of 8) as MLIR's 1-based line and byte column in `text`.
+  static Location position(Location loc, StringRef text, int line, int column) {
+    auto file = llvm::dyn_cast<FileLineColLoc>(loc);
+    if (!file || line < 0 || column < 0)
+      return loc;
+    size_t begin = 0;
+    for (int l = 0; l < line && begin != StringRef::npos; ++l) {
+      begin = text.find('\n', begin);
+      if (begin != StringRef::npos)
+        ++begin;
+    }
+    unsigned byteColumn = 0;
+    if (begin != StringRef::npos) {
+      StringRef rest = text.drop_front(begin);
+      int expanded = 0;
+      while (byteColumn < rest.size() && rest[byteColumn] != '\n' &&
+             expanded < column) {
+        expanded = rest[byteColumn] == '\t' ? expanded + 8 - expanded % 8
+                                            : expanded + 1;
+        ++byteColumn;
+      }
+    }
+    return FileLineColLoc::get(file.getFilename(), line + 1, byteColumn + 1);
   }
+
+  int firstLine = -1, firstColumn = -1, warningLine = -1, warningColumn = -1;
 };
 
 /// Points the diagnostics of a text GraphDef's import that name a node or
@@ -154,8 +200,10 @@ private:
 /// Parses the text-format `bytes` into `message`, its errors to `errors`;
 /// with `allowUnknown`, fields (and Any expansions) `message` does not
 /// declare are skipped, each a warning. A UTF-8 byte order mark (which
-/// editors put first and protobuf's parser refuses) is read over. False on
-/// an error, or for a text over 2 GB.
+/// editors put first and protobuf's parser refuses) is read over. Messages
+/// nest at most as deep as protobuf's binary reader allows (100 levels; the
+/// text parser has no limit of its own, and recursed until the stack
+/// overflowed). False on an error, or for a text over 2 GB.
 static bool parseTextProto(StringRef bytes, google::protobuf::Message &message,
                            ErrorCollector &errors, bool allowUnknown) {
   bytes = dropByteOrderMark(bytes);
@@ -165,6 +213,7 @@ static bool parseTextProto(StringRef bytes, google::protobuf::Message &message,
   parser.RecordErrorsTo(&errors);
   parser.AllowUnknownField(allowUnknown);
   parser.AllowUnknownExtension(allowUnknown);
+  parser.SetRecursionLimit(kMaxMessageDepth);
   google::protobuf::io::ArrayInputStream text(bytes.data(),
                                               static_cast<int>(bytes.size()));
   return parser.Parse(&text, &message);
@@ -351,23 +400,31 @@ static void noteTranslationHint(Location loc, const std::string &hint) {
 
 /// The error for input `bytes` that is neither a text nor a binary
 /// GraphDef, saying which translation reads it when it is MLIR or a
-/// model.json.
-static std::string notGraphDefError(const ErrorCollector &textErrors,
-                                    StringRef bytes) {
+/// model.json; at the text's first error, in the file `loc` names.
+static NotGraphDefError notGraphDefError(const ErrorCollector &textErrors,
+                                         StringRef bytes, Location loc) {
   std::string error = "input is neither a text GraphDef (" + textErrors.first +
                       ") nor a binary one";
+  Location at = textErrors.firstErrorLoc(loc, dropByteOrderMark(bytes));
   std::string hint = translationHint(bytes, kMLIRInput | kTFJSInput);
   if (!hint.empty())
-    return error + "; " + hint;
-  // JSON that does not scan (a GraphDef in JSON form would have been read).
+    return NotGraphDefError(error + "; " + hint, at);
+  // JSON that does not scan (a GraphDef in JSON form would have been read):
+  // at the JSON's error, which says more than the text's at its first brace.
   if (beginsLikeJSONObject(bytes)) {
     bool isObject = false;
     SmallVector<JSONMember> members;
+    JSONScanError where;
     if (llvm::Error jsonError =
-            scanJSON(skipToJSONValue(bytes), isObject, members))
-      error += ", nor JSON (" + llvm::toString(std::move(jsonError)) + ")";
+            scanJSON(dropByteOrderMark(bytes), isObject, members,
+                     kDefaultMaxJSONDepth, &where)) {
+      llvm::consumeError(std::move(jsonError));
+      error += ", nor JSON (" + where.message + ")";
+      if (auto file = llvm::dyn_cast<FileLineColLoc>(loc))
+        at = FileLineColLoc::get(file.getFilename(), where.line, where.column);
+    }
   }
-  return error;
+  return NotGraphDefError(std::move(error), at);
 }
 
 /// Parses a text GraphDef into `graph`, in place (a copy would cost the
@@ -393,13 +450,10 @@ static bool parseTextGraphDef(llvm::StringRef bytes,
     return false;
   }
   // At the first such field, in the file.
-  Location at = loc;
-  if (auto file = llvm::dyn_cast<FileLineColLoc>(loc))
-    at = FileLineColLoc::get(file.getFilename(), lenient.warningLine,
-                             lenient.warningColumn);
-  emitWarning(at) << "the text GraphDef holds fields tfg does not know: "
-                     "they are dropped (protobuf: "
-                  << lenient.firstWarning << ")";
+  emitWarning(lenient.firstWarningLoc(loc, dropByteOrderMark(bytes)))
+      << "the text GraphDef holds fields tfg does not know: they are "
+         "dropped (protobuf: "
+      << lenient.firstWarning << ")";
   return true;
 }
 
@@ -416,7 +470,7 @@ struct GraphDefInput {
   StringRef binary;
   bool binaryIsWholeInput = false;
   /// The error to give when `binary` does not parse.
-  std::string notBinaryError;
+  NotGraphDefError notBinaryError;
   SavedModelGraph savedModelGraph;
   std::optional<TextSavedModel> textSavedModel;
 };
@@ -435,7 +489,7 @@ static LogicalResult readGraphDefInput(StringRef bytes, GraphDefInput &input,
     return failure();
   if (*savedModel) {
     input.binary = graphBytes;
-    input.notBinaryError = kNotSavedModelGraphDef.str();
+    input.notBinaryError = kNotSavedModelGraphDef;
     return success();
   }
   input.parsed.emplace();
@@ -447,18 +501,26 @@ static LogicalResult readGraphDefInput(StringRef bytes, GraphDefInput &input,
     return success();
   }
   input.parsed.reset();
+  // A text nested past the limit was read as text that far: it is a text
+  // GraphDef, whatever else it might be read as.
+  if (textErrors.firstIsTooDeep())
+    return emitError(textErrors.firstErrorLoc(loc, dropByteOrderMark(bytes)))
+           << "the text GraphDef nests messages deeper than "
+           << kMaxMessageDepth
+           << " levels, the limit of protobuf's binary reader, which the text "
+              "reader keeps too";
   if ((input.textSavedModel = encodeTextSavedModel(bytes))) {
     FailureOr<StringRef> textGraphBytes = selectGraphOfTextSavedModel(
         *input.textSavedModel, input.savedModelGraph, loc);
     if (failed(textGraphBytes))
       return failure();
     input.binary = *textGraphBytes;
-    input.notBinaryError = kNotSavedModelGraphDef.str();
+    input.notBinaryError = kNotSavedModelGraphDef;
     return success();
   }
   input.binary = bytes;
   input.binaryIsWholeInput = true;
-  input.notBinaryError = notGraphDefError(textErrors, bytes);
+  input.notBinaryError = notGraphDefError(textErrors, bytes, loc);
   return success();
 }
 
@@ -478,7 +540,8 @@ static LogicalResult readGraphDef(llvm::StringRef bytes,
   }
   if (parseBinaryProto(input.binary, graph))
     return success();
-  return emitError(loc) << input.notBinaryError;
+  return emitError(input.notBinaryError.loc.value_or(loc))
+         << input.notBinaryError.message;
 }
 
 static llvm::cl::opt<bool> binaryOutput(
@@ -494,8 +557,9 @@ static llvm::cl::opt<bool> jsonOutput(
 
 static llvm::cl::opt<std::string> tfjsWeights(
     "tfjs-weights",
-    llvm::cl::desc("Path of the weight shard to write (with --mlir-to-tfjs); "
-                   "model.json lists its file name, so keep it in the "
+    llvm::cl::desc("Path of the weight shard to write (with --mlir-to-tfjs; "
+                   "default: group1-shard1of1.bin beside the output). "
+                   "model.json lists it by file name, so it must be in the "
                    "directory of model.json"),
     llvm::cl::value_desc("path"));
 
@@ -553,10 +617,17 @@ static TranslateFunction exportModule(
     DialectRegistry registry;
     registerDialects(registry);
     ctx->appendDialectRegistry(registry);
-    OwningOpRef<ModuleOp> module =
-        parseSourceFile<ModuleOp>(sourceMgr, ParserConfig(ctx));
+    auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
+    // MLIR's parser recurses once per level: deeper text is refused first.
+    OwningOpRef<ModuleOp> module;
+    if (succeeded(verifyTextNesting(buffer->getMemBufferRef(), ctx)))
+      module = parseSourceFile<ModuleOp>(sourceMgr,
+                                         ParserConfig(ctx, /*verify=*/false));
+    // Bytecode can hold any nesting: bounded before anything recurses.
+    if (module &&
+        (failed(verifyRegionNesting(*module)) || failed(verify(*module))))
+      return failure();
     if (!module) {
-      auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
       noteTranslationHint(
           loc,
           translationHint(buffer->getBuffer(),
@@ -566,6 +637,78 @@ static TranslateFunction exportModule(
     }
     return translate(*module, os);
   };
+}
+
+/// The real path of the directory holding `path` (which need not exist).
+static std::string realDirectoryOf(StringRef path) {
+  SmallString<256> dir = llvm::sys::path::parent_path(path);
+  if (dir.empty())
+    dir = ".";
+  SmallString<256> real;
+  if (llvm::sys::fs::real_path(dir, real))
+    return dir.str().str();
+  return real.str().str();
+}
+
+/// Where --mlir-to-tfjs writes its weight shard: --tfjs-weights, or
+/// group1-shard1of1.bin beside the output. model.json names the shard by
+/// its file name, so a shard in another directory than model.json, or the
+/// output itself, would make an export that cannot be imported again.
+static LogicalResult chooseWeightShard(Location loc, std::string &path) {
+  TranslationOutputs *outputs = TranslationOutputs::getActive();
+  StringRef output = outputs ? outputs->getMainPath() : StringRef("-");
+  if (tfjsWeights.empty()) {
+    if (output == "-")
+      return emitError(loc, "--mlir-to-tfjs writing model.json to standard "
+                            "output needs --tfjs-weights=<path of the weight "
+                            "shard>; with -o <dir>/model.json the shard is "
+                            "written beside it");
+    SmallString<256> shard = llvm::sys::path::parent_path(output);
+    llvm::sys::path::append(shard, "group1-shard1of1.bin");
+    path = shard.str().str();
+    return success();
+  }
+  path = tfjsWeights;
+  if (path == "-")
+    return emitError(loc, "--tfjs-weights cannot be standard output: the "
+                          "weight shard is a file beside model.json");
+  if (output == "-")
+    return success();
+  bool sameDir = realDirectoryOf(path) == realDirectoryOf(output);
+  if (isSameFile(path, output) ||
+      (sameDir &&
+       llvm::sys::path::filename(path) == llvm::sys::path::filename(output)))
+    return emitError(loc) << "--tfjs-weights '" << path
+                          << "' is the output file: the weight shard and "
+                             "model.json must be two files";
+  if (!sameDir)
+    return emitError(loc) << "--tfjs-weights '" << path
+                          << "' is not in the directory of the output '"
+                          << output
+                          << "': model.json names its shard by file name, so "
+                             "the shard must be written beside it";
+  return success();
+}
+
+/// Writes the weight shard: with the run's other outputs when the driver
+/// commits them together, atomically on its own otherwise.
+static LogicalResult writeWeightShard(Location loc, StringRef path,
+                                      StringRef weights) {
+  std::string error;
+  if (TranslationOutputs *outputs = TranslationOutputs::getActive()) {
+    llvm::raw_ostream *os = outputs->openExtra(path, error);
+    if (!os)
+      return emitError(loc) << "cannot write the weight shard: " << error;
+    *os << weights;
+    return success();
+  }
+  std::unique_ptr<AtomicOutputFile> file = AtomicOutputFile::open(path, error);
+  if (file) {
+    file->os() << weights;
+    if (file->commit(error))
+      return success();
+  }
+  return emitError(loc) << "cannot write the weight shard: " << error;
 }
 
 void mlir::tfg::registerTFGTranslations() {
@@ -624,25 +767,21 @@ void mlir::tfg::registerTFGTranslations() {
   static TranslateRegistration tfjsExporter(
       "mlir-to-tfjs",
       "Export a tfg graph as a TensorFlow.js graph model (model.json to the "
-      "output, weights to --tfjs-weights)",
+      "output, its weight shard beside it: --tfjs-weights, by default "
+      "group1-shard1of1.bin)",
       exportModule([](ModuleOp module, llvm::raw_ostream &os) -> LogicalResult {
-        if (tfjsWeights.empty())
-          return emitError(
-              module.getLoc(),
-              "--mlir-to-tfjs needs --tfjs-weights=<path of the weight shard>");
+        std::string weightsPath;
+        if (failed(chooseWeightShard(module.getLoc(), weightsPath)))
+          return failure();
         if (failed(convertRegionToFunctional(module)))
           return failure();
         std::string modelJson, weights;
         if (failed(exportTFJSModel(module,
-                                   llvm::sys::path::filename(tfjsWeights),
+                                   llvm::sys::path::filename(weightsPath),
                                    modelJson, weights)))
           return failure();
-        std::error_code ec;
-        llvm::raw_fd_ostream shard(tfjsWeights, ec);
-        if (ec)
-          return emitError(module.getLoc(), "cannot write '")
-                 << tfjsWeights << "': " << ec.message();
-        shard << weights;
+        if (failed(writeWeightShard(module.getLoc(), weightsPath, weights)))
+          return failure();
         os << modelJson << "\n";
         return success();
       }));
@@ -658,7 +797,9 @@ void mlir::tfg::registerTFGTranslations() {
         if (failed(convertRegionToFunctional(module)))
           return failure();
         tensorflow::GraphDef graph;
-        if (failed(exportGraphDef(module, graph)))
+        ExportOptions options;
+        options.forJSON = jsonOutput;
+        if (failed(exportGraphDef(module, graph, options)))
           return failure();
         std::string out;
         if (jsonOutput) {

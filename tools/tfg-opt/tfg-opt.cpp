@@ -5,19 +5,23 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfg/IR/TextNesting.h"
 #include "tfg/InitAll.h"
 #include "tfg/Support/CommandLine.h"
+#include "tfg/Support/InputLimits.h"
+#include "tfg/Support/OutputFile.h"
 #include "tfg/Transforms/Passes.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
-#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/SourceMgr.h"
 
 #include <cstdio>
 
@@ -57,6 +61,19 @@ static void verifyInputWithTFGVerify(mlir::MlirOptMainConfig &config) {
   });
 }
 
+/// Reports MLIR text nested beyond tfg's bound as a diagnostic at the
+/// bracket crossing it (bytecode passes).
+static mlir::LogicalResult reportTextNesting(const llvm::MemoryBuffer &file) {
+  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(file.getMemBufferRef(),
+                                       /*RequiresNullTerminator=*/false),
+      llvm::SMLoc());
+  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
+  return mlir::tfg::verifyTextNesting(file.getMemBufferRef(), &context);
+}
+
 int main(int argc, char **argv) {
   llvm::InitLLVM initLLVM(argc, argv);
   mlir::tfg::initToolCommandLine();
@@ -74,26 +91,43 @@ int main(int argc, char **argv) {
         mlir::MlirOptMain(argc, argv, input, output, registry));
   verifyInputWithTFGVerify(config);
 
-  // What MLIR's driver does around its core, with this configuration.
+  // What MLIR's driver does around its core, with this configuration, but
+  // for what a tool reading untrusted files and writing users' files must
+  // add: the input read so that replacing it cannot fault (it is never
+  // truncated: the output is written beside it and renamed over it), text
+  // nested beyond tfg's bound refused before MLIR's recursive parser sees
+  // it, the work done on a large stack, and the output written in full or
+  // not at all.
   if (input == "-" &&
       llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
     llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
                     "interrupt)\n";
   std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = mlir::openInputFile(input, &error);
+  std::unique_ptr<llvm::MemoryBuffer> file = mlir::tfg::openToolInput(
+      input, mlir::tfg::isSameFile(input, output), error);
   if (!file) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
-  std::unique_ptr<llvm::ToolOutputFile> out =
-      mlir::openOutputFile(output, &error);
+  if (mlir::tfg::findNestingBeyond(file->getBuffer(),
+                                   mlir::tfg::kMaxTextNesting) &&
+      failed(reportTextNesting(*file)))
+    return EXIT_FAILURE;
+  std::unique_ptr<mlir::tfg::AtomicOutputFile> out =
+      mlir::tfg::AtomicOutputFile::open(output, error);
   if (!out) {
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
-  if (mlir::failed(
-          mlir::MlirOptMain(out->os(), std::move(file), registry, config)))
+  mlir::LogicalResult result = mlir::failure();
+  mlir::tfg::runOnLargeStack([&] {
+    result = mlir::MlirOptMain(out->os(), std::move(file), registry, config);
+  });
+  if (mlir::failed(result))
     return EXIT_FAILURE;
-  out->keep();
+  if (!out->commit(error)) {
+    llvm::errs() << "error: " << error << "\n";
+    return EXIT_FAILURE;
+  }
   return EXIT_SUCCESS;
 }

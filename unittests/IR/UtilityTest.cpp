@@ -148,3 +148,14 @@ TEST_F(UtilityTest, NodeNamesLiveWhereTheNodeKeepsThem) {
   EXPECT_EQ(registered.attributes.get(nameId), StringAttr::get(&context, "r"));
   EXPECT_TRUE(succeeded(verify(*module)));
 }
+
+TEST_F(UtilityTest, ValidNodeNames) {
+  // TensorFlow's rule: letters, digits and '.' first (and '_', its internal
+  // names, at the very start), then also '_', '-' and '/'; '>' joins parts.
+  for (StringRef name : {"a", "7", ".x", "_retval", "__inference_f_12",
+                         "scope/a-b.c_d", "a>b", "a>.b>7/c", "A"})
+    EXPECT_TRUE(isValidNodeName(name)) << name.str();
+  for (StringRef name : {"", "a:1", "^a", "a b", "-a", "/a", "a>", ">a", "a>>b",
+                         "a>_b", "a>-b", "a\xc3\xa9", "a\n"})
+    EXPECT_FALSE(isValidNodeName(name)) << name.str();
+}

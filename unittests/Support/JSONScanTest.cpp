@@ -127,3 +127,29 @@ TEST(JSONScanTest, BoundsNesting) {
   EXPECT_EQ(scanError(std::string(1001, '[') + std::string(1001, ']')),
             "[1:1001, byte=1000]: Nesting deeper than 1000 levels");
 }
+
+TEST(JSONScanTest, ErrorPositionApart) {
+  bool isObject;
+  llvm::SmallVector<JSONMember> members;
+  JSONScanError where;
+  llvm::Error error = scanJSON("{\"a\":\n  [1,]}", isObject, members,
+                               kDefaultMaxJSONDepth, &where);
+  ASSERT_TRUE(static_cast<bool>(error));
+  llvm::consumeError(std::move(error));
+  EXPECT_EQ(where.line, 2u);
+  EXPECT_EQ(where.column, 6u);
+  EXPECT_EQ(where.message, "Invalid JSON value");
+}
+
+TEST(JSONScanTest, FindsNegativeZeroIntegers) {
+  // Integer literals -0 only: not -0.0, -0e0, -01 (no JSON), -5, nor
+  // anything in a string, escaped quotes included.
+  llvm::StringRef text =
+      R"({"a": [-0, -0.0, -0e1, -0E1, -5, -0], "s": "x\"-0", "-0": -0})";
+  llvm::SmallVector<size_t> found = findNegativeZeroIntegers(text);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(text.substr(found[0], 4), "-0, ");
+  EXPECT_EQ(text.substr(found[1], 3), "-0]");
+  EXPECT_EQ(text.substr(found[2]), "-0}");
+  EXPECT_TRUE(findNegativeZeroIntegers("[-1, 0, \"-0\"]").empty());
+}

@@ -67,20 +67,37 @@ def TFType_ShapeAttr : TFType_Attr<"Shape", "shape"> {
   let summary = "A possibly partial tensor shape (TensorShapeProto)";
   let description = [{
     A shape with known (`2`) and unknown (`?`) dimensions, a scalar (`<>`) or
-    an unranked shape (`<*>`).
+    an unranked shape (`<*>`). Dimensions may be named (TensorShapeProto's
+    `Dim.name`): the names follow, one per dimension (`""` for none); a
+    shape without names prints as TensorFlow's tfg prints it.
 
     ```mlir
     #tf_type.shape<2x?x3>
     #tf_type.shape<>
     #tf_type.shape<*>
+    #tf_type.shape<2x?, names = ["batch", ""]>
     ```
   }];
-  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "bool":$unranked);
+  let parameters = (ins ArrayRefParameter<"int64_t">:$shape, "bool":$unranked,
+                        OptionalArrayRefParameter<"::mlir::StringAttr">:$names);
   let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    AttrBuilder<(ins "::llvm::ArrayRef<int64_t>":$shape, "bool":$unranked,
+                     CArg<"::llvm::ArrayRef<::mlir::StringAttr>", "{}">:$names), [{
+      return $_get($_ctxt, shape, unranked, names);
+    }]>
+  ];
   let extraClassDeclaration = [{
     /// Ranked shape; unknown dimensions are ShapedType::kDynamic.
     static ShapeAttr get(::mlir::MLIRContext *context,
                          ::llvm::ArrayRef<int64_t> shape);
+    /// Ranked shape with its dimensions' names (empty: none). Names that are
+    /// all empty are no names.
+    static ShapeAttr getNamed(::mlir::MLIRContext *context,
+                              ::llvm::ArrayRef<int64_t> shape,
+                              ::llvm::ArrayRef<::mlir::StringAttr> names);
     /// Unranked shape.
     static ShapeAttr getUnranked(::mlir::MLIRContext *context);
     bool hasRank() const { return !getUnranked(); }

@@ -75,6 +75,13 @@ void addNodeName(OperationState &state, StringAttr name);
 void setNodeName(Operation *op, StringRef name);
 void setNodeDevice(Operation *op, StringRef device);
 
+/// Whether `name` is a node name TensorFlow accepts: parts separated by
+/// `>`, each a letter, digit, `.` or (the first part only) `_`, then any of
+/// letters, digits and `_ - . /`. A leading `_` is TensorFlow's internal
+/// name space, which the GraphDefs it runs may use. Names with `:` or `^`
+/// are not: an input `a:1` would read as output 1 of `a`.
+bool isValidNodeName(StringRef name);
+
 /// The TensorFlow op name of a tfg node (`AddV2` for `tfg.AddV2`).
 StringRef getTFOpName(Operation *op);
 

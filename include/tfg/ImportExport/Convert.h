@@ -36,6 +36,10 @@ bool parseBinaryProto(StringRef bytes, google::protobuf::MessageLite &message);
 /// attribute being converted, without a location per node.
 using EmitErrorFn = function_ref<InFlightDiagnostic()>;
 
+/// A warning where `emitError` would put an error, its message starting as
+/// the error's would (the node and the attribute), followed by `message`.
+void emitWarningInstead(EmitErrorFn emitError, const Twine &message);
+
 /// DataType -> element type (f32, !tf_type.string, !tf_type.f32ref, ...).
 FailureOr<Type> convertDataType(tensorflow::DataType dtype,
                                 MLIRContext *context, EmitErrorFn emitError);
@@ -47,9 +51,16 @@ inline FailureOr<Type> convertDataType(tensorflow::DataType dtype,
 /// Element type -> DataType.
 FailureOr<tensorflow::DataType> convertToDataType(Type type, Location loc);
 
-/// TensorShapeProto -> #tf_type.shape.
-Attribute convertShape(const tensorflow::TensorShapeProto &shape,
-                       MLIRContext *context);
+/// The most dimensions a TensorFlow shape has (TensorShape::MaxDimensions()).
+constexpr int kMaxShapeRank = 254;
+
+/// TensorShapeProto -> #tf_type.shape, dimension names included. Fails on
+/// dimensions of an unknown rank and on more than 254 dimensions, which
+/// TensorFlow's PartialTensorShape::IsValid refuses; a size below -1 (which
+/// TensorFlow's importers read as unknown) is read as unknown with a
+/// warning.
+FailureOr<Attribute> convertShape(const tensorflow::TensorShapeProto &shape,
+                                  MLIRContext *context, EmitErrorFn emitError);
 /// #tf_type.shape -> TensorShapeProto.
 void convertShape(Attribute shape, tensorflow::TensorShapeProto &out);
 

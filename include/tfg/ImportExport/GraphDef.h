@@ -12,6 +12,9 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include <optional>
+#include <string>
+
 namespace llvm {
 class MemoryBuffer;
 } // namespace llvm
@@ -62,17 +65,31 @@ OwningOpRef<ModuleOp> importGraphDef(MLIRContext *context,
                                      Location fileLoc,
                                      const ImportOptions &options = {});
 
+/// The error importBinaryGraphDef gives bytes that are not a binary
+/// GraphDef: its message, and where (by default, at the file). A text
+/// GraphDef's syntax error, say, is located at its line and column.
+struct NotGraphDefError {
+  NotGraphDefError(const char *message = "input is not a binary GraphDef")
+      : message(message) {}
+  NotGraphDefError(llvm::StringRef message) : message(message.str()) {}
+  NotGraphDefError(std::string message,
+                   std::optional<Location> loc = std::nullopt)
+      : message(std::move(message)), loc(loc) {}
+  std::string message;
+  std::optional<Location> loc;
+};
+
 /// Imports a binary GraphDef (protobuf wire format) read in place, without
 /// the parsed message ever existing whole: node names and inputs are read
 /// off the buffer, and each NodeDef is parsed only to build its operation.
 /// The module and the diagnostics are those of parsing `bytes` and calling
 /// importGraphDef, except that a node that does not parse is reported by
-/// name. Bytes that are not a binary GraphDef get `notGraphDefError` at
-/// `fileLoc`. Returns null after emitting errors.
-OwningOpRef<ModuleOp> importBinaryGraphDef(
-    MLIRContext *context, llvm::StringRef bytes, Location fileLoc,
-    const ImportOptions &options = {},
-    llvm::StringRef notGraphDefError = "input is not a binary GraphDef");
+/// name. Bytes that are not a binary GraphDef get `notGraphDefError` (at
+/// `fileLoc` unless it says where). Returns null after emitting errors.
+OwningOpRef<ModuleOp>
+importBinaryGraphDef(MLIRContext *context, llvm::StringRef bytes,
+                     Location fileLoc, const ImportOptions &options = {},
+                     const NotGraphDefError &notGraphDefError = {});
 
 /// The same import of the binary GraphDef in `buffer`. When the buffer maps
 /// a file (MemoryBuffer::getFile and the like, which map large files
@@ -81,13 +98,25 @@ OwningOpRef<ModuleOp> importBinaryGraphDef(
 /// module are then not both resident at the peak. Such pages stay readable
 /// (a diagnostic that needs one reads it again from the file); the buffer
 /// must not have been written in memory.
-OwningOpRef<ModuleOp> importBinaryGraphDef(
-    MLIRContext *context, const llvm::MemoryBuffer &buffer, Location fileLoc,
-    const ImportOptions &options = {},
-    llvm::StringRef notGraphDefError = "input is not a binary GraphDef");
+OwningOpRef<ModuleOp>
+importBinaryGraphDef(MLIRContext *context, const llvm::MemoryBuffer &buffer,
+                     Location fileLoc, const ImportOptions &options = {},
+                     const NotGraphDefError &notGraphDefError = {});
 
-/// Exports the module's tfg.graph into `graph`.
-LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph);
+struct ExportOptions {
+  /// The GraphDef is to be written as JSON (protobuf's JSON form, a TF.js
+  /// model.json): messages may nest only as deep as protobuf's JSON writer
+  /// follows (kMaxJSONWriteDepth), not kMaxMessageDepth.
+  bool forJSON = false;
+};
+
+/// Exports the module's tfg.graph and functions into `graph`. Nothing is
+/// converted unless all of it fits what protobuf reads back: messages
+/// nested at most kMaxMessageDepth deep (or, for JSON, kMaxJSONWriteDepth),
+/// less than 2 GB encoded; otherwise an error at the node (or function)
+/// names it and its attribute.
+LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph,
+                             const ExportOptions &options = {});
 
 /// Imports and exports `graph`, and compares the result with the input
 /// (node order and map order aside, tensors by value). On a difference,

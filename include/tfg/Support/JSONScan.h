@@ -34,14 +34,23 @@ struct JSONMember {
 /// read what the scanner accepts without running out of stack.
 constexpr size_t kDefaultMaxJSONDepth = 1000;
 
+/// Where a JSON text is wrong: line and column from 1 (bytes), and the
+/// message without them.
+struct JSONScanError {
+  size_t line = 0, column = 0;
+  std::string message;
+};
+
 /// Checks that `text` is one JSON value, surrounded only by whitespace, with
 /// arrays and objects nested at most `maxDepth` deep. When it is an object,
 /// `members` gets its members in order (a repeated key appears each time);
 /// otherwise `members` is left empty and `isObject` false. The error says
-/// what is wrong where, as "[line:column, byte=N]: message".
+/// what is wrong where, as "[line:column, byte=N]: message"; `where`, when
+/// given, gets the line, the column and the message apart.
 llvm::Error scanJSON(llvm::StringRef text, bool &isObject,
                      llvm::SmallVectorImpl<JSONMember> &members,
-                     size_t maxDepth = kDefaultMaxJSONDepth);
+                     size_t maxDepth = kDefaultMaxJSONDepth,
+                     JSONScanError *where = nullptr);
 
 /// Whether `text` scans as a JSON object (nesting bounded by default), with
 /// its members in `members`; false on any error.
@@ -64,6 +73,12 @@ bool beginsLikeJSONObject(llvm::StringRef text);
 /// object with a member named `key`; none when it is no JSON object.
 std::optional<bool> jsonObjectHasMember(llvm::StringRef text,
                                         llvm::StringRef key);
+
+/// Where `text`, a JSON text, writes the number -0 as an integer literal
+/// (`-0` with no fraction or exponent), outside strings: the offsets of
+/// their `-`, in order. Protobuf's JSON reader takes such a literal as the
+/// integer 0, and a float field then gets +0.
+llvm::SmallVector<size_t> findNegativeZeroIntegers(llvm::StringRef text);
 
 /// LLVM's JSON parser, behind the scanner: a text nested deeper than
 /// `maxDepth` (which LLVM's parser would recurse on, once per level) is an
