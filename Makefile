@@ -55,6 +55,7 @@ format-check:
 bench: build
 	@bash bench/run.sh $(BUILD_DIR)
 	@bash bench/passes.sh $(BUILD_DIR)
+	@python3 bench/stress.py $(BUILD_DIR)
 
 # libFuzzer + ASan/UBSan (installs clang-22); FUZZ_SECONDS per target,
 # FUZZ_JOBS (default 2) at a time, FUZZ_TARGETS to pick some.

@@ -143,6 +143,8 @@ mlir::tfg::eliminateCommonSubgraphs(Block &body,
     llvm::DenseMap<size_t, SmallVector<Operation *, 1>> overflow;
     table.reserve(order.size());
     SmallVector<Operation *> merged;
+    // Users of merged control tokens.
+    llvm::SetVector<Operation *> controlUsers;
     for (unsigned p = 0; p < order.size(); ++p) {
       Operation *op = view.getNode(order[p]);
       if (!isCandidate(op))
@@ -180,17 +182,20 @@ mlir::tfg::eliminateCommonSubgraphs(Block &body,
           again = true;
       }
       Value ctl = getControlToken(op);
-      llvm::SetVector<Operation *> controlUsers(ctl.getUsers().begin(),
-                                                ctl.getUsers().end());
+      controlUsers.insert(ctl.getUsers().begin(), ctl.getUsers().end());
       for (auto [from, to] : llvm::zip(getDataResults(op), getDataResults(rep)))
         from.replaceAllUsesWith(to);
       ctl.replaceAllUsesWith(getControlToken(rep));
-      for (Operation *user : controlUsers)
-        stats.edges += removeRedundantControlOperands(user);
       stats.edges += op->getNumOperands();
       ++stats.nodes;
       merged.push_back(op);
     }
+    // Once per user, not per merge: a node with many control operands from
+    // merged nodes is rewritten once.
+    llvm::DenseSet<Operation *> mergedSet(merged.begin(), merged.end());
+    for (Operation *user : controlUsers)
+      if (!mergedSet.contains(user))
+        stats.edges += removeRedundantControlOperands(user);
     for (Operation *op : merged) {
       op->dropAllReferences();
       op->erase();

@@ -147,6 +147,10 @@ static int64_t consolidateCrossDeviceControls(Block &body) {
       if (Operation *def = c.getDefiningOp())
         if (StringRef d = getNodeDevice(def); !d.empty() && d != device)
           byDevice[d].push_back(c);
+    // Every group's operands are erased at once and the NoOps added at
+    // once: a node with many devices among its fan-in is rewritten once.
+    llvm::SmallPtrSet<void *, 8> grouped;
+    SmallVector<Value> noOps;
     for (auto &[otherDevice, group] : byDevice) {
       if (group.size() < 2)
         continue;
@@ -157,17 +161,19 @@ static int64_t consolidateCrossDeviceControls(Block &body) {
           builder, op->getLoc(),
           names->get((getNodeName(op) + "/control_dependency").str()),
           otherDevice, group);
-      llvm::SmallPtrSet<void *, 8> grouped;
       for (Value c : group)
         grouped.insert(c.getAsOpaquePointer());
-      unsigned numData = getNumDataOperands(op);
-      eraseOperandsIf(op, [&](OpOperand &operand) {
-        return operand.getOperandNumber() >= numData &&
-               grouped.contains(operand.get().getAsOpaquePointer());
-      });
-      addControlOperands(op, getControlToken(noOp));
+      noOps.push_back(getControlToken(noOp));
       saved += group.size() - 1;
     }
+    if (noOps.empty())
+      continue;
+    unsigned numData = getNumDataOperands(op);
+    eraseOperandsIf(op, [&](OpOperand &operand) {
+      return operand.getOperandNumber() >= numData &&
+             grouped.contains(operand.get().getAsOpaquePointer());
+    });
+    addControlOperands(op, noOps);
   }
   return saved;
 }

@@ -169,6 +169,9 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
             << "fetching the model signature's outputs: "
             << llvm::join(preserve.fetch, ", ");
     }
+    // Checked once before any optimizer runs (some take no fetches).
+    if (failed(checkPreserveOptions(module, preserve)))
+      return signalPassFailure();
     struct Step {
       std::string name;
       std::unique_ptr<PassManager> pm;

@@ -141,8 +141,11 @@ static bool inlineCall(Operation *call, GraphFuncOp callee,
 
 FailureOr<int64_t> mlir::tfg::inlineCalls(ModuleOp module,
                                           const PreserveOptions &options) {
-  if (module.getOps<GraphFuncOp>().empty())
+  if (module.getOps<GraphFuncOp>().empty()) {
+    if (failed(checkPreserveOptions(module, options)))
+      return failure();
     return 0;
+  }
   SymbolTable symbols(module);
   RecursionInfo recursion(module, symbols);
   int64_t inlined = 0;

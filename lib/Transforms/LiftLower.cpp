@@ -33,17 +33,6 @@ static std::string sanitize(StringRef spec) {
   return name;
 }
 
-/// Parses `name:k` (k defaults to 0); `^name` gives k = -1.
-static std::pair<StringRef, int64_t> parseSpec(StringRef spec) {
-  StringRef name = getNodeNameOfSpec(spec);
-  if (spec.starts_with("^"))
-    return {name, -1};
-  int64_t k = 0;
-  if (name.size() < spec.size())
-    spec.drop_front(name.size() + 1).getAsInteger(10, k);
-  return {name, k};
-}
-
 LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
                                          const PreserveOptions &options,
                                          StringRef funcName) {
@@ -60,9 +49,7 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
     return emitError(graph.getLoc(), "a symbol named '")
            << funcName << "' exists";
   Block &body = graph.getBody();
-  llvm::StringMap<Operation *> byName;
-  for (Operation &op : body)
-    byName[getNodeName(&op)] = &op;
+  llvm::StringMap<Operation *> byName = getNodesByName(body);
   MLIRContext *ctx = module.getContext();
   Builder b(ctx);
 
@@ -71,12 +58,14 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
   SmallVector<Type> argTypes;
   SmallVector<Attribute> argAttrs;
   for (const std::string &spec : options.feed) {
-    auto [name, k] = parseSpec(spec);
-    Operation *node = byName.lookup(name);
-    if (!node)
-      return emitError(graph.getLoc(), "feed '") << spec << "' names no node";
+    FailureOr<Operation *> resolved = resolveNodeSpec(
+        byName, "feed", spec, graph.getLoc(), /*nameIsOutput0=*/true);
+    if (failed(resolved))
+      return failure();
+    Operation *node = *resolved;
+    NodeSpec parsed = parseNodeSpec(spec);
     if (getNumDataOperands(node) != 0 || getDataResults(node).size() != 1 ||
-        k != 0)
+        parsed.output != 0)
       return node->emitError("feed '")
              << spec << "' must be the output of a node without data inputs "
              << "and with one output (a Placeholder)";
@@ -95,7 +84,7 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
           nodeName);
     lifted.append("attrs", nodeAttrs.getDictionary(ctx));
     argAttrs.push_back(b.getDictionaryAttr(
-        {b.getNamedAttr("tfg.name", b.getStringAttr(sanitize(name))),
+        {b.getNamedAttr("tfg.name", b.getStringAttr(sanitize(parsed.name))),
          b.getNamedAttr(kLiftedNodeAttr, lifted.getDictionary(ctx))}));
   }
   // Fetches.
@@ -103,10 +92,12 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
   SmallVector<Type> resultTypes;
   SmallVector<Attribute> resAttrs, controlAttrs;
   for (const std::string &spec : options.fetch) {
-    auto [name, k] = parseSpec(spec);
-    Operation *node = byName.lookup(name);
-    if (!node)
-      return emitError(graph.getLoc(), "fetch '") << spec << "' names no node";
+    FailureOr<Operation *> resolved = resolveNodeSpec(
+        byName, "fetch", spec, graph.getLoc(), /*nameIsOutput0=*/true);
+    if (failed(resolved))
+      return failure();
+    Operation *node = *resolved;
+    int64_t k = parseNodeSpec(spec).output;
     auto attrs = b.getDictionaryAttr(
         {b.getNamedAttr("tfg.name", b.getStringAttr(sanitize(spec))),
          b.getNamedAttr(kFetchAttr, b.getStringAttr(spec))});
@@ -116,9 +107,6 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
       continue;
     }
     ResultRange data = getDataResults(node);
-    if (k >= int64_t(data.size()))
-      return node->emitError("fetch '")
-             << spec << "': the node has " << data.size() << " outputs";
     results.push_back(data[k]);
     resultTypes.push_back(data[k].getType());
     resAttrs.push_back(attrs);

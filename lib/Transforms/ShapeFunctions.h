@@ -12,11 +12,17 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/StringMap.h"
 
 #include <optional>
 
 namespace mlir {
 namespace tfg {
+
+/// TensorFlow's largest rank (TensorShape::MaxDimensions()). A shape
+/// function never reads a list operand (a shape, axes, paddings...) longer
+/// than a shape of this rank needs, nor builds a shape of a larger rank.
+constexpr int64_t kMaxRank = 254;
 
 /// A possibly unknown shape: unranked, or ranked with dims that may be
 /// ShapedType::kDynamic.
@@ -26,10 +32,10 @@ struct Shape {
 
   static Shape unknown() { return {}; }
   static Shape scalar() { return Shape{true, {}}; }
-  /// A shape of `rank` unknown dims (unknown for a negative rank, which
-  /// only an invalid node can ask for).
+  /// A shape of `rank` unknown dims (unknown for a negative rank or one
+  /// above kMaxRank, which only an invalid node can ask for).
   static Shape ofRank(int64_t rank) {
-    if (rank < 0)
+    if (rank < 0 || rank > kMaxRank)
       return unknown();
     return Shape{true, SmallVector<int64_t, 4>(rank, ShapedType::kDynamic)};
   }
@@ -58,8 +64,23 @@ public:
   /// The shape of data operand `i` (unknown if out of range).
   Shape input(unsigned i) const;
   /// Values of a constant integer operand (Const, or Shape of a static
-  /// tensor); none if unknown.
-  std::optional<SmallVector<int64_t>> constantInts(unsigned i) const;
+  /// tensor) of at most `maxElements` elements; none if unknown or longer
+  /// (then nothing is read: a splat of 10^9 elements costs nothing).
+  std::optional<SmallVector<int64_t>> constantInts(unsigned i,
+                                                   int64_t maxElements) const;
+  /// Values of a list operand whose length a rank bounds: a shape, axes, a
+  /// permutation, multiples (`perDim` 1), paddings (`perDim` 2). One longer
+  /// than kMaxRank * perDim is not read: it is recorded in `oversized` (the
+  /// pass remarks on it) and none is returned.
+  std::optional<SmallVector<int64_t>> listOperand(unsigned i,
+                                                  int64_t perDim = 1);
+  /// The number of elements of list operand `i` from its static type (a
+  /// shape whose values are unknown still gives the rank), checked like
+  /// listOperand; none if unknown or too long.
+  std::optional<int64_t> listLength(unsigned i, int64_t perDim = 1);
+  /// The number of elements of operand `i`, from its type or its constant
+  /// value's type (saturating at INT64_MAX); none if unknown.
+  std::optional<int64_t> numElements(unsigned i) const;
   Attribute attr(StringRef name) const { return op->getAttr(name); }
   int64_t intAttr(StringRef name, int64_t dflt) const;
   bool boolAttr(StringRef name, bool dflt) const;
@@ -69,6 +90,12 @@ public:
   unsigned getNumResults() const { return numResults; }
   /// One entry per data result, filled by the shape function.
   SmallVector<Shape, 2> results;
+  /// A list operand too long to read: (operand, elements, limit).
+  struct Oversized {
+    unsigned operand;
+    int64_t elements, limit;
+  };
+  std::optional<Oversized> oversized;
 
 private:
   Operation *op;
@@ -77,6 +104,31 @@ private:
 };
 
 using ShapeFunction = LogicalResult (*)(InferenceContext &);
+
+//===----------------------------------------------------------------------===//
+// Helpers shared by the shape functions (ShapeContext.cpp)
+//===----------------------------------------------------------------------===//
+
+inline constexpr int64_t kDyn = ShapedType::kDynamic;
+
+/// Normalizes a possibly negative axis; none if out of range.
+std::optional<int64_t> normalizeAxis(int64_t axis, int64_t rank);
+/// a + b and a * b of two dims: unknown if either is, or on overflow.
+int64_t addDims(int64_t a, int64_t b);
+int64_t mulDims(int64_t a, int64_t b);
+/// NumPy broadcasting of two shapes.
+FailureOr<Shape> broadcastShapes(const Shape &a, const Shape &b);
+/// The value of a constant operand holding exactly one integer.
+std::optional<int64_t> constantScalar(InferenceContext &ctx, unsigned operand);
+/// A #tf_type.shape as a Shape (negative dims unknown); unknown for any
+/// other attribute.
+Shape shapeOfAttr(Attribute attr);
+/// Sets result 0 to `s` and the others to unknown; fails without results.
+LogicalResult setResult(InferenceContext &ctx, Shape s);
+
+/// Adds the shape functions of gathers, linear algebra, convolutions,
+/// pooling, control flow and TensorArrays (ShapeFunctionsNN.cpp).
+void addNNShapeFunctions(llvm::StringMap<ShapeFunction> &table);
 
 /// The shape function of a TensorFlow op, or null.
 ShapeFunction lookupShapeFunction(StringRef opName);

@@ -36,21 +36,39 @@ static bool refineValueType(Value value, const Shape &shape) {
   return true;
 }
 
-/// Shape functions by op name, looked up once per name.
-using ShapeFunctionCache = llvm::DenseMap<OperationName, ShapeFunction>;
+namespace {
+/// What one run of shape inference keeps across nodes.
+struct InferenceState {
+  /// Shape functions by op name, looked up once per name.
+  llvm::DenseMap<OperationName, ShapeFunction> functions;
+  /// Nodes already remarked on (a node may be visited again).
+  llvm::DenseSet<Operation *> remarked;
+};
+} // namespace
 
 /// Applies the shape function of `op`; returns true if a result changed.
-static bool inferNode(Operation *op, ShapeFunctionCache &cache) {
+static bool inferNode(Operation *op, InferenceState &state) {
   if (!getControlToken(op))
     return false;
-  auto [it, inserted] = cache.try_emplace(op->getName(), nullptr);
+  auto [it, inserted] = state.functions.try_emplace(op->getName(), nullptr);
   if (inserted)
     it->second = lookupShapeFunction(getTFOpName(op));
   ShapeFunction fn = it->second;
   if (!fn)
     return false;
   InferenceContext ctx(op);
-  if (failed(fn(ctx)))
+  LogicalResult inferred = fn(ctx);
+  // A list operand longer than any shape needs was not read: the graph is
+  // not wrong for that (TensorFlow fails when it runs), its shapes are
+  // just not inferred.
+  if (ctx.oversized && state.remarked.insert(op).second)
+    op->emitRemark() << "shape inference: operand " << ctx.oversized->operand
+                     << " of '" << getNodeName(op) << "' (" << getTFOpName(op)
+                     << ") has " << ctx.oversized->elements
+                     << " elements, more than the " << ctx.oversized->limit
+                     << " that a shape of rank at most " << kMaxRank
+                     << " uses: it is not read";
+  if (failed(inferred))
     return false;
   bool changed = false;
   for (auto [result, shape] : llvm::zip(getDataResults(op), ctx.results))
@@ -62,7 +80,7 @@ static bool inferNode(Operation *op, ShapeFunctionCache &cache) {
 /// already visited (a forward reference or loop back edge) queues that
 /// user again. Types only get more precise, so this terminates. No graph
 /// view is needed: O(N) when nothing changes.
-static int64_t inferShapesInBlock(Block &body, ShapeFunctionCache &cache) {
+static int64_t inferShapesInBlock(Block &body, InferenceState &state) {
   if (auto func = dyn_cast<GraphFuncOp>(body.getParentOp()))
     if (func.getGeneric())
       return 0;
@@ -84,8 +102,8 @@ static int64_t inferShapesInBlock(Block &body, ShapeFunctionCache &cache) {
   auto visit = [&](Operation *op, bool onlyEarlier) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
-        refined += inferShapesInBlock(block, cache);
-    if (!inferNode(op, cache))
+        refined += inferShapesInBlock(block, state);
+    if (!inferNode(op, state))
       return;
     ++refined;
     requeueUsers(op, onlyEarlier);
@@ -102,8 +120,8 @@ static int64_t inferShapesInBlock(Block &body, ShapeFunctionCache &cache) {
 }
 
 int64_t mlir::tfg::inferShapes(Block &body) {
-  ShapeFunctionCache cache;
-  return inferShapesInBlock(body, cache);
+  InferenceState state;
+  return inferShapesInBlock(body, state);
 }
 
 int64_t mlir::tfg::dropOutputShapes(Operation *root) {

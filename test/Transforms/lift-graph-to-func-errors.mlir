@@ -2,7 +2,7 @@
 
 tfg.graph #tf_type.version<producer = 3, min_consumer = 1> {
   %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<2xf32>)
-  // expected-error @below {{fetch 'out:1': the node has 1 outputs}}
+  // expected-error @below {{fetch 'out:1' names output 1 of node 'out', which has 1 output}}
   %N, %ctl_0 = Neg(%X) name("out") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
 }
 

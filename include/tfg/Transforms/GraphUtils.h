@@ -22,6 +22,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSet.h"
 
@@ -112,6 +113,35 @@ PreserveOptions makePreserveOptions(const FetchList &fetch,
 /// Strips `^` and `:k` from a fetch/feed spec: the node name.
 StringRef getNodeNameOfSpec(StringRef spec);
 
+/// The named nodes of a body by name (the first node of a name).
+llvm::StringMap<Operation *> getNodesByName(Block &block);
+
+/// A fetch or feed spec taken apart: `name`, `name:k` or `^name`.
+struct NodeSpec {
+  StringRef name;
+  /// k of `name:k` (INT64_MAX if it does not fit), 0 for `name`, -1 for
+  /// `^name`.
+  int64_t output = 0;
+  /// Whether the spec names an output explicitly (`name:k`).
+  bool explicitOutput = false;
+};
+NodeSpec parseNodeSpec(StringRef spec);
+
+/// Checks that the node `spec` names (found in `byName`) exists and has
+/// the output the spec names: an explicit `name:k` needs k below the
+/// node's number of data results, as does a bare `name` when
+/// `nameIsOutput0` (it then means output 0). `option` ("fetch", "feed")
+/// names the option in the error, which is emitted at `loc` for a missing
+/// node and at the node for a missing output.
+FailureOr<Operation *>
+resolveNodeSpec(const llvm::StringMap<Operation *> &byName, StringRef option,
+                StringRef spec, Location loc, bool nameIsOutput0 = false);
+
+/// Checks every fetch and feed against each tfg.graph of `module` (as
+/// PreservedNodes::compute does), for passes that might not compute it.
+LogicalResult checkPreserveOptions(Operation *module,
+                                   const PreserveOptions &options);
+
 /// The nodes of a graph or function body that passes must never delete,
 /// merge or rename: fetched and fed nodes, `_grappler_do_not_remove`
 /// nodes, side-effecting nodes (stateful per the op registry, unknown ops,
@@ -186,6 +216,11 @@ SmallVector<Value> getControlDependencies(ValueRange values,
 /// as control operands. Returns the number added.
 unsigned addControlOperands(Operation *op, ValueRange controls);
 
+/// Erases every use of the control token `ctl` except by a ReturnOp, each
+/// in O(1): the user's last operand takes the erased one's place, so the
+/// order of the user's control operands changes. Returns the number erased.
+unsigned eraseControlUses(Value ctl);
+
 /// Removes the operands whose bit is set; returns how many were removed.
 unsigned eraseOperandsIf(Operation *op,
                          function_ref<bool(OpOperand &)> shouldErase);
@@ -212,6 +247,9 @@ public:
 
 private:
   llvm::StringSet<> used;
+  /// The next suffix to try per base: asking k times for one base costs
+  /// O(k), not O(k^2).
+  llvm::StringMap<unsigned> nextSuffix;
 };
 
 /// What a rewrite removed.

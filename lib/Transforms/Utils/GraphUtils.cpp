@@ -42,11 +42,23 @@ GraphView::GraphView(Block &block) : block(&block) {
     if (op->getNumRegions() == 0)
       continue;
     // Values captured by nested regions make `op` a user of their producer.
+    // Those defined inside `op` are its own: they are told apart by a set of
+    // them, not by walking up from each definition (O(depth) an operand).
+    llvm::DenseSet<Value> internal;
+    op->walk([&](Operation *inner) {
+      if (inner != op)
+        internal.insert(inner->getResults().begin(), inner->getResults().end());
+      for (Region &region : inner->getRegions())
+        for (Block &nested : region)
+          internal.insert(nested.getArguments().begin(),
+                          nested.getArguments().end());
+    });
     op->walk([&](Operation *inner) {
       if (inner == op)
         return;
       for (Value operand : inner->getOperands())
-        addEdge(i, operand);
+        if (!internal.contains(operand))
+          addEdge(i, operand);
     });
   }
   predBegin[n] = predEdges.size();
@@ -269,6 +281,74 @@ StringRef mlir::tfg::getNodeNameOfSpec(StringRef spec) {
   return spec;
 }
 
+NodeSpec mlir::tfg::parseNodeSpec(StringRef spec) {
+  NodeSpec result;
+  result.name = getNodeNameOfSpec(spec);
+  if (spec.starts_with("^")) {
+    result.output = -1;
+    return result;
+  }
+  if (result.name.size() < spec.size()) {
+    result.explicitOutput = true;
+    uint64_t k;
+    StringRef digits = spec.drop_front(result.name.size() + 1);
+    result.output = digits.getAsInteger(10, k) || k > uint64_t(INT64_MAX)
+                        ? INT64_MAX
+                        : int64_t(k);
+  }
+  return result;
+}
+
+FailureOr<Operation *>
+mlir::tfg::resolveNodeSpec(const llvm::StringMap<Operation *> &byName,
+                           StringRef option, StringRef spec, Location loc,
+                           bool nameIsOutput0) {
+  NodeSpec parsed = parseNodeSpec(spec);
+  Operation *node = byName.lookup(parsed.name);
+  if (!node)
+    return emitError(loc) << option << " '" << spec
+                          << "' names no node of the graph";
+  if (parsed.output < 0 || (!parsed.explicitOutput && !nameIsOutput0))
+    return node;
+  size_t numOutputs = getDataResults(node).size();
+  if (uint64_t(parsed.output) >= numOutputs) {
+    InFlightDiagnostic diag = node->emitError()
+                              << option << " '" << spec << "' names output ";
+    diag << spec.drop_front(parsed.name.size() + 1) << " of node '"
+         << parsed.name << "', which has " << numOutputs
+         << (numOutputs == 1 ? " output" : " outputs");
+    return diag;
+  }
+  return node;
+}
+
+llvm::StringMap<Operation *> mlir::tfg::getNodesByName(Block &block) {
+  llvm::StringMap<Operation *> byName;
+  for (Operation &op : block)
+    if (StringRef name = getNodeName(&op); !name.empty())
+      byName.try_emplace(name, &op);
+  return byName;
+}
+
+LogicalResult mlir::tfg::checkPreserveOptions(Operation *module,
+                                              const PreserveOptions &options) {
+  if (options.fetch.empty() && options.feed.empty())
+    return success();
+  for (Block *body : getGraphBodies(module)) {
+    Operation *parent = body->getParentOp();
+    if (!isa<GraphOp>(parent))
+      continue;
+    llvm::StringMap<Operation *> byName = getNodesByName(*body);
+    for (const auto *list : {&options.fetch, &options.feed})
+      for (const std::string &spec : *list)
+        if (failed(resolveNodeSpec(byName,
+                                   list == &options.fetch ? "fetch" : "feed",
+                                   spec, parent->getLoc())))
+          return failure();
+  }
+  return success();
+}
+
 FailureOr<PreservedNodes>
 PreservedNodes::compute(Block &block, const PreserveOptions &options) {
   PreservedNodes result;
@@ -277,23 +357,26 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
   result.deletable = !isGraph || !options.fetch.empty();
 
   if (!options.fetch.empty() || !options.feed.empty()) {
-    llvm::StringMap<Operation *> byName;
-    for (Operation &op : block)
-      if (StringRef name = getNodeName(&op); !name.empty())
-        byName.try_emplace(name, &op);
+    llvm::StringMap<Operation *> byName = getNodesByName(block);
     for (const auto *list : {&options.fetch, &options.feed}) {
       for (const std::string &spec : *list) {
-        StringRef name = getNodeNameOfSpec(spec);
-        auto it = byName.find(name);
-        if (it == byName.end()) {
-          if (!isGraph)
+        Operation *node;
+        if (isGraph) {
+          FailureOr<Operation *> resolved =
+              resolveNodeSpec(byName, list == &options.fetch ? "fetch" : "feed",
+                              spec, parent->getLoc());
+          if (failed(resolved))
+            return failure();
+          node = *resolved;
+        } else {
+          // The options name the graph's nodes: a function's node of the
+          // same name is kept, whatever output the spec names.
+          node = byName.lookup(getNodeNameOfSpec(spec));
+          if (!node)
             continue;
-          return emitError(parent->getLoc())
-                 << (list == &options.fetch ? "fetch" : "feed") << " '" << spec
-                 << "' names no node of the graph";
         }
-        result.preserved.insert(it->second);
-        result.named.insert(it->second);
+        result.preserved.insert(node);
+        result.named.insert(node);
       }
     }
   }
@@ -392,21 +475,74 @@ SmallVector<Value> mlir::tfg::getControlDependencies(ValueRange values,
   return controls;
 }
 
+/// Whether `value` is an operand of `op`. Walks the uses of `value` and the
+/// operands of `op` (from the back, where control operands are) side by
+/// side: the cost is that of the shorter list, so that adding a control
+/// operand to a node with a large fan-in costs nothing like its fan-in.
+static bool isOperandOf(Value value, Operation *op) {
+  auto use = value.use_begin(), useEnd = value.use_end();
+  MutableArrayRef<OpOperand> operands = op->getOpOperands();
+  for (size_t k = operands.size();;) {
+    if (use == useEnd)
+      return false;
+    if (use->getOwner() == op)
+      return true;
+    ++use;
+    if (k == 0)
+      return false;
+    if (operands[--k].get() == value)
+      return true;
+  }
+}
+
 unsigned mlir::tfg::addControlOperands(Operation *op, ValueRange controls) {
   if (controls.empty())
     return 0;
+  // Few controls to add to many operands: look each one up (isOperandOf);
+  // otherwise one set of the operands.
+  bool lookUp = controls.size() * 8 < op->getNumOperands();
   llvm::SmallPtrSet<void *, 8> present;
-  for (Value v : getControlOperands(op))
-    present.insert(v.getAsOpaquePointer());
+  if (!lookUp)
+    for (Value v : getControlOperands(op))
+      present.insert(v.getAsOpaquePointer());
   SmallVector<Value> toAdd;
   for (Value c : controls) {
     if (!c || c.getDefiningOp() == op)
       continue;
-    if (present.insert(c.getAsOpaquePointer()).second)
+    if (lookUp ? !isOperandOf(c, op) && !llvm::is_contained(toAdd, c)
+               : present.insert(c.getAsOpaquePointer()).second)
       toAdd.push_back(c);
   }
   op->insertOperands(op->getNumOperands(), toAdd);
   return toAdd.size();
+}
+
+unsigned mlir::tfg::eraseControlUses(Value ctl) {
+  unsigned erased = 0;
+  for (auto use = ctl.use_begin(); use != ctl.use_end();) {
+    OpOperand &operand = *use;
+    Operation *owner = operand.getOwner();
+    if (isa<ReturnOp>(owner)) {
+      ++use;
+      continue;
+    }
+    // The last operand (a control operand too) is erased, O(1), where
+    // erasing in place would shift the rest of the list.
+    unsigned last = owner->getNumOperands() - 1;
+    OpOperand &lastOperand = owner->getOpOperand(last);
+    if (lastOperand.get() == ctl) {
+      // A use of `ctl` as well: erase it instead.
+      if (&operand == &lastOperand)
+        ++use;
+    } else {
+      // It takes the erased operand's place.
+      ++use;
+      operand.set(lastOperand.get());
+    }
+    owner->eraseOperand(last);
+    ++erased;
+  }
+  return erased;
 }
 
 unsigned mlir::tfg::eraseOperandsIf(Operation *op,
@@ -450,8 +586,12 @@ int64_t mlir::tfg::replaceNodeUses(Operation *op, ValueRange replacements,
   llvm::SetVector<Operation *> owners;
   for (OpOperand &use : ctl.getUses())
     owners.insert(use.getOwner());
+  // Each use is erased on its own (eraseControlUses), never by rewriting
+  // the whole operand list of its user: a user with a large fan-in that
+  // loses its producers one by one stays linear.
+  removed += eraseControlUses(ctl);
   for (Operation *owner : owners) {
-    if (auto ret = dyn_cast<ReturnOp>(owner)) {
+    if (isa<ReturnOp>(owner)) {
       // A control return stays one operand (it has a name).
       if (!controlReplacements.empty())
         for (OpOperand &operand : owner->getOpOperands())
@@ -459,8 +599,6 @@ int64_t mlir::tfg::replaceNodeUses(Operation *op, ValueRange replacements,
             operand.set(controlReplacements.front());
       continue;
     }
-    removed += eraseOperandsIf(
-        owner, [&](OpOperand &operand) { return operand.get() == ctl; });
     removed -= addControlOperands(owner, controlReplacements);
   }
   return removed;
@@ -555,10 +693,13 @@ NodeNameUniquer::NodeNameUniquer(Block &body) {
 std::string NodeNameUniquer::get(StringRef base) {
   if (used.insert(base).second)
     return base.str();
-  for (unsigned i = 1;; ++i) {
-    std::string candidate = (base + "/" + llvm::Twine(i)).str();
-    if (used.insert(candidate).second)
+  unsigned &next = nextSuffix.try_emplace(base, 1).first->second;
+  for (;; ++next) {
+    std::string candidate = (base + "/" + llvm::Twine(next)).str();
+    if (used.insert(candidate).second) {
+      ++next;
       return candidate;
+    }
   }
 }
 

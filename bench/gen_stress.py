@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Writes the scaled inputs of issue 27's stress benchmark (bench/stress.py);
+the fan-in graphs come from test/Transforms/Inputs/gen_fanin.py.
+
+usage: gen_stress.py CASE N [COPIES] > file
+
+Cases:
+  attrs       a text GraphDef of one node with N attributes
+  nodes       a text GraphDef of N nodes (a chain of Neg with every third
+              node holding a control edge); fetch "n<N-1>"
+  rank        a graph whose Fill takes a shape operand of N elements
+  if-nest     IfRegion nested N deep (MLIR text), COPIES times side by side
+  func-nest   a func attribute nested N deep (MLIR text), on COPIES nodes
+"""
+import sys
+
+VERSION = "#tf_type.version<producer = 1, min_consumer = 0>"
+
+
+def attrs(n, out):
+    out.write('node {\n  name: "x"\n  op: "NoOp"\n')
+    for i in range(n):
+        out.write(f'  attr {{ key: "a{i}" value {{ i: {i} }} }}\n')
+    out.write("}\nversions { producer: 1 }\n")
+
+
+def nodes(n, out):
+    out.write('node { name: "n0" op: "Placeholder" '
+              'attr { key: "dtype" value { type: DT_FLOAT } } }\n')
+    for i in range(1, n):
+        ctl = f' input: "^n{i - 2}"' if i >= 2 and i % 3 == 0 else ""
+        out.write(f'node {{ name: "n{i}" op: "Neg" input: "n{i - 1}"{ctl} '
+                  'attr { key: "T" value { type: DT_FLOAT } } }\n')
+    out.write("versions { producer: 1 }\n")
+
+
+def rank(n, out):
+    out.write(f"tfg.graph {VERSION} {{\n"
+              f'  %s, %c0 = Const name("s") {{dtype = i32, value = dense<1> : '
+              f'tensor<{n}xi32>}} : () -> (tensor<{n}xi32>)\n'
+              '  %v, %c1 = Const name("v") {dtype = f32, value = dense<1.0> : '
+              'tensor<f32>} : () -> (tensor<f32>)\n'
+              '  %f, %c2 = Fill(%s, %v) name("f") {T = f32, index_type = i32} :'
+              f' (tensor<{n}xi32>, tensor<f32>) -> (tensor<*xf32>)\n'
+              "}\n")
+
+
+def if_nest(d, out, copies=1):
+    """`copies` IfRegions, each nesting d IfRegions; fetch "if0_0"."""
+    out.write(f"tfg.graph {VERSION} {{\n"
+              '  %b, %cb = Placeholder name("b") {dtype = i1} : () -> '
+              '(tensor<i1>)\n'
+              '  %x, %cx = Placeholder name("x") {dtype = f32} : () -> '
+              '(tensor<f32>)\n')
+    ty = "tensor<f32>"
+    for c in range(copies):
+        for k in range(d):
+            ind = "  " * (k + 1)
+            out.write(f"{ind}%r{c}_{k}, %rc{c}_{k} = IfRegion %b then {{\n")
+        ind = "  " * (d + 1)
+        out.write(f'{ind}%n{c}, %nc{c} = Neg(%x) name("neg{c}") {{T = f32}} : '
+                  f"({ty}) -> ({ty})\n")
+        inner = f"%n{c}"
+        for k in range(d - 1, -1, -1):
+            ind = "  " * (k + 2)
+            out.write(f"{ind}yield({inner}) : {ty}\n"
+                      f"{ind[2:]}}} else {{\n"
+                      f"{ind}yield(%x) : {ty}\n"
+                      f'{ind[2:]}}} name("if{c}_{k}") {{Tcond = i1, Tin = [], '
+                      f"Tout = [f32], output_shapes = [#tf_type.shape<>]}} : "
+                      f"(tensor<i1>) -> ({ty})\n")
+            inner = f"%r{c}_{k}"
+    out.write("}\n")
+
+
+def func_nest(d, out, copies=1):
+    """`copies` nodes, each with a func attribute nested d deep."""
+    out.write(f"tfg.graph {VERSION} {{\n")
+    for c in range(copies):
+        attr = f"#tf_type.func<@f{c}, {{}}>"
+        for _ in range(d):
+            attr = f"#tf_type.func<@f{c}, {{a = {attr}}}>"
+        out.write(f'  %c{c} = NoOp name("x{c}") {{f = {attr}}}\n')
+    out.write("}\n")
+
+
+def main():
+    case, n = sys.argv[1], int(sys.argv[2])
+    copies = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    out = sys.stdout
+    {"attrs": lambda: attrs(n, out),
+     "nodes": lambda: nodes(n, out),
+     "rank": lambda: rank(n, out),
+     "if-nest": lambda: if_nest(n, out, copies),
+     "func-nest": lambda: func_nest(n, out, copies)}[case]()
+
+
+if __name__ == "__main__":
+    main()

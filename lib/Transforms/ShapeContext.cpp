@@ -1,0 +1,254 @@
+//===- ShapeContext.cpp - What shape functions see of a node --------------===//
+//
+// Shape, InferenceContext (with the bounded reading of list operands) and
+// the helpers the shape functions share.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ShapeFunctions.h"
+
+#include "tfg/IR/TFGOps.h"
+#include "tfg/Transforms/GraphTransforms.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+//===----------------------------------------------------------------------===//
+// Shape and InferenceContext
+//===----------------------------------------------------------------------===//
+
+Shape Shape::ofType(Type type) {
+  if (auto ranked = dyn_cast<RankedTensorType>(type))
+    return Shape::of(ranked.getShape());
+  return Shape::unknown();
+}
+
+InferenceContext::InferenceContext(Operation *op) : op(op) {
+  for (Value v : getDataOperands(op))
+    inputs.push_back(v);
+  numResults = getDataResults(op).size();
+}
+
+Shape InferenceContext::input(unsigned i) const {
+  return i < inputs.size() ? Shape::ofType(inputs[i].getType())
+                           : Shape::unknown();
+}
+
+/// The number of elements of a static tensor type, saturating at
+/// INT64_MAX; none if it has a dynamic dim or is unranked.
+static std::optional<int64_t> countElements(Type type) {
+  auto ranked = dyn_cast_if_present<RankedTensorType>(type);
+  if (!ranked)
+    return std::nullopt;
+  int64_t n = 1;
+  bool saturated = false;
+  for (int64_t d : ranked.getShape()) {
+    if (d < 0)
+      return std::nullopt;
+    if (d == 0)
+      return 0;
+    if (saturated || n > INT64_MAX / d)
+      saturated = true;
+    else
+      n *= d;
+  }
+  return saturated ? INT64_MAX : n;
+}
+
+std::optional<int64_t> InferenceContext::numElements(unsigned i) const {
+  if (i >= inputs.size())
+    return std::nullopt;
+  if (std::optional<int64_t> n = countElements(inputs[i].getType()))
+    return n;
+  if (Operation *def = inputs[i].getDefiningOp())
+    if (getTFOpName(def) == "Const")
+      if (auto value = dyn_cast_if_present<TypedAttr>(def->getAttr("value")))
+        return countElements(value.getType());
+  return std::nullopt;
+}
+
+std::optional<SmallVector<int64_t>>
+InferenceContext::constantInts(unsigned i, int64_t maxElements) const {
+  if (i >= inputs.size())
+    return std::nullopt;
+  Operation *def = inputs[i].getDefiningOp();
+  if (!def)
+    return std::nullopt;
+  StringRef name = getTFOpName(def);
+  if (name == "Const") {
+    auto value =
+        dyn_cast_if_present<DenseIntElementsAttr>(def->getAttr("value"));
+    if (!value)
+      return std::nullopt;
+    // Counted from the type before anything is read or allocated.
+    std::optional<int64_t> n = countElements(value.getType());
+    if (!n || *n > maxElements)
+      return std::nullopt;
+    SmallVector<int64_t> result;
+    result.reserve(*n);
+    for (const APInt &v : value.getValues<APInt>())
+      result.push_back(v.getSExtValue());
+    return result;
+  }
+  if (name == "Shape" && getNumDataOperands(def) == 1) {
+    Shape s = Shape::ofType(def->getOperand(0).getType());
+    if (!s.isStatic() || s.rank() > maxElements)
+      return std::nullopt;
+    return SmallVector<int64_t>(s.dims.begin(), s.dims.end());
+  }
+  return std::nullopt;
+}
+
+std::optional<SmallVector<int64_t>>
+InferenceContext::listOperand(unsigned i, int64_t perDim) {
+  int64_t limit = kMaxRank * perDim;
+  if (std::optional<int64_t> n = numElements(i); n && *n > limit) {
+    oversized = Oversized{i, *n, limit};
+    return std::nullopt;
+  }
+  return constantInts(i, limit);
+}
+
+std::optional<int64_t> InferenceContext::listLength(unsigned i,
+                                                    int64_t perDim) {
+  Shape s = input(i);
+  if (!s.ranked || s.rank() != 1 || s.dims[0] == kDyn)
+    return std::nullopt;
+  int64_t limit = kMaxRank * perDim;
+  if (s.dims[0] > limit) {
+    oversized = Oversized{i, s.dims[0], limit};
+    return std::nullopt;
+  }
+  return s.dims[0];
+}
+
+int64_t InferenceContext::intAttr(StringRef name, int64_t dflt) const {
+  if (auto a = dyn_cast_if_present<IntegerAttr>(op->getAttr(name)))
+    return a.getInt();
+  return dflt;
+}
+
+bool InferenceContext::boolAttr(StringRef name, bool dflt) const {
+  if (auto a = dyn_cast_if_present<BoolAttr>(op->getAttr(name)))
+    return a.getValue();
+  return dflt;
+}
+
+StringRef InferenceContext::strAttr(StringRef name, StringRef dflt) const {
+  if (auto a = dyn_cast_if_present<StringAttr>(op->getAttr(name)))
+    return a.getValue();
+  return dflt;
+}
+
+std::optional<SmallVector<int64_t>>
+InferenceContext::intListAttr(StringRef name) const {
+  auto list = dyn_cast_if_present<ArrayAttr>(op->getAttr(name));
+  if (!list)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (Attribute a : list) {
+    auto i = dyn_cast<IntegerAttr>(a);
+    if (!i)
+      return std::nullopt;
+    values.push_back(i.getInt());
+  }
+  return values;
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+/// Normalizes a possibly negative axis; none if out of range.
+std::optional<int64_t> mlir::tfg::normalizeAxis(int64_t axis, int64_t rank) {
+  if (axis < -rank || axis >= rank)
+    return std::nullopt;
+  return axis < 0 ? axis + rank : axis;
+}
+
+/// a + b of two dims: unknown if either is, or if it overflows.
+int64_t mlir::tfg::addDims(int64_t a, int64_t b) {
+  int64_t r;
+  if (a == kDyn || b == kDyn || llvm::AddOverflow(a, b, r))
+    return kDyn;
+  return r;
+}
+
+/// a * b of two dims: unknown if either is, or if it overflows.
+int64_t mlir::tfg::mulDims(int64_t a, int64_t b) {
+  int64_t r;
+  if (a == kDyn || b == kDyn || llvm::MulOverflow(a, b, r))
+    return kDyn;
+  return r;
+}
+
+FailureOr<Shape> mlir::tfg::mergeShapes(const Shape &a, const Shape &b) {
+  if (!a.ranked)
+    return b;
+  if (!b.ranked)
+    return a;
+  if (a.rank() != b.rank())
+    return failure();
+  Shape r = a;
+  for (auto [d, e] : llvm::zip(r.dims, b.dims)) {
+    if (d == kDyn)
+      d = e;
+    else if (e != kDyn && d != e)
+      return failure();
+  }
+  return r;
+}
+
+/// NumPy broadcasting of two shapes.
+FailureOr<Shape> mlir::tfg::broadcastShapes(const Shape &a, const Shape &b) {
+  if (!a.ranked || !b.ranked)
+    return Shape::unknown();
+  int64_t rank = std::max(a.rank(), b.rank());
+  Shape r = Shape::ofRank(rank);
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t da = i < rank - a.rank() ? 1 : a.dims[i - (rank - a.rank())];
+    int64_t db = i < rank - b.rank() ? 1 : b.dims[i - (rank - b.rank())];
+    if (da == 1)
+      r.dims[i] = db;
+    else if (db == 1)
+      r.dims[i] = da;
+    else if (da == kDyn)
+      r.dims[i] = db;
+    else if (db == kDyn || da == db)
+      r.dims[i] = da;
+    else
+      return failure();
+  }
+  return r;
+}
+
+/// The value of a constant operand holding exactly one integer.
+std::optional<int64_t> mlir::tfg::constantScalar(InferenceContext &ctx,
+                                                 unsigned operand) {
+  auto values = ctx.constantInts(operand, 1);
+  if (!values || values->size() != 1)
+    return std::nullopt;
+  return (*values)[0];
+}
+
+/// A #tf_type.shape as a Shape (negative dims unknown).
+Shape mlir::tfg::shapeOfAttr(Attribute value) {
+  auto attr = dyn_cast_if_present<tf_type::ShapeAttr>(value);
+  if (!attr || !attr.hasRank())
+    return Shape::unknown();
+  Shape s = Shape::of(attr.getShape());
+  for (int64_t &d : s.dims)
+    if (d < 0)
+      d = kDyn;
+  return s;
+}
+
+LogicalResult mlir::tfg::setResult(InferenceContext &ctx, Shape s) {
+  ctx.results.assign(ctx.getNumResults(), Shape::unknown());
+  if (ctx.getNumResults() == 0)
+    return failure();
+  ctx.results[0] = std::move(s);
+  return success();
+}
