@@ -26,6 +26,12 @@ public:
         symbols(symbols) {}
 
   FailureOr<std::string> name(Value value, Operation *user);
+  /// Whether `opName` is a function of the module (a call).
+  bool isLibraryFunction(StringRef opName) {
+    return static_cast<bool>(symbols.lookup(opName));
+  }
+  /// Whether the nodes named are in a generic function (untyped results).
+  bool inGenericFunction() { return func && func.getGeneric(); }
 
 private:
   static TFGraphDialect *getTFGDialect(ModuleOp module) {
@@ -238,6 +244,24 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
     if (failed(convertAttrValue(attr.getValue(),
                                 (*node.mutable_attr())[name.str()], loc)))
       return failure();
+  }
+  // Import gives a node of a registered op the outputs its OpDef and
+  // attributes say: export never writes a node that would read back with
+  // other outputs, or not at all (a type list attribute missing).
+  StringRef opName = getTFOpName(op);
+  if (const OpDef *def = dialect->getOpRegistry().lookup(opName);
+      def && !namer.inGenericFunction() && !namer.isLibraryFunction(opName)) {
+    FailureOr<OutputArgs> outs = inferOutputArgs(
+        *def, getNodeName(op), [&](StringRef a) { return op->getAttr(a); },
+        loc);
+    if (failed(outs))
+      return failure();
+    unsigned numResults = getDataResults(op).size();
+    if (outs->types.size() != numResults)
+      return emitError(loc)
+             << "node '" << getNodeName(op) << "' (" << opName << ") has "
+             << numResults << " output(s), but its attributes give it "
+             << outs->types.size() << ": it would not read back the same";
   }
   return success();
 }
