@@ -11,6 +11,8 @@
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/ImportExport/Convert.h"
 
+#include "llvm/Support/JSON.h"
+
 #include "google/protobuf/io/coded_stream.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "mlir/IR/Diagnostics.h"
@@ -149,12 +151,19 @@ LogicalResult mlir::tfg::convertAttrValue(Attribute attr, AttrValue &out,
     return convertTensor(attr, *out.mutable_tensor(), loc);
   } else if (auto func = llvm::dyn_cast<tf_type::FuncAttr>(attr)) {
     tensorflow::NameAttrList *f = out.mutable_func();
-    f->set_name(func.getName().getRootReference().str());
+    StringRef name = func.getName().getRootReference().getValue();
+    if (failed(verifyProtoString(name, "function name", loc)))
+      return failure();
+    f->set_name(name.str());
     for (NamedAttribute a : func.getAttrs())
-      if (failed(convertAttrValue(
+      if (failed(verifyProtoString(a.getName().getValue(), "attribute name",
+                                   loc)) ||
+          failed(convertAttrValue(
               a.getValue(), (*f->mutable_attr())[a.getName().str()], loc)))
         return failure();
   } else if (auto ph = llvm::dyn_cast<tf_type::PlaceholderAttr>(attr)) {
+    if (failed(verifyProtoString(ph.getValue(), "placeholder", loc)))
+      return failure();
     out.set_placeholder(ph.getValue().str());
   } else if (llvm::isa<UnitAttr>(attr)) {
     // An unset AttrValue.
@@ -199,4 +208,14 @@ LogicalResult mlir::tfg::convertAttrValue(Attribute attr, AttrValue &out,
     return emitError(loc) << "cannot export attribute " << attr;
   }
   return success();
+}
+
+LogicalResult mlir::tfg::verifyProtoString(StringRef value,
+                                           const llvm::Twine &what,
+                                           Location loc) {
+  if (llvm::json::isUTF8(value))
+    return success();
+  return emitError(loc) << what << " '" << llvm::json::fixUTF8(value)
+                        << "' is not valid UTF-8, which a GraphDef's string "
+                           "fields must be";
 }

@@ -203,6 +203,9 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
                          "not converted)");
   if (op->getDialect() != dialect)
     return op->emitError("only tfg nodes can be exported to a GraphDef");
+  if (failed(verifyProtoString(getTFOpName(op), "op", loc)) ||
+      failed(verifyProtoString(getNodeDevice(op), "device", loc)))
+    return failure();
   node.set_name(getNodeName(op).str());
   node.set_op(getTFOpName(op).str());
   node.set_device(getNodeDevice(op).str());
@@ -241,7 +244,8 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
         return emitError(loc) << "invalid tfg.debug_info attribute";
       continue;
     }
-    if (failed(convertAttrValue(attr.getValue(),
+    if (failed(verifyProtoString(name.getValue(), "attribute name", loc)) ||
+        failed(convertAttrValue(attr.getValue(),
                                 (*node.mutable_attr())[name.str()], loc)))
       return failure();
   }

@@ -87,6 +87,12 @@ LogicalResult convertTensor(Attribute attr, tensorflow::TensorProto &out,
 /// value compare equal.
 void canonicalizeTensor(tensorflow::TensorProto &tensor);
 
+/// Fails, with an error at `loc` naming `what`, when `value` is not valid
+/// UTF-8: protobuf's string fields (names, ops, devices, attribute keys,
+/// function names) must be, or the GraphDef does not parse back.
+LogicalResult verifyProtoString(StringRef value, const llvm::Twine &what,
+                                Location loc);
+
 /// AttrValue -> attribute.
 FailureOr<Attribute> convertAttrValue(const tensorflow::AttrValue &value,
                                       MLIRContext *context,
