@@ -185,13 +185,18 @@ static bool isDefinedInside(Value v, Operation *op) {
 }
 
 /// Values used inside `op`'s regions but defined outside `op`, in order of
-/// first use: data values, and control tokens separately.
+/// first use: data values, and control tokens separately. `usesOwnResults`
+/// is set when a region uses a result of `op` itself (graph regions let the
+/// verifier accept it; no function can be called with its own result).
 static void collectCaptures(Operation *op, llvm::SetVector<Value> &data,
-                            llvm::SetVector<Value> &controls) {
+                            llvm::SetVector<Value> &controls,
+                            bool &usesOwnResults) {
   op->walk([&](Operation *inner) {
     if (inner == op)
       return;
     for (Value v : inner->getOperands()) {
+      if (v.getDefiningOp() == op)
+        usesOwnResults = true;
       if (isDefinedInside(v, op))
         continue;
       (isControlType(v.getType()) ? controls : data).insert(v);
@@ -330,7 +335,14 @@ LogicalResult Outliner::convert(Operation *op, OutlineStats &stats) {
   StringRef nodeName = getNodeName(op);
 
   llvm::SetVector<Value> dataCaptures, controlCaptures;
-  collectCaptures(op, dataCaptures, controlCaptures);
+  bool usesOwnResults = false;
+  collectCaptures(op, dataCaptures, controlCaptures, usesOwnResults);
+  if (usesOwnResults) {
+    emitRemark(op->getLoc())
+        << "node '" << nodeName
+        << "': regions using the node's own results are not converted";
+    return failure();
+  }
   if (loop && !dataCaptures.empty()) {
     op->emitRemark("loop regions that capture values are not converted");
     return failure();
