@@ -284,6 +284,8 @@ static LogicalResult exportArg(Type type, StringAttr name,
                                tensorflow::OpDef::ArgDef &arg, Location loc) {
   if (!name)
     return emitError(loc) << "function argument or result without tfg.name";
+  if (failed(verifyProtoString(name.getValue(), "argument name", loc)))
+    return failure();
   arg.set_name(name.getValue().str());
   Type elt = tf_type::getElementTypeOrSelf(type);
   if (!elt)
@@ -319,6 +321,9 @@ static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
                      "generic function without a matching saved "
                      "signature (tfg.signature) cannot be exported");
   sig = base;
+  if (failed(
+          verifyProtoString(func.getSymName(), "function name", func.getLoc())))
+    return failure();
   sig.set_name(func.getSymName().str());
   sig.clear_input_arg();
   sig.clear_output_arg();

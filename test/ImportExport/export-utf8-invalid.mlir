@@ -22,3 +22,21 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // expected-error@+1 {{function name '}}
   %ctl = NoOp name("n") {f = #tf_type.func<@"\FF", {}>} : () -> ()
 }
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+}
+// expected-error@+1 {{argument name 'a}}
+tfg.func @f(%a: tensor<i32> {tfg.name = "a\ED{"}) -> (tensor<i32> {tfg.name = "r"}) {
+  return(%a) : tensor<i32>
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+}
+// expected-error@+1 {{function name 'f}}
+tfg.func @"f\FF"(%a: tensor<i32> {tfg.name = "a"}) -> (tensor<i32> {tfg.name = "r"}) {
+  return(%a) : tensor<i32>
+}
