@@ -519,26 +519,24 @@ unsigned mlir::tfg::addControlOperands(Operation *op, ValueRange controls) {
 
 unsigned mlir::tfg::eraseControlUses(Value ctl) {
   unsigned erased = 0;
-  for (auto use = ctl.use_begin(); use != ctl.use_end();) {
-    OpOperand &operand = *use;
-    Operation *owner = operand.getOwner();
-    if (isa<ReturnOp>(owner)) {
-      ++use;
-      continue;
-    }
+  // One use at a time, always the first one that is not a return's (a
+  // return keeps its control operand: it has a name), so that no iterator
+  // outlives the operand list it points into.
+  auto firstErasable = [&]() -> OpOperand * {
+    for (OpOperand &use : ctl.getUses())
+      if (!isa<ReturnOp>(use.getOwner()))
+        return &use;
+    return nullptr;
+  };
+  while (OpOperand *operand = firstErasable()) {
+    Operation *owner = operand->getOwner();
     // The last operand (a control operand too) is erased, O(1), where
-    // erasing in place would shift the rest of the list.
+    // erasing in place would shift the rest of the list; it takes the
+    // erased operand's place.
     unsigned last = owner->getNumOperands() - 1;
     OpOperand &lastOperand = owner->getOpOperand(last);
-    if (lastOperand.get() == ctl) {
-      // A use of `ctl` as well: erase it instead.
-      if (&operand == &lastOperand)
-        ++use;
-    } else {
-      // It takes the erased operand's place.
-      ++use;
-      operand.set(lastOperand.get());
-    }
+    if (&lastOperand != operand)
+      operand->set(lastOperand.get());
     owner->eraseOperand(last);
     ++erased;
   }
@@ -628,6 +626,11 @@ bool mlir::tfg::bypassTrivialNode(Operation *op,
   Value ctl = getControlToken(op);
   if (data.size() != results.size() || !ctl)
     return false;
+  // A node in a cycle through itself (graph regions allow it) would hand
+  // its users its own results: it stays.
+  for (Value operand : op->getOperands())
+    if (operand.getDefiningOp() == op)
+      return false;
   StringRef device = getNodeDevice(op);
   bool hasControlUsers = !ctl.use_empty();
   for (OpOperand &use : ctl.getUses())
