@@ -414,6 +414,9 @@ static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
     auto name = llvm::cast<DictionaryAttr>(attr).getAs<StringAttr>(tfgName);
     if (!name)
       return ret.emitError("control result without tfg.name");
+    if (failed(verifyProtoString(name.getValue(), "control result name",
+                                 ret.getLoc())))
+      return failure();
     FailureOr<std::string> node = namer.name(value, ret);
     if (failed(node))
       return failure();

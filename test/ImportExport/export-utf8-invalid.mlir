@@ -40,3 +40,13 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 tfg.func @"f\FF"(%a: tensor<i32> {tfg.name = "a"}) -> (tensor<i32> {tfg.name = "r"}) {
   return(%a) : tensor<i32>
 }
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+}
+tfg.func @g(%a: tensor<i32> {tfg.name = "a"}) -> (tensor<i32> {tfg.name = "r"}) {
+  %ctl = NoOp name("side")
+  // expected-error@+1 {{control result name '}}
+  return(%a) [%ctl {tfg.name = "\FDside"}] : tensor<i32>
+}
