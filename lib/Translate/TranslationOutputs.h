@@ -11,6 +11,8 @@
 
 #include "tfg/Support/OutputFile.h"
 
+#include "mlir/IR/Location.h"
+#include "mlir/Support/LLVM.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -48,6 +50,18 @@ private:
   std::unique_ptr<AtomicOutputFile> main;
   std::vector<std::unique_ptr<AtomicOutputFile>> extras;
 };
+
+/// Where --mlir-to-tfjs writes its weight shard: `tfjsWeights`, or
+/// group1-shard1of1.bin beside the output. model.json names the shard by
+/// its file name, so a shard in another directory than model.json, or the
+/// output itself, is an error at `loc`.
+LogicalResult chooseWeightShard(Location loc, llvm::StringRef tfjsWeights,
+                                std::string &path);
+
+/// Writes the weight shard: with the run's other outputs when the driver
+/// commits them together, atomically on its own otherwise.
+LogicalResult writeWeightShard(Location loc, llvm::StringRef path,
+                               llvm::StringRef weights);
 
 } // namespace tfg
 } // namespace mlir
