@@ -374,7 +374,9 @@ ParseResult ReturnOp::parse(OpAsmParser &parser, OperationState &result) {
   }
   result.addAttribute(getControlRetAttrsAttrName(result.name),
                       builder.getArrayAttr(ctlAttrs));
-  if (parser.parseOptionalAttrDict(result.attributes))
+  // TensorFlow's return reads the node keywords too.
+  if (parseNodeKeywords(parser, result) ||
+      parser.parseOptionalAttrDict(result.attributes))
     return failure();
   return parseDataTypesAndResolve(parser, result, loc, data, ctls);
 }
@@ -400,8 +402,8 @@ void ReturnOp::print(OpAsmPrinter &p) {
     }
     p << ']';
   }
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {getControlRetAttrsAttrName().getValue()});
+  printNodeKeywordsAndAttrs(*this, p,
+                            {getControlRetAttrsAttrName().getValue()});
   if (!data.empty()) {
     p << " : ";
     llvm::interleaveComma(data.getTypes(), p);
