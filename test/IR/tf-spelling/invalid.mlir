@@ -59,3 +59,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
     yield(%arg1) : tensor<i32>
   }
 }
+
+// -----
+
+// expected-error@+1 {{expected an integer type, got 'f32'}}
+module attributes {tfg.f = #tf_type.full_type<literal 3 : f32>} {}
