@@ -1,5 +1,6 @@
 # tfg top-level Makefile: the README's commands.
-#   make demo    install what is missing, build, run the main job
+#   make demo    install what is missing, build, run the main job (pictures
+#                of the model in build/demo/)
 #   make check   install what is missing, build, run every lit and unit test
 # Other targets: deps build docs format format-check bench fuzz clean.
 
@@ -9,8 +10,12 @@ CMAKE_FLAGS ?=
 LLVM_BIN := /usr/lib/llvm-22/bin
 DEPS := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools \
         libprotobuf-dev protobuf-compiler libabsl-dev libgtest-dev \
-        ninja-build ccache
+        ninja-build ccache graphviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# TensorFlow.js for the tests that load exported models (pure JavaScript, in
+# node): installed from npm into the build tree.
+TFJS_VERSION := 4.22.0
+TFJS_DIR := $(BUILD_DIR)/tfjs
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 
 .PHONY: all deps configure build check demo docs format format-check bench fuzz clean
@@ -27,6 +32,16 @@ deps:
 	  $(SUDO) apt-get update -q && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	else echo "All dependencies are installed."; fi
+	@if ! grep -qs '"version": "$(TFJS_VERSION)"' $(TFJS_DIR)/node_modules/@tensorflow/tfjs/package.json; then \
+	  if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	    $(SUDO) apt-get update -q && \
+	    DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends nodejs npm; \
+	  fi && \
+	  echo "Installing @tensorflow/tfjs@$(TFJS_VERSION) into $(TFJS_DIR)" && \
+	  mkdir -p $(TFJS_DIR) && \
+	  npm install --prefix $(TFJS_DIR) --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+	    @tensorflow/tfjs@$(TFJS_VERSION); \
+	fi
 
 $(BUILD_DIR)/build.ninja:
 	cmake -G Ninja -S . -B $(BUILD_DIR) -DCMAKE_BUILD_TYPE=Release $(CMAKE_FLAGS)

@@ -19,6 +19,9 @@ mkdir -p "$work"
 
 # Seconds of one pass from --mlir-timing (the first line naming it).
 pass_time() { grep -m1 "$1" | awk '{print $1}'; }
+# Seconds of the one pass a run was given: its line of --mlir-timing, which
+# also lists the VerifyPass that tfg-opt runs on its input first.
+pass_alone_time() { grep "Pass$" | grep -v " VerifyPass$" | head -n1 | awk '{print $1}'; }
 
 for n in $sizes; do
   f="$work/passes_$n.mlir"
@@ -38,7 +41,7 @@ for n in $sizes; do
            "tfg-shape-inference" "tfg-dependency-optimizer=fetch=$fetch" \
            "tfg-dependency-optimizer" "tfg-name-compress=fetch=$fetch"; do
     t=$("$opt" "$f.bc" --"$p" --mlir-timing --verify-each=false \
-          --emit-bytecode -o /dev/null 2>&1 | grep -m1 "Pass$" | awk '{print $1}')
+          --emit-bytecode -o /dev/null 2>&1 | pass_alone_time)
     printf "  %-28s %s\n" "${p%%=fetch*}$( [ "$p" = tfg-dependency-optimizer ] && echo ' (no fetch: transitive reduction)')" "$t"
   done
 done

@@ -18,10 +18,30 @@ function(tfg_mlir_link_libs out)
   endif()
 endfunction()
 
+# tfg_install_library(name): installs a static library of the project into
+# <prefix>/lib and its TFGTargets export set (TFG::name for find_package(TFG),
+# see cmake/TFGInstall.cmake). Its code is position independent, so that the
+# dialect plugin (a shared object) can link it. MLIR's own install rule
+# (add_mlir_library_install) is not used: it exports into MLIRTargets.
+function(tfg_install_library name)
+  set_target_properties(${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  if(TARGET obj.${name})
+    set_target_properties(obj.${name} PROPERTIES POSITION_INDEPENDENT_CODE ON)
+  endif()
+  # Installed headers (and MLIR's, added by TFGConfig.cmake); nothing in the
+  # build tree.
+  target_link_libraries(${name} INTERFACE TFGHeaders)
+  install(TARGETS ${name} EXPORT TFGTargets
+    ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}
+    RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+  set_property(GLOBAL APPEND PROPERTY TFG_INSTALLED_LIBS ${name})
+endfunction()
+
 # add_tfg_library(name sources... [DEPENDS ...] [LINK_LIBS ...]
 #                 [MLIR_LIBS ...])
 # MLIR_LIBS name the static MLIR/LLVM component libraries; they are replaced
-# by the dylibs unless TFG_LINK_STATIC is on.
+# by the dylibs unless TFG_LINK_STATIC is on. The library is installed.
 function(add_tfg_library name)
   cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS;MLIR_LIBS" ${ARGN})
   tfg_mlir_link_libs(mlir_libs STATIC_LIBS ${ARG_MLIR_LIBS})
@@ -29,15 +49,28 @@ function(add_tfg_library name)
     DISABLE_INSTALL
     DEPENDS ${ARG_DEPENDS}
     LINK_LIBS PUBLIC ${ARG_LINK_LIBS} ${mlir_libs})
+  tfg_install_library(${name})
 endfunction()
 
-# add_tfg_tool(name sources... [LINK_LIBS ...] [MLIR_LIBS ...])
+# add_tfg_tool(name sources... [NO_INSTALL] [LINK_LIBS ...] [MLIR_LIBS ...])
+# The tool is installed into <prefix>/bin (exported as TFG::name) unless
+# NO_INSTALL is given.
 function(add_tfg_tool name)
-  cmake_parse_arguments(ARG "" "" "DEPENDS;LINK_LIBS;MLIR_LIBS" ${ARGN})
+  cmake_parse_arguments(ARG "NO_INSTALL" "" "DEPENDS;LINK_LIBS;MLIR_LIBS"
+                        ${ARGN})
   tfg_mlir_link_libs(mlir_libs STATIC_LIBS ${ARG_MLIR_LIBS})
   add_llvm_executable(${name} ${ARG_UNPARSED_ARGUMENTS} DEPENDS ${ARG_DEPENDS})
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS} ${mlir_libs})
   llvm_update_compile_flags(${name})
+  if(NOT ARG_NO_INSTALL)
+    # LLVM gives installed tools $ORIGIN/../lib only; libMLIR.so lies in
+    # LLVM's own lib directory, which is not on the loader's path on Debian.
+    set_property(TARGET ${name} APPEND PROPERTY INSTALL_RPATH
+                 "${LLVM_LIBRARY_DIR}")
+    install(TARGETS ${name} EXPORT TFGTargets
+      RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+    set_property(GLOBAL APPEND PROPERTY TFG_INSTALLED_TOOLS ${name})
+  endif()
 endfunction()
 
 # add_tfg_unittest(name sources... LINK_LIBS ...): a GoogleTest binary under

@@ -15,6 +15,7 @@
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/Support/InputLimits.h"
 #include "tfg/Transforms/Passes.h"
+#include "tfg/Visualize/DOT.h"
 
 #include "google/protobuf/text_format.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -83,8 +84,21 @@ void runPipeline(tfg_fuzz::FuzzContext &fuzz, llvm::StringRef input) {
     options.fetch.push_back(fetch);
   pm.addPass(mlir::tfg::createGrapplerPass(options));
   pm.addPass(mlir::tfg::createShapeInferencePass());
+  mlir::OwningOpRef<mlir::ModuleOp> before = module->clone();
   if (mlir::failed(pm.run(*module)))
     return;
+  // Pictures of the result, whole and collapsed by scope, and of what the
+  // pipeline changed: whatever the graph, drawing ends in a picture or a
+  // diagnostic.
+  std::string dot;
+  llvm::raw_string_ostream os(dot);
+  (void)mlir::tfg::writeDOT(*module, {}, os);
+  mlir::tfg::DOTOptions collapsed;
+  collapsed.maxNodes = 3;
+  collapsed.base = *before;
+  if (!fetch.empty())
+    collapsed.expand.push_back(fetch);
+  (void)mlir::tfg::writeDOT(*module, collapsed, os);
   // The pass manager verified after each pass: what it accepted is valid.
   exportAndReimport(ctx, *module);
 }

@@ -2,6 +2,7 @@
 # lit configuration of the tfg IR/tool tests (the unit tests are in Unit/).
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -20,9 +21,28 @@ if not config.tfg_link_static:
     config.available_features.add("llvm-dylib")
 config.substitutions.append(("%tfg_tools_dir", config.tfg_tools_dir))
 
+# Graphviz's dot renders the DOT pictures (Visualize/dot-render.test). make
+# deps installs it: under CI its absence fails that test instead of
+# skipping it.
+if os.path.exists("/usr/bin/dot") or os.environ.get("CI") == "true":
+    config.available_features.add("graphviz")
+
 llvm_config.use_default_substitutions()
 # Only the LLVM 22 tools: the unversioned ones on PATH may be LLVM 14.
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tfg_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
     ["tfg-opt", "tfg-translate"], [config.tfg_tools_dir])
+# Debian's stock mlir-opt, which loads libTFGPlugin.so (test/Plugin).
+llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
+config.substitutions.append(("%tfg_plugin", config.tfg_plugin))
+
+# TensorFlow.js 4.22 in node, installed by `make deps` into the build tree:
+# the "tfjs" feature. Under CI=true it is required: its tests run and fail
+# when it is missing, rather than being skipped.
+tfjs_modules = os.path.join(config.tfg_obj_root, "tfjs", "node_modules")
+has_tfjs = shutil.which("node") and os.path.isfile(
+    os.path.join(tfjs_modules, "@tensorflow", "tfjs", "package.json"))
+if has_tfjs or os.environ.get("CI") == "true":
+    config.available_features.add("tfjs")
+config.environment["NODE_PATH"] = tfjs_modules

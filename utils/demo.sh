@@ -3,6 +3,9 @@
 # and its weight shard), optimize it with the tfg-grappler pipeline fetching
 # the model's outputs, export it as a binary GraphDef, check the export by
 # importing it again, and report what changed and how long each step took.
+# Pictures of the model before and after tfg-grappler (and of what it
+# changed) are drawn with tfg-translate --mlir-to-dot and Graphviz into
+# BUILD/demo/.
 set -eu
 build=${1:-build}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -63,3 +66,23 @@ removed=$(comm -23 <(grep -o ' name("[^"]*")' "$work/imported.mlir" | sort) \
                    <(grep -o ' name("[^"]*")' "$work/optimized.mlir" | sort) | wc -l)
 [ "$removed" -gt 20 ] && echo "  ... ($removed in all)"
 echo "== result types refined by shape inference: $(grep -c 'tensor<\*x' "$work/imported.mlir") unranked before, $(grep -c 'tensor<\*x' "$work/optimized.mlir") after"
+
+# Pictures: the model before and after tfg-grappler, and the optimized model
+# drawn against the imported one (removed nodes red and dashed, added green).
+pictures="$(cd "$build" && pwd)/demo"
+mkdir -p "$pictures"
+name=$(basename "$model" .json)
+"$translate" --mlir-to-dot "$work/imported.mlir" -o "$pictures/$name-before.dot"
+"$translate" --mlir-to-dot "$work/optimized.mlir" -o "$pictures/$name-after.dot"
+"$translate" --mlir-to-dot "$work/optimized.mlir" --dot-diff="$work/imported.mlir" \
+  -o "$pictures/$name-changes.dot"
+echo "== pictures (tfg-translate --mlir-to-dot)"
+if command -v dot >/dev/null; then
+  for kind in before after changes; do
+    dot -Tsvg "$pictures/$name-$kind.dot" -o "$pictures/$name-$kind.svg"
+    echo "  $pictures/$name-$kind.svg"
+  done
+else
+  echo "  Graphviz's dot is not installed (make deps installs it): DOT only"
+  for kind in before after changes; do echo "  $pictures/$name-$kind.dot"; done
+fi

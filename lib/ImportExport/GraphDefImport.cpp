@@ -14,6 +14,7 @@
 
 #include "GraphDefSources.h"
 #include "ImportWarnings.h"
+#include "MissingInputs.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/Verifier.h"
 #include "tfg/ImportExport/Convert.h"
@@ -39,6 +40,7 @@
 #include <functional>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <optional>
 
 #if defined(__GLIBC__)
@@ -53,7 +55,11 @@
 
 using namespace mlir;
 using namespace mlir::tfg;
+using tfg::detail::AppendedNodes;
 using tfg::detail::FunctionSource;
+using tfg::detail::kListedItems;
+using tfg::detail::listFirstItems;
+using tfg::detail::makeMissingInputStandIns;
 using tfg::detail::MessageFunctions;
 using tfg::detail::MessageNodes;
 using tfg::detail::NodeSource;
@@ -139,6 +145,25 @@ struct Library {
   llvm::StringMap<FunctionSignature> functions;
   /// The library's functions as ops (their signatures as OpDefs).
   OpRegistry ops;
+  /// Ops neither registered nor in the library, by name: how many nodes
+  /// have them, and the least of their names. Recorded by the importers of
+  /// the graph and of the functions (in parallel), remarked on once per op
+  /// at the end.
+  struct UnknownOp {
+    uint64_t nodes = 0;
+    std::string firstNode;
+  };
+  std::mutex unknownMutex;
+  std::map<std::string, UnknownOp, std::less<>> unknownOps;
+
+  void recordUnknownOp(StringRef op, StringRef node) {
+    std::lock_guard<std::mutex> lock(unknownMutex);
+    auto it = unknownOps.find(op);
+    if (it == unknownOps.end())
+      it = unknownOps.emplace(op.str(), UnknownOp()).first;
+    if (it->second.nodes++ == 0 || node < it->second.firstNode)
+      it->second.firstNode = node.str();
+  }
 };
 
 /// Node positions by name: open addressing over 16-byte slots, each a
@@ -531,9 +556,7 @@ Importer::inferSignature(const tensorflow::NodeDef &node, NamedAttrList &attrs,
     int64_t n = std::max<int64_t>(
         maxIndexUsed + 1, shapes ? static_cast<int64_t>(shapes.size()) : 0);
     sig.types.assign(n, tf_type::OpaqueTensorType::get(ctx));
-    emitRemark(loc) << "op '" << node.op() << "' of node '" << node.name()
-                    << "' is not registered; imported with " << n
-                    << " opaque result(s)";
+    lib.recordUnknownOp(node.op(), node.name());
   }
   if (shapes && shapes.size() == sig.types.size()) {
     for (auto [i, s] : llvm::enumerate(shapes)) {
@@ -796,15 +819,21 @@ LogicalResult Importer::importNodes(const NodeSource &nodes,
                               << missing.size()
                               << " node(s) used as inputs are not in the "
                               << (functionBody ? "function" : "graph") << ": ";
-    bool first = true;
-    for (auto &[name, users] : missing) {
-      llvm::sort(users);
-      diag << (first ? "'" : ", '") << name << "' (input of ";
-      first = false;
-      llvm::interleaveComma(
-          users, diag, [&](const std::string &u) { diag << "'" << u << "'"; });
-      diag << ")";
-    }
+    for (auto &entry : missing)
+      llvm::sort(entry.second);
+    listFirstItems(diag, missing, missing.size(), kListedItems,
+                   [&](const auto &entry) {
+                     const std::vector<std::string> &users = entry.second;
+                     diag << "'" << entry.first << "' (input of ";
+                     listFirstItems(diag, users, users.size(), 3,
+                                    [&](const std::string &u) {
+                                      diag << "'" << u << "'";
+                                    });
+                     diag << ")";
+                   });
+    if (!functionBody)
+      diag.attachNote() << "--missing-inputs=placeholder imports them as "
+                           "Placeholders";
     return failure();
   }
 
@@ -1292,6 +1321,17 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
                                     const FunctionSource &functions) {
   OwningOpRef<ModuleOp> module = ModuleOp::create(fileLoc);
   builder.setInsertionPointToEnd(module->getBody());
+  // One remark per unknown op, however many nodes have it (a model of 50
+  // Prelu nodes used to get 50), in op order.
+  llvm::scope_exit remarkUnknownOps([&] {
+    for (const auto &[op, unknown] : lib.unknownOps)
+      emitRemark(fileLoc) << "op '" << op
+                          << "' is not registered: " << unknown.nodes
+                          << (unknown.nodes > 1 ? " nodes ('" : " node ('")
+                          << unknown.firstNode
+                          << (unknown.nodes > 1 ? "', ...)" : "')")
+                          << " imported with opaque results";
+  });
   const tensorflow::FunctionDefLibrary &library = graph.library();
   for (size_t i = 0, e = functions.size(); i < e; ++i) {
     tensorflow::OpDef scratch;
@@ -1381,7 +1421,20 @@ OwningOpRef<ModuleOp> Importer::run(const tensorflow::GraphDef &graph,
   {
     llvm::StringMap<BlockArgument> noArgs;
     NodeTable table; // freed before the verifier runs
-    if (failed(importNodes(nodes, noArgs, table, /*functionBody=*/false)))
+    const NodeSource *graphNodes = &nodes;
+    std::optional<AppendedNodes> withStandIns;
+    tensorflow::GraphDef standIns;
+    if (options.missingInputs == MissingInputs::Placeholder) {
+      if (failed(makeMissingInputStandIns(nodes, dialect->getOpRegistry(),
+                                          fileLoc, standIns)))
+        return nullptr;
+      if (standIns.node_size())
+        graphNodes = &withStandIns.emplace(
+            nodes, std::make_unique<MessageNodes>(standIns.node(),
+                                                  /*consume=*/false));
+    }
+    if (failed(importNodes(*graphNodes, noArgs, table,
+                           /*functionBody=*/false)))
       return nullptr;
   }
   if (options.verify && failed(verifyGraphModule(*module)))

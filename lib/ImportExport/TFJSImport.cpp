@@ -137,11 +137,14 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
                                             weightsDir, graph, loc)))
     return nullptr;
 
+  llvm::StringMap<SmallVector<int32_t>> emptyArgAttrs =
+      detail::findEmptyArgAttrs(graph);
   // The weights were copied into the Const nodes: free each as it is
   // converted.
   OwningOpRef<ModuleOp> module = importGraphDef(ctx, std::move(graph), loc);
   if (!module)
     return nullptr;
+  detail::markEmptyArgAttrs(*module, emptyArgAttrs);
   // Keep the model's other entries (format, signature, initializer, ...)
   // verbatim as JSON text.
   Builder b(ctx);

@@ -50,8 +50,15 @@ struct WeightSpec {
   DataType stored = tensorflow::DT_INVALID;
   std::string quantDtype; // empty when not quantized
   double scale = 1, min = 0;
-  NodeDef *node = nullptr;
+  /// The Const nodes it is the value of (TF.js gives it to every Const so
+  /// named, in the graph and in functions), and their functions ("" for
+  /// the graph's).
+  SmallVector<std::pair<NodeDef *, StringRef>, 1> nodes;
 };
+
+/// The nodes of a name, with their functions ("" for the graph's).
+using NodeMap =
+    llvm::StringMap<SmallVector<std::pair<NodeDef *, StringRef>, 1>>;
 
 /// A shard whose path was checked: where it is and its size.
 struct ShardFile {
@@ -322,29 +329,78 @@ static LogicalResult parseWeightSpec(const llvm::json::Value &value,
   return success();
 }
 
-/// Finds the Const node a weight is the value of, and checks its dtype.
-static LogicalResult findWeightNode(WeightSpec &w,
-                                    const llvm::StringMap<NodeDef *> &nodes,
-                                    Location loc) {
+/// " in function 'f'" for a node of function `f`; "" for the graph's.
+static std::string describeFunction(StringRef func) {
+  return func.empty() ? std::string() : (" in function '" + func + "'").str();
+}
+
+/// Whether a Const's value tensor holds its values (any field besides its
+/// dtype and shape; none are needed for no elements). Shapes that are not
+/// fully known are left to the importer.
+static bool holdsValues(const TensorProto &tensor) {
+  if (tensor.tensor_shape().unknown_rank() ||
+      llvm::any_of(tensor.tensor_shape().dim(),
+                   [](const auto &d) { return d.size() <= 0; }))
+    return true;
+  std::vector<const google::protobuf::FieldDescriptor *> fields;
+  tensor.GetReflection()->ListFields(tensor, &fields);
+  return llvm::any_of(fields, [](const google::protobuf::FieldDescriptor *f) {
+    return f->number() != TensorProto::kDtypeFieldNumber &&
+           f->number() != TensorProto::kTensorShapeFieldNumber &&
+           f->number() != TensorProto::kVersionNumberFieldNumber;
+  });
+}
+
+/// Finds the Const nodes a weight is the value of, and checks their dtype.
+/// A node of the graph so named must be a Const. In functions, whose node
+/// names are their own, the weight goes to the Consts so named without a
+/// value of their own, or if there are none, to those with one (TF.js gives
+/// it to every Const so named); other nodes so named compute their own.
+static LogicalResult findWeightNodes(WeightSpec &w, const NodeMap &nodes,
+                                     Location loc) {
   auto it = nodes.find(w.name);
   if (it == nodes.end())
     return emitError(loc) << "weight '" << w.name << "' has no node";
-  NodeDef *node = it->second;
-  if (node->op() != "Const")
+  auto notConst = [&](const NodeDef &node, StringRef func) {
     return emitError(loc) << "weight '" << w.name << "' names node '"
-                          << node->name() << "', a " << node->op()
+                          << node.name() << "'" << describeFunction(func)
+                          << ", a " << node.op()
                           << ": weights are the values of Const nodes";
-  auto dtype = node->attr().find("dtype");
-  if (dtype != node->attr().end() &&
-      dtype->second.value_case() == tensorflow::AttrValue::kType &&
-      !isStoredAs(dtype->second.type(), w.stored))
-    return emitError(loc) << "Const node '" << node->name() << "' has dtype "
-                          << tensorflow::DataType_Name(dtype->second.type())
-                          << ", but its weight in the manifest is " << w.dtype
-                          << (w.quantDtype.empty()
-                                  ? ""
-                                  : " (quantized as " + w.quantDtype + ")");
-  w.node = node;
+  };
+  auto take = [&](bool valued) -> LogicalResult {
+    for (auto [node, func] : it->second) {
+      if (node->op() != "Const") {
+        if (func.empty())
+          return notConst(*node, func);
+        continue;
+      }
+      auto value = node->attr().find("value");
+      bool hasValue = !func.empty() && value != node->attr().end() &&
+                      value->second.has_tensor() &&
+                      holdsValues(value->second.tensor());
+      if (hasValue != valued)
+        continue;
+      auto dtype = node->attr().find("dtype");
+      if (dtype != node->attr().end() &&
+          dtype->second.value_case() == tensorflow::AttrValue::kType &&
+          !isStoredAs(dtype->second.type(), w.stored))
+        return emitError(loc)
+               << "Const node '" << node->name() << "'"
+               << describeFunction(func) << " has dtype "
+               << tensorflow::DataType_Name(dtype->second.type())
+               << ", but its weight in the manifest is " << w.dtype
+               << (w.quantDtype.empty()
+                       ? ""
+                       : " (quantized as " + w.quantDtype + ")");
+      w.nodes.push_back({node, func});
+    }
+    return success();
+  };
+  if (failed(take(/*valued=*/false)) ||
+      (w.nodes.empty() && failed(take(/*valued=*/true))))
+    return failure();
+  if (w.nodes.empty())
+    return notConst(*it->second.front().first, it->second.front().second);
   return success();
 }
 
@@ -450,7 +506,8 @@ static LogicalResult readWeight(const WeightSpec &w, StringRef &data,
 /// Converts a weight read in its stored dtype into the dtype of its Const
 /// node (see isStoredAs).
 static LogicalResult convertToNodeType(TensorProto &tensor, DataType target,
-                                       const WeightSpec &w, Location loc) {
+                                       const WeightSpec &w, const NodeDef &node,
+                                       StringRef func, Location loc) {
   if (tensor.dtype() == target)
     return success();
   const std::string &raw = tensor.tensor_content();
@@ -509,7 +566,8 @@ static LogicalResult convertToNodeType(TensorProto &tensor, DataType target,
       if (v < lo || v > hi)
         return emitError(loc)
                << "weight '" << w.name << "' holds " << v
-               << ", which Const node '" << w.node->name() << "' of dtype "
+               << ", which Const node '" << node.name() << "'"
+               << describeFunction(func) << " of dtype "
                << tensorflow::DataType_Name(target) << " cannot hold";
       // Little-endian: the low bytes of the two's complement.
       int64_t wide = v;
@@ -523,29 +581,11 @@ static LogicalResult convertToNodeType(TensorProto &tensor, DataType target,
   return success();
 }
 
-/// Whether a Const's value tensor holds its values (any field besides its
-/// dtype and shape; none are needed for no elements). Shapes that are not
-/// fully known are left to the importer.
-static bool holdsValues(const TensorProto &tensor) {
-  if (tensor.tensor_shape().unknown_rank() ||
-      llvm::any_of(tensor.tensor_shape().dim(),
-                   [](const auto &d) { return d.size() <= 0; }))
-    return true;
-  std::vector<const google::protobuf::FieldDescriptor *> fields;
-  tensor.GetReflection()->ListFields(tensor, &fields);
-  return llvm::any_of(fields, [](const google::protobuf::FieldDescriptor *f) {
-    return f->number() != TensorProto::kDtypeFieldNumber &&
-           f->number() != TensorProto::kTensorShapeFieldNumber &&
-           f->number() != TensorProto::kVersionNumberFieldNumber;
-  });
-}
-
 /// Reads the weights of one manifest group (numbered from 1) into their
 /// Const nodes, adding them to `weighted`.
 static LogicalResult readGroup(const llvm::json::Value &groupValue,
                                unsigned index, StringRef modelDir,
-                               StringRef realDir,
-                               const llvm::StringMap<NodeDef *> &nodes,
+                               StringRef realDir, const NodeMap &nodes,
                                llvm::DenseSet<const NodeDef *> &weighted,
                                uint64_t &modelBytes, Location loc) {
   const llvm::json::Object *group = groupValue.getAsObject();
@@ -563,7 +603,7 @@ static LogicalResult readGroup(const llvm::json::Value &groupValue,
   bool variable = false;
   for (auto [w, value] : llvm::zip_equal(specs, *weights)) {
     if (failed(parseWeightSpec(value, w, loc)) ||
-        failed(findWeightNode(w, nodes, loc)))
+        failed(findWeightNodes(w, nodes, loc)))
       return failure();
     variable |= w.stored == tensorflow::DT_STRING;
     needed += std::min(getStoredBytes(w), UINT64_MAX / 2 - needed);
@@ -607,13 +647,23 @@ static LogicalResult readGroup(const llvm::json::Value &groupValue,
     TensorProto tensor;
     if (failed(readWeight(w, data, tensor, loc)))
       return failure();
-    auto dtype = w.node->attr().find("dtype");
-    if (dtype != w.node->attr().end() &&
-        dtype->second.value_case() == tensorflow::AttrValue::kType &&
-        failed(convertToNodeType(tensor, dtype->second.type(), w, loc)))
-      return failure();
-    *(*w.node->mutable_attr())["value"].mutable_tensor() = std::move(tensor);
-    weighted.insert(w.node);
+    // Each node gets the value in its dtype (the last one the tensor read).
+    for (auto [i, entry] : llvm::enumerate(w.nodes)) {
+      auto [node, func] = entry;
+      TensorProto value;
+      if (i + 1 == w.nodes.size())
+        value = std::move(tensor);
+      else
+        value = tensor;
+      auto dtype = node->attr().find("dtype");
+      if (dtype != node->attr().end() &&
+          dtype->second.value_case() == tensorflow::AttrValue::kType &&
+          failed(convertToNodeType(value, dtype->second.type(), w, *node, func,
+                                   loc)))
+        return failure();
+      *(*node->mutable_attr())["value"].mutable_tensor() = std::move(value);
+      weighted.insert(node);
+    }
   }
   if (!data.empty())
     return emitError(loc) << "weight shards have " << data.size()
@@ -626,9 +676,13 @@ static LogicalResult readGroup(const llvm::json::Value &groupValue,
 LogicalResult mlir::tfg::detail::materializeTFJSWeights(
     const llvm::json::Array *manifest, StringRef modelDir,
     tensorflow::GraphDef &graph, Location loc) {
-  llvm::StringMap<NodeDef *> nodes;
+  NodeMap nodes;
   for (NodeDef &node : *graph.mutable_node())
-    nodes[node.name()] = &node;
+    nodes[node.name()].push_back({&node, StringRef()});
+  for (tensorflow::FunctionDef &func :
+       *graph.mutable_library()->mutable_function())
+    for (NodeDef &node : *func.mutable_node_def())
+      nodes[node.name()].push_back({&node, func.signature().name()});
   llvm::DenseSet<const NodeDef *> weighted;
   if (manifest && !manifest->empty()) {
     SmallString<256> realDir;
@@ -643,19 +697,29 @@ LogicalResult mlir::tfg::detail::materializeTFJSWeights(
   }
   // In a TF.js model, Const values are weights: a Const with neither
   // (today's converters leave only its dtype and shape) has none.
-  for (const NodeDef &node : graph.node()) {
+  auto check = [&](const NodeDef &node, StringRef func) -> LogicalResult {
     if (node.op() != "Const" || weighted.contains(&node))
-      continue;
+      return success();
     auto value = node.attr().find("value");
     if (value == node.attr().end())
-      return emitError(loc) << "Const node '" << node.name()
-                            << "' has no value attribute, and the weights "
-                               "manifest lists no weight for it";
+      return emitError(loc)
+             << "Const node '" << node.name() << "'" << describeFunction(func)
+             << " has no value attribute, and the weights "
+                "manifest lists no weight for it";
     if (value->second.has_tensor() && !holdsValues(value->second.tensor()))
-      return emitError(loc) << "Const node '" << node.name()
-                            << "' has no value: its value attribute holds a "
-                               "dtype and shape only, and the weights "
-                               "manifest lists no weight for it";
-  }
+      return emitError(loc)
+             << "Const node '" << node.name() << "'" << describeFunction(func)
+             << " has no value: its value attribute holds a "
+                "dtype and shape only, and the weights "
+                "manifest lists no weight for it";
+    return success();
+  };
+  for (const NodeDef &node : graph.node())
+    if (failed(check(node, "")))
+      return failure();
+  for (const tensorflow::FunctionDef &func : graph.library().function())
+    for (const NodeDef &node : func.node_def())
+      if (failed(check(node, func.signature().name())))
+        return failure();
   return success();
 }

@@ -4,6 +4,7 @@
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/Transforms/Passes.h"
+#include "tfg/Visualize/DOT.h"
 
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
@@ -18,4 +19,5 @@ void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
 void mlir::tfg::registerAllPasses() {
   mlir::registerAllPasses();
   registerTFGPasses();
+  registerDOTPasses();
 }

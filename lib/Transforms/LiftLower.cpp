@@ -21,6 +21,8 @@ using namespace mlir::tfg;
 static constexpr StringLiteral kVersionAttr = "tfg.lifted_graph_version";
 static constexpr StringLiteral kLiftedNodeAttr = "tfg.lifted_node";
 static constexpr StringLiteral kFetchAttr = "tfg.lifted_fetch";
+/// What TensorFlow's lifting puts on an argument: [node name, result index].
+static constexpr StringLiteral kLiftedValueAttr = "tfg.lifted_value_attr";
 
 /// A FunctionDef argument/result name from a feed or fetch spec.
 static std::string sanitize(StringRef spec) {
@@ -33,21 +35,50 @@ static std::string sanitize(StringRef spec) {
   return name;
 }
 
-LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
-                                         const PreserveOptions &options,
-                                         StringRef funcName) {
+/// The function replacing `graph` (erased by the caller), of the given
+/// signature, holding the graph's nodes.
+static GraphFuncOp createLiftedFunc(GraphOp graph, StringRef funcName,
+                                    ArrayRef<Type> argTypes,
+                                    ArrayRef<Type> resultTypes,
+                                    ArrayRef<Attribute> argAttrs,
+                                    ArrayRef<Attribute> resAttrs) {
+  MLIRContext *ctx = graph.getContext();
+  Builder b(ctx);
+  OpBuilder builder(graph);
+  auto func =
+      GraphFuncOp::create(builder, graph.getLoc(), funcName,
+                          FunctionType::get(ctx, argTypes, resultTypes));
+  func.setArgAttrsAttr(b.getArrayAttr(argAttrs));
+  func.setResAttrsAttr(b.getArrayAttr(resAttrs));
+  func->setAttr(kVersionAttr, graph.getVersion());
+  Block &entry = func.getBody().front();
+  entry.getOperations().splice(entry.end(), graph.getBody().getOperations());
+  return func;
+}
+
+/// The module's one graph, when no symbol is named `funcName`.
+static FailureOr<GraphOp> getGraphToLift(ModuleOp module, StringRef funcName) {
   SmallVector<GraphOp> graphs(module.getOps<GraphOp>());
   if (graphs.size() != 1)
     return emitError(module.getLoc(),
                      "expected exactly one tfg.graph to lift, found ")
            << graphs.size();
-  GraphOp graph = graphs.front();
+  if (SymbolTable::lookupSymbolIn(module, funcName))
+    return emitError(graphs.front().getLoc(), "a symbol named '")
+           << funcName << "' exists";
+  return graphs.front();
+}
+
+LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
+                                         const PreserveOptions &options,
+                                         StringRef funcName) {
+  FailureOr<GraphOp> lifted = getGraphToLift(module, funcName);
+  if (failed(lifted))
+    return failure();
+  GraphOp graph = *lifted;
   if (options.fetch.empty())
     return emitError(graph.getLoc(),
                      "lifting a graph needs at least one fetch");
-  if (SymbolTable::lookupSymbolIn(module, funcName))
-    return emitError(graph.getLoc(), "a symbol named '")
-           << funcName << "' exists";
   Block &body = graph.getBody();
   llvm::StringMap<Operation *> byName = getNodesByName(body);
   MLIRContext *ctx = module.getContext();
@@ -112,15 +143,9 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
     resAttrs.push_back(attrs);
   }
 
-  OpBuilder builder(graph);
-  auto func =
-      GraphFuncOp::create(builder, graph.getLoc(), funcName,
-                          FunctionType::get(ctx, argTypes, resultTypes));
-  func.setArgAttrsAttr(b.getArrayAttr(argAttrs));
-  func.setResAttrsAttr(b.getArrayAttr(resAttrs));
-  func->setAttr(kVersionAttr, graph.getVersion());
+  GraphFuncOp func = createLiftedFunc(graph, funcName, argTypes, resultTypes,
+                                      argAttrs, resAttrs);
   Block &entry = func.getBody().front();
-  entry.getOperations().splice(entry.end(), body.getOperations());
   for (auto [k, node] : llvm::enumerate(feeds)) {
     Value arg = func.getDataArgument(k);
     for (Value &r : results)
@@ -139,6 +164,120 @@ LogicalResult mlir::tfg::liftGraphToFunc(ModuleOp module,
   return success();
 }
 
+/// The name TensorFlow gives the argument or result carrying output `k` of
+/// `node` (`<node>_<k>`).
+static std::string slotName(Operation *node, unsigned k) {
+  return (getNodeName(node) + "_" + Twine(k)).str();
+}
+
+LogicalResult mlir::tfg::liftGraphToFuncAsTensorFlow(
+    ModuleOp module, ArrayRef<std::string> feeds, ArrayRef<std::string> fetches,
+    ArrayRef<std::string> controlRets, StringRef funcName) {
+  FailureOr<GraphOp> lifted = getGraphToLift(module, funcName);
+  if (failed(lifted))
+    return failure();
+  GraphOp graph = *lifted;
+  llvm::StringMap<Operation *> byName = getNodesByName(graph.getBody());
+  // Each option names nodes (no output index): all their data results are
+  // lifted, in the order given.
+  auto lookup =
+      [&](StringRef option,
+          ArrayRef<std::string> names) -> FailureOr<SmallVector<Operation *>> {
+    SmallVector<Operation *> nodes;
+    for (const std::string &name : names) {
+      Operation *node = byName.lookup(name);
+      if (!node)
+        return emitError(graph.getLoc(), "")
+               << option << ": no node named '" << name
+               << "' in the graph (TensorFlow's " << option
+               << " name nodes, without an output index)";
+      nodes.push_back(node);
+    }
+    return nodes;
+  };
+  FailureOr<SmallVector<Operation *>> feedNodes = lookup("feeds", feeds);
+  FailureOr<SmallVector<Operation *>> fetchNodes = lookup("fetches", fetches);
+  FailureOr<SmallVector<Operation *>> controlNodes =
+      lookup("control_rets", controlRets);
+  if (failed(feedNodes) || failed(fetchNodes) || failed(controlNodes))
+    return failure();
+
+  MLIRContext *ctx = module.getContext();
+  Builder b(ctx);
+  SmallVector<Value> fed, results, controls;
+  SmallVector<Type> argTypes, resultTypes;
+  SmallVector<Attribute> argAttrs, resAttrs;
+  for (Operation *node : *feedNodes)
+    for (Value v : getDataResults(node)) {
+      unsigned k = cast<OpResult>(v).getResultNumber();
+      fed.push_back(v);
+      argTypes.push_back(v.getType());
+      argAttrs.push_back(b.getDictionaryAttr(
+          {b.getNamedAttr("tfg.name", b.getStringAttr(slotName(node, k))),
+           b.getNamedAttr(
+               kLiftedValueAttr,
+               b.getArrayAttr({getNodeNameAttr(node), b.getIndexAttr(k)}))}));
+    }
+  for (Operation *node : *fetchNodes)
+    for (Value v : getDataResults(node)) {
+      results.push_back(v);
+      resultTypes.push_back(v.getType());
+      resAttrs.push_back(b.getDictionaryAttr({b.getNamedAttr(
+          "tfg.name", b.getStringAttr(slotName(
+                          node, cast<OpResult>(v).getResultNumber())))}));
+    }
+  for (Operation *node : *controlNodes)
+    controls.push_back(getControlToken(node));
+
+  GraphFuncOp func = createLiftedFunc(graph, funcName, argTypes, resultTypes,
+                                      argAttrs, resAttrs);
+  Block &entry = func.getBody().front();
+  // The return first: a fetched feed returns the argument. The fed nodes
+  // stay, their data results read from the arguments instead.
+  OpBuilder end = OpBuilder::atBlockEnd(&entry);
+  // As TensorFlow's, the control returns carry no attributes.
+  SmallVector<Attribute> controlAttrs(controls.size(), b.getDictionaryAttr({}));
+  ReturnOp::create(end, graph.getLoc(), results, controls, controlAttrs);
+  for (auto [k, v] : llvm::enumerate(fed))
+    v.replaceAllUsesWith(func.getDataArgument(k));
+  graph.erase();
+  return success();
+}
+
+/// Lowers a function lifted as TensorFlow lifts graphs: every data argument
+/// names (tfg.lifted_value_attr) the node result it stands for, a node the
+/// body still holds.
+static LogicalResult lowerTensorFlowLifted(GraphFuncOp func) {
+  llvm::StringMap<Operation *> byName = getNodesByName(func.getBody().front());
+  SmallVector<std::pair<Value, Value>> replacements;
+  for (unsigned k = 0, e = func.getFunctionType().getNumInputs(); k < e; ++k) {
+    auto lifted = func.getArgAttrOfType<ArrayAttr>(k, kLiftedValueAttr);
+    auto name = lifted && lifted.size() == 2 ? dyn_cast<StringAttr>(lifted[0])
+                                             : StringAttr();
+    auto index = name ? dyn_cast<IntegerAttr>(lifted[1]) : IntegerAttr();
+    if (!index)
+      return emitError(func.getLoc(), "argument #")
+             << k << " has no '" << kLiftedValueAttr
+             << "' ([node name, result index]) to lower";
+    Operation *node = byName.lookup(name.getValue());
+    if (!node)
+      return emitError(func.getLoc(), "argument #")
+             << k << " stands for a result of '" << name.getValue()
+             << "', which the function does not hold";
+    ResultRange data = getDataResults(node);
+    if (index.getValue().uge(data.size()))
+      return emitError(func.getLoc(), "argument #")
+             << k << " stands for result " << index.getValue().getZExtValue()
+             << " of '" << name.getValue() << "', which has " << data.size();
+    replacements.push_back(
+        {func.getDataArgument(k), data[index.getValue().getZExtValue()]});
+    replacements.push_back({func.getControlArgument(k), getControlToken(node)});
+  }
+  for (auto [arg, value] : replacements)
+    arg.replaceAllUsesWith(value);
+  return success();
+}
+
 LogicalResult mlir::tfg::lowerFuncToGraph(ModuleOp module) {
   SmallVector<GraphFuncOp> funcs;
   for (GraphFuncOp func : module.getOps<GraphFuncOp>())
@@ -149,6 +288,21 @@ LogicalResult mlir::tfg::lowerFuncToGraph(ModuleOp module) {
     if (!version)
       return emitError(func.getLoc(), "'")
              << kVersionAttr << "' must be a version";
+    // Lifted as TensorFlow lifts graphs: the fed nodes are in the body.
+    bool tensorFlowLifted =
+        func.getFunctionType().getNumInputs() &&
+        func.getArgAttrOfType<ArrayAttr>(0, kLiftedValueAttr);
+    if (tensorFlowLifted || func.getFunctionType().getNumInputs() == 0) {
+      if (failed(lowerTensorFlowLifted(func)))
+        return failure();
+      OpBuilder builder(func);
+      auto graph = GraphOp::create(builder, func.getLoc(), version);
+      func.getReturnOp()->erase();
+      graph.getBody().getOperations().splice(
+          graph.getBody().end(), func.getBody().front().getOperations());
+      func.erase();
+      continue;
+    }
     // Check everything before changing anything.
     for (unsigned k = 0; k < func.getNumArguments(); ++k) {
       auto lifted = func.getArgAttrOfType<DictionaryAttr>(k, kLiftedNodeAttr);
@@ -184,6 +338,21 @@ struct LiftGraphToFuncPass
     : tfg::impl::LiftGraphToFuncPassBase<LiftGraphToFuncPass> {
   using LiftGraphToFuncPassBase::LiftGraphToFuncPassBase;
   void runOnOperation() override {
+    // TensorFlow's options lift as TensorFlow's pass does.
+    if (!feeds.empty() || !fetches.empty() || !controlRets.empty()) {
+      if (!feed.empty() || !fetch.empty()) {
+        emitError(getOperation().getLoc(),
+                  "feed/fetch (tfg's) and feeds/fetches/control_rets "
+                  "(TensorFlow's) cannot be mixed");
+        return signalPassFailure();
+      }
+      if (failed(liftGraphToFuncAsTensorFlow(
+              getOperation(), feeds, fetches, controlRets,
+              funcName.hasValue() ? StringRef(funcName)
+                                  : StringRef(kTensorFlowLiftedName))))
+        signalPassFailure();
+      return;
+    }
     if (failed(liftGraphToFunc(getOperation(), makePreserveOptions(fetch, feed),
                                funcName)))
       signalPassFailure();

@@ -500,6 +500,7 @@ FailureOr<OutlineStats> mlir::tfg::convertRegionToFunctional(ModuleOp module) {
 namespace {
 struct RegionToFunctionalPass
     : tfg::impl::RegionToFunctionalPassBase<RegionToFunctionalPass> {
+  using RegionToFunctionalPassBase::RegionToFunctionalPassBase;
   void runOnOperation() override {
     FailureOr<OutlineStats> stats = convertRegionToFunctional(getOperation());
     if (failed(stats))

@@ -11,6 +11,7 @@
 namespace mlir {
 namespace tfg {
 #define GEN_PASS_DEF_DROPOUTPUTSHAPESPASS
+#define GEN_PASS_DEF_DROPUNREGISTEREDOUTPUTSHAPESPASS
 #define GEN_PASS_DEF_SHAPEINFERENCEPASS
 #include "tfg/Transforms/Passes.h.inc"
 } // namespace tfg
@@ -124,10 +125,14 @@ int64_t mlir::tfg::inferShapes(Block &body) {
   return inferShapesInBlock(body, state);
 }
 
-int64_t mlir::tfg::dropOutputShapes(Operation *root) {
+int64_t mlir::tfg::dropOutputShapes(Operation *root,
+                                    ArrayRef<std::string> skip) {
+  llvm::DenseSet<OperationName> kept;
+  for (const std::string &name : skip)
+    kept.insert(OperationName(name, root->getContext()));
   int64_t removed = 0;
   root->walk([&](Operation *op) {
-    if (op->removeAttr("_output_shapes"))
+    if (!kept.contains(op->getName()) && op->removeAttr("_output_shapes"))
       ++removed;
   });
   return removed;
@@ -136,6 +141,7 @@ int64_t mlir::tfg::dropOutputShapes(Operation *root) {
 namespace {
 struct ShapeInferencePass
     : tfg::impl::ShapeInferencePassBase<ShapeInferencePass> {
+  using ShapeInferencePassBase::ShapeInferencePassBase;
   void runOnOperation() override {
     int64_t refined = 0;
     for (Block *body : getGraphBodies(getOperation()))
@@ -145,13 +151,24 @@ struct ShapeInferencePass
       markAllAnalysesPreserved();
   }
 };
+template <typename PassT> static void runDropOutputShapes(PassT &pass) {
+  int64_t removed = dropOutputShapes(pass.getOperation(), pass.skip);
+  pass.numAttrsRemoved += removed;
+  if (!removed)
+    pass.markAllAnalysesPreserved();
+}
 struct DropOutputShapesPass
     : tfg::impl::DropOutputShapesPassBase<DropOutputShapesPass> {
-  void runOnOperation() override {
-    int64_t removed = dropOutputShapes(getOperation());
-    numAttrsRemoved += removed;
-    if (!removed)
-      markAllAnalysesPreserved();
-  }
+  using DropOutputShapesPassBase::DropOutputShapesPassBase;
+  void runOnOperation() override { runDropOutputShapes(*this); }
+  friend void runDropOutputShapes<>(DropOutputShapesPass &);
+};
+struct DropUnregisteredOutputShapesPass
+    : tfg::impl::DropUnregisteredOutputShapesPassBase<
+          DropUnregisteredOutputShapesPass> {
+  using DropUnregisteredOutputShapesPassBase::
+      DropUnregisteredOutputShapesPassBase;
+  void runOnOperation() override { runDropOutputShapes(*this); }
+  friend void runDropOutputShapes<>(DropUnregisteredOutputShapesPass &);
 };
 } // namespace

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/ImportExport/Translations.h"
+#include "DOTTranslation.h"
 #include "TranslationOutputs.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/IR/TextNesting.h"
@@ -25,6 +26,7 @@
 #include "google/protobuf/io/tokenizer.h"
 #include "google/protobuf/io/zero_copy_stream_impl_lite.h"
 #include "google/protobuf/text_format.h"
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -583,6 +585,26 @@ static llvm::cl::opt<bool> importDefaultAttrs(
                    "tfg.defaulted_attrs so that export leaves them out again"),
     llvm::cl::init(false));
 
+static llvm::cl::opt<MissingInputs> missingInputs(
+    "missing-inputs",
+    llvm::cl::desc("With --graphdef-to-mlir: what to do with inputs that name "
+                   "nodes the graph does not hold"),
+    llvm::cl::values(
+        clEnumValN(MissingInputs::Error, "error",
+                   "refuse the graph, listing them (default)"),
+        clEnumValN(MissingInputs::Placeholder, "placeholder",
+                   "import each as a Placeholder of the type its users read "
+                   "(a NoOp when only control inputs name it), with a "
+                   "warning")),
+    llvm::cl::init(MissingInputs::Error));
+
+static llvm::cl::opt<bool> emitBytecode(
+    "emit-bytecode",
+    llvm::cl::desc("With the importers (--graphdef-to-mlir, --tfjs-to-mlir): "
+                   "write MLIR bytecode instead of text (much faster to "
+                   "write and read for large graphs)"),
+    llvm::cl::init(false));
+
 static void registerDialects(DialectRegistry &registry) {
   registry.insert<TFGraphDialect, tf_type::TFTypeDialect>();
 }
@@ -597,6 +619,8 @@ static LogicalResult printImported(OwningOpRef<ModuleOp> module,
                                    llvm::raw_ostream &os) {
   if (!module)
     return failure();
+  if (emitBytecode)
+    return writeBytecodeToFile(*module, os);
   module->print(os, OpPrintingFlags().assumeVerified());
   return success();
 }
@@ -654,6 +678,7 @@ void mlir::tfg::registerTFGTranslations() {
         auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
         ImportOptions options;
         options.addDefaultAttributes = importDefaultAttrs;
+        options.missingInputs = missingInputs;
         GraphDefInput input;
         if (failed(readGraphDefInput(buffer->getBuffer(), input, loc)))
           return failure();
@@ -780,4 +805,6 @@ void mlir::tfg::registerTFGTranslations() {
         os << "round trip OK: " << graph.node_size() << " nodes\n";
         return success();
       });
+
+  registerDOTTranslation();
 }

@@ -10,9 +10,17 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 TEST(OpRegistryTest, HasEveryTensorFlowOp) {
-  // TensorFlow's 1,563 ops plus the internal fused ops real graphs use.
-  EXPECT_EQ(getBuiltinOpDefs().size(), 1563u + 3u);
+  // TensorFlow's 1,563 ops plus the internal ops real graphs use
+  // (internal_ops.pbtxt).
+  EXPECT_EQ(getBuiltinOpDefs().size(), 1563u + 23u);
   EXPECT_NE(lookupBuiltinOpDef("_FusedConv2D"), nullptr);
+  const OpDef *recv = lookupBuiltinOpDef("_Recv");
+  ASSERT_NE(recv, nullptr);
+  EXPECT_TRUE(recv->isStateful());
+  const OpDef *prelu = lookupBuiltinOpDef("Prelu");
+  ASSERT_NE(prelu, nullptr);
+  EXPECT_EQ(prelu->inputs().size(), 2u);
+  EXPECT_FALSE(prelu->isStateful());
   for (const OpDef &def : getBuiltinOpDefs())
     ASSERT_EQ(lookupBuiltinOpDef(def.name), &def) << def.name.str();
   EXPECT_EQ(lookupBuiltinOpDef("NoSuchOp"), nullptr);

@@ -36,6 +36,15 @@ constexpr llvm::StringLiteral kDefaultedAttrsAttrName = "tfg.defaulted_attrs";
 constexpr llvm::StringLiteral kRegisteredGradientsAttr =
     "tfg.registered_gradients";
 
+/// What the importer does with inputs that name nodes the graph lacks.
+enum class MissingInputs {
+  /// Refuse the graph, listing them.
+  Error,
+  /// Import each as a Placeholder of the type its users read (a NoOp when
+  /// only control inputs name it), with a warning.
+  Placeholder,
+};
+
 struct ImportOptions {
   /// Add every OpDef default attribute a node leaves out (as TensorFlow's
   /// importer does), listing them in `tfg.defaulted_attrs` so that export
@@ -45,6 +54,9 @@ struct ImportOptions {
   /// get anyway (MLIR's translation registrations do) may skip it: it is a
   /// quarter of the import time of a large graph.
   bool verify = true;
+  /// Inputs of the graph (not of library functions) naming nodes it does
+  /// not hold.
+  MissingInputs missingInputs = MissingInputs::Error;
 };
 
 /// Imports `graph` into a new module. Returns null after emitting errors.

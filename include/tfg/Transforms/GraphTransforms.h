@@ -72,8 +72,9 @@ size_t getNumShapeFunctions();
 /// The ops with a shape function, sorted.
 std::vector<std::string> getOpsWithShapeFunctions();
 
-/// tfg-drop-output-shapes: number of attributes removed under `root`.
-int64_t dropOutputShapes(Operation *root);
+/// tfg-drop-output-shapes: number of attributes removed under `root`, from
+/// operations other than those named in `skip` (full names: `tfg.X`).
+int64_t dropOutputShapes(Operation *root, ArrayRef<std::string> skip = {});
 
 /// tfg-functional-to-region: number of ops converted.
 FailureOr<int64_t> convertFunctionalToRegion(ModuleOp module);
@@ -87,6 +88,22 @@ FailureOr<OutlineStats> convertRegionToFunctional(ModuleOp module);
 LogicalResult liftGraphToFunc(ModuleOp module, const PreserveOptions &options,
                               StringRef funcName);
 LogicalResult lowerFuncToGraph(ModuleOp module);
+
+/// The name TensorFlow's tfg-lift-graph-to-func gives the function.
+inline constexpr llvm::StringLiteral kTensorFlowLiftedName =
+    "_mlir_lifted_graph";
+
+/// tfg-lift-graph-to-func with TensorFlow's options: `feeds`, `fetches` and
+/// `controlRets` name nodes; every data result of a fed node becomes an
+/// argument (`<node>_<k>`, with `tfg.lifted_value_attr = [node, k]`) followed
+/// by a control argument, and the node stays in the body; every data result
+/// of a fetched node is returned, and the control token of each control_rets
+/// node. lowerFuncToGraph lowers such a function back.
+LogicalResult liftGraphToFuncAsTensorFlow(ModuleOp module,
+                                          ArrayRef<std::string> feeds,
+                                          ArrayRef<std::string> fetches,
+                                          ArrayRef<std::string> controlRets,
+                                          StringRef funcName);
 
 /// tfg-inline: number of calls inlined.
 FailureOr<int64_t> inlineCalls(ModuleOp module, const PreserveOptions &options);

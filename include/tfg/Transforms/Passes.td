@@ -139,13 +139,36 @@ def DependencyOptimizerPass : Pass<"tfg-dependency-optimizer", "ModuleOp"> {
   ]);
 }
 
+defvar TFG_DropOutputShapesSkip = [
+  ListOption<"skip", "skip", "std::string",
+             "Operations (full names, e.g. `tfg.Placeholder`) that keep the "
+             "attribute">
+];
+
 def DropOutputShapesPass : Pass<"tfg-drop-output-shapes", "ModuleOp"> {
   let summary = "Remove the `_output_shapes` attributes";
   let description = [{
     `_output_shapes` duplicates what the result types say once
     `tfg-shape-inference` (or the importer) has refined them. This pass
-    drops the attribute from every node.
+    drops the attribute from every node, except those of the operations
+    listed in `skip`.
   }];
+  let options = TFG_DropOutputShapesSkip;
+  let statistics = [
+    Statistic<"numAttrsRemoved", "attrs-removed", "Number of attributes removed">
+  ];
+}
+
+def DropUnregisteredOutputShapesPass
+    : Pass<"tfg-drop-unregistered-output-shapes"> {
+  let summary = "TensorFlow's name of tfg-drop-output-shapes";
+  let description = [{
+    The same as `tfg-drop-output-shapes`, under TensorFlow's pass name and
+    anchored, as TensorFlow's, on any operation (`_output_shapes` is
+    dropped from the operations under it): pipelines written for
+    TensorFlow's tfg tools run unchanged.
+  }];
+  let options = TFG_DropOutputShapesSkip;
   let statistics = [
     Statistic<"numAttrsRemoved", "attrs-removed", "Number of attributes removed">
   ];
@@ -214,10 +237,33 @@ def LiftGraphToFuncPass : Pass<"tfg-lift-graph-to-func", "ModuleOp"> {
     // tfg-lift-graph-to-func{feed=x fetch=y}:
     tfg.func @main(%x: tensor<*xf32> {tfg.name = "x"}) -> (tensor<*xf32> {tfg.name = "y"}) { ... }
     ```
+
+    TensorFlow's `tfg-lift-graph-to-func` options `feeds`, `fetches` and
+    `control_rets` (node names) lift as TensorFlow does: the function is
+    `@_mlir_lifted_graph`; each data result `k` of a fed node becomes an
+    argument named `<node>_<k>` with `tfg.lifted_value_attr = [node, k]`,
+    followed by a control argument, while the node stays in the body; each
+    data result of a fetched node is returned, named the same way, and the
+    control token of each `control_rets` node. `tfg-lower-func-to-graph`
+    lowers both forms, so a function TensorFlow lifted lowers back.
+
+    ```mlir
+    // tfg-lift-graph-to-func{feeds=x fetches=y}:
+    tfg.func @_mlir_lifted_graph(%x_0: tensor<*xf32> {tfg.lifted_value_attr = ["x", 0 : index], tfg.name = "x_0"}, ...)
+         -> (tensor<*xf32> {tfg.name = "y_0"}) attributes {tfg.lifted_graph_version = ...}
+    ```
   }];
   let options = !listconcat(TFG_PreserveOptions, [
     Option<"funcName", "func-name", "std::string", "\"main\"",
-           "Name of the function to create">
+           "Name of the function to create (with TensorFlow's options: "
+           "_mlir_lifted_graph)">,
+    ListOption<"feeds", "feeds", "std::string",
+               "TensorFlow's option: nodes whose data results become "
+               "arguments (the nodes stay)">,
+    ListOption<"fetches", "fetches", "std::string",
+               "TensorFlow's option: nodes whose data results are returned">,
+    ListOption<"controlRets", "control_rets", "std::string",
+               "TensorFlow's option: nodes whose control tokens are returned">
   ]);
 }
 
@@ -289,6 +335,12 @@ def RegionToFunctionalPass : Pass<"tfg-region-to-functional", "ModuleOp"> {
     created. Loop regions (`WhileRegion`, `ForRegion`) that capture values
     from outside are left as they are, with a remark.
   }];
+  let options = [
+    Option<"forceControlCapture", "force-control-capture", "bool", "false",
+           "TensorFlow's option: convert regions that capture control "
+           "tokens without data. tfg always does (the call waits for such "
+           "tokens), so the option changes nothing">
+  ];
   let statistics = [
     Statistic<"numConverted", "ops-converted", "Number of ops converted">,
     Statistic<"numFunctionsCreated", "functions-created", "Number of functions outlined">
@@ -315,6 +367,13 @@ def ShapeInferencePass : Pass<"tfg-shape-inference", "ModuleOp"> {
     // After: ... -> (tensor<2x3xf32>)
     ```
   }];
+  let options = [
+    Option<"graphVersion", "graph-version", "int", "0",
+           "TensorFlow's option: the graph producer version that "
+           "version-dependent shape functions read. Accepted so that "
+           "TensorFlow's pipelines run; none of tfg's shape functions "
+           "depends on the producer version">
+  ];
   let statistics = [
     Statistic<"numRefined", "nodes-refined", "Number of nodes whose result types were refined">
   ];

@@ -637,11 +637,14 @@ bool mlir::tfg::bypassTrivialNode(Operation *op,
   for (OpOperand &use : ctl.getUses())
     if (isa<ReturnOp>(use.getOwner()))
       return false;
-  // Data users that cannot take over the node's control operands.
+  // Data users that cannot take over the node's control operands: a
+  // terminator, and a Merge, which a dead data input leaves alive but a dead
+  // control input kills (an Identity under a cond's pivot feeding the
+  // Merge would make the Merge wait for the branch not taken).
   if (!ctls.empty())
     for (Value r : results)
       for (Operation *user : r.getUsers())
-        if (user->hasTrait<OpTrait::IsTerminator>())
+        if (user->hasTrait<OpTrait::IsTerminator>() || isMergeNode(user))
           return false;
   SmallVector<Value> controlReplacements(ctls.begin(), ctls.end());
   for (Value v : data) {
