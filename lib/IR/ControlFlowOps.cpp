@@ -2,7 +2,8 @@
 //
 // Functional control flow (If/Case/While/For calling library functions) and
 // region control flow (IfRegion/CaseRegion/WhileRegion/ForRegion), with the
-// yield and condition terminators.
+// yield and condition terminators. The syntax of the region ops is in
+// ControlFlowSyntax.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -197,39 +198,6 @@ MutableOperandRange ConditionOp::getMutableSuccessorOperands(RegionSuccessor) {
 // Region control flow: shared pieces
 //===----------------------------------------------------------------------===//
 
-/// Parses `keywords {attrs} : (inputs) -> (outputs)`, resolves `data` against
-/// the inputs and `ctls` as control tokens, and adds the result types.
-static ParseResult
-parseRegionOpTail(OpAsmParser &parser, OperationState &result, SMLoc loc,
-                  ArrayRef<OpAsmParser::UnresolvedOperand> data,
-                  ArrayRef<OpAsmParser::UnresolvedOperand> ctls) {
-  FunctionType type;
-  if (parseNodeKeywords(parser, result) ||
-      parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(type))
-    return failure();
-  if (type.getNumInputs() != data.size())
-    return parser.emitError(loc)
-           << "expected " << data.size() << " operand types, got "
-           << type.getNumInputs();
-  Type ctl = getTFGDialect(parser.getContext())->getControlType();
-  if (parser.resolveOperands(data, type.getInputs(), loc, result.operands) ||
-      parser.resolveOperands(ctls, ctl, result.operands))
-    return failure();
-  result.addTypes(type.getResults());
-  result.addTypes(ctl);
-  return success();
-}
-
-static void printRegionOpTail(Operation *op, OpAsmPrinter &p) {
-  printNodeKeywordsAndAttrs(op, p);
-  p << " : (";
-  llvm::interleaveComma(getDataOperands(op).getTypes(), p);
-  p << ") -> (";
-  llvm::interleaveComma(getDataResults(op).getTypes(), p);
-  p << ')';
-}
-
 /// Checks that `region` ends with a terminator of type `TermOp` passing
 /// `numValues` data values.
 template <typename TermOp>
@@ -288,31 +256,6 @@ static OperandRange emptyOperands(Operation *op) {
 // IfRegion
 //===----------------------------------------------------------------------===//
 
-ParseResult mlir::tfg::parseIfRegion(OpAsmParser &parser,
-                                     OperationState &result) {
-  OpAsmParser::UnresolvedOperand cond;
-  SmallVector<OpAsmParser::UnresolvedOperand> ctls;
-  SMLoc loc = parser.getCurrentLocation();
-  Region *thenRegion = result.addRegion();
-  Region *elseRegion = result.addRegion();
-  if (parser.parseOperand(cond) || parseControlOperands(parser, ctls) ||
-      parser.parseKeyword("then") || parser.parseRegion(*thenRegion) ||
-      parser.parseKeyword("else") || parser.parseRegion(*elseRegion))
-    return failure();
-  return parseRegionOpTail(parser, result, loc, cond, ctls);
-}
-
-void mlir::tfg::printIfRegion(Operation *op, OpAsmPrinter &p) {
-  p << ' ';
-  p.printOperand(op->getOperand(0));
-  printControlOperands(p, getControlOperands(op));
-  p << " then ";
-  p.printRegion(op->getRegion(0));
-  p << " else ";
-  p.printRegion(op->getRegion(1));
-  printRegionOpTail(op, p);
-}
-
 /// The condition or branch index must be a value, not a control token.
 static LogicalResult verifySelector(Operation *op) {
   if (isControlType(op->getOperand(0).getType()))
@@ -351,30 +294,6 @@ void mlir::tfg::getSuccessorsIfRegion(
 // CaseRegion
 //===----------------------------------------------------------------------===//
 
-ParseResult mlir::tfg::parseCaseRegion(OpAsmParser &parser,
-                                       OperationState &result) {
-  OpAsmParser::UnresolvedOperand index;
-  SmallVector<OpAsmParser::UnresolvedOperand> ctls;
-  SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseOperand(index) || parseControlOperands(parser, ctls))
-    return failure();
-  do {
-    if (parser.parseRegion(*result.addRegion()))
-      return failure();
-  } while (succeeded(parser.parseOptionalComma()));
-  return parseRegionOpTail(parser, result, loc, index, ctls);
-}
-
-void mlir::tfg::printCaseRegion(Operation *op, OpAsmPrinter &p) {
-  p << ' ';
-  p.printOperand(op->getOperand(0));
-  printControlOperands(p, getControlOperands(op));
-  p << ' ';
-  llvm::interleaveComma(op->getRegions(), p,
-                        [&](Region &region) { p.printRegion(region); });
-  printRegionOpTail(op, p);
-}
-
 LogicalResult mlir::tfg::verifyCaseRegion(Operation *op) {
   if (failed(verifyTFGNode(op)) || failed(verifySelector(op)))
     return failure();
@@ -402,45 +321,6 @@ void mlir::tfg::getSuccessorsCaseRegion(
 //===----------------------------------------------------------------------===//
 // WhileRegion
 //===----------------------------------------------------------------------===//
-
-/// `(operands) [ctls] {region} [do {region}] tail`, shared by the loops.
-static ParseResult parseLoopRegionOp(OpAsmParser &parser,
-                                     OperationState &result,
-                                     bool hasCondRegion) {
-  SmallVector<OpAsmParser::UnresolvedOperand> init, ctls;
-  SMLoc loc = parser.getCurrentLocation();
-  Region *first = result.addRegion();
-  if (parser.parseOperandList(init, OpAsmParser::Delimiter::Paren) ||
-      parseControlOperands(parser, ctls) || parser.parseRegion(*first))
-    return failure();
-  if (hasCondRegion &&
-      (parser.parseKeyword("do") || parser.parseRegion(*result.addRegion())))
-    return failure();
-  return parseRegionOpTail(parser, result, loc, init, ctls);
-}
-
-static void printLoopRegionOp(Operation *op, OpAsmPrinter &p) {
-  p << '(';
-  p.printOperands(getDataOperands(op));
-  p << ')';
-  printControlOperands(p, getControlOperands(op));
-  p << ' ';
-  p.printRegion(op->getRegion(0));
-  if (op->getNumRegions() == 2) {
-    p << " do ";
-    p.printRegion(op->getRegion(1));
-  }
-  printRegionOpTail(op, p);
-}
-
-ParseResult mlir::tfg::parseWhileRegion(OpAsmParser &parser,
-                                        OperationState &result) {
-  return parseLoopRegionOp(parser, result, /*hasCondRegion=*/true);
-}
-
-void mlir::tfg::printWhileRegion(Operation *op, OpAsmPrinter &p) {
-  printLoopRegionOp(op, p);
-}
 
 LogicalResult mlir::tfg::verifyWhileRegion(Operation *op) {
   if (failed(verifyTFGNode(op)))
@@ -486,15 +366,6 @@ void mlir::tfg::getSuccessorsWhileRegion(
 //===----------------------------------------------------------------------===//
 // ForRegion
 //===----------------------------------------------------------------------===//
-
-ParseResult mlir::tfg::parseForRegion(OpAsmParser &parser,
-                                      OperationState &result) {
-  return parseLoopRegionOp(parser, result, /*hasCondRegion=*/false);
-}
-
-void mlir::tfg::printForRegion(Operation *op, OpAsmPrinter &p) {
-  printLoopRegionOp(op, p);
-}
 
 LogicalResult mlir::tfg::verifyForRegion(Operation *op) {
   if (failed(verifyTFGNode(op)))

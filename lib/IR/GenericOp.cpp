@@ -126,6 +126,10 @@ StringRef mlir::tfg::getNodeName(Operation *op) {
     return name.getValue();
   return {};
 }
+StringRef mlir::tfg::getNodeNamePrefix(Operation *op) {
+  StringRef name = getNodeName(op);
+  return name.empty() ? getTFOpName(op) : name;
+}
 StringRef mlir::tfg::getNodeDevice(Operation *op) {
   return getStringAttrValue(op, getTFGDialect(op)->getDeviceAttrIdentifier());
 }

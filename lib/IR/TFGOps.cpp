@@ -78,14 +78,18 @@ ReturnOp GraphFuncOp::getReturnOp() {
   return dyn_cast<ReturnOp>(getBody().front().back());
 }
 
-/// A name usable as an SSA name and free of '.', so that `<name>.ctl` cannot
-/// collide with another argument's name.
-static bool isPrintableArgName(StringRef name) {
+/// The SSA name of an argument named `name`: as MLIR (and so TensorFlow's
+/// tfg) prints it, other characters than letters, digits, `_`, `$` and `-`
+/// made `_`, '.' too, so that `<name>.ctl` cannot collide with another
+/// argument's name. Empty if `name` cannot start an SSA name.
+static std::string getArgSSAName(StringRef name) {
   if (name.empty() || !(llvm::isAlpha(name[0]) || name[0] == '_'))
-    return false;
-  return llvm::all_of(name, [](char c) {
-    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '-';
-  });
+    return {};
+  std::string ssaName = name.str();
+  for (char &c : ssaName)
+    if (!(llvm::isAlnum(c) || c == '_' || c == '$' || c == '-'))
+      c = '_';
+  return ssaName;
 }
 
 void GraphFuncOp::getAsmBlockArgumentNames(Region &region,
@@ -100,8 +104,8 @@ void GraphFuncOp::getAsmBlockArgumentNames(Region &region,
     std::string name;
     if (DictionaryAttr attrs = getArgAttrDict(i))
       if (auto s = attrs.getAs<StringAttr>(tfgName))
-        name = s.getValue().str();
-    if (!isPrintableArgName(name) || !used.insert(name).second) {
+        name = getArgSSAName(s.getValue());
+    if (name.empty() || !used.insert(name).second) {
       name = "arg" + std::to_string(i);
       // Keep trying until free (a user name may be "arg3").
       while (!used.insert(name).second)
@@ -374,7 +378,9 @@ ParseResult ReturnOp::parse(OpAsmParser &parser, OperationState &result) {
   }
   result.addAttribute(getControlRetAttrsAttrName(result.name),
                       builder.getArrayAttr(ctlAttrs));
-  if (parser.parseOptionalAttrDict(result.attributes))
+  // TensorFlow's return reads the node keywords too.
+  if (parseNodeKeywords(parser, result) ||
+      parser.parseOptionalAttrDict(result.attributes))
     return failure();
   return parseDataTypesAndResolve(parser, result, loc, data, ctls);
 }
@@ -400,8 +406,8 @@ void ReturnOp::print(OpAsmPrinter &p) {
     }
     p << ']';
   }
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {getControlRetAttrsAttrName().getValue()});
+  printNodeKeywordsAndAttrs(*this, p,
+                            {getControlRetAttrsAttrName().getValue()});
   if (!data.empty()) {
     p << " : ";
     llvm::interleaveComma(data.getTypes(), p);

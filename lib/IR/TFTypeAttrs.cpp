@@ -271,6 +271,17 @@ static FullTypeAttr parseFullTypeBody(AsmParser &parser, unsigned depth) {
       if (failed(*r))
         return {};
       attr = IntegerAttr::get(IntegerType::get(ctx, 64), value);
+      // TensorFlow's tfg also reads a typed integer (`0 : i64`).
+      if (succeeded(parser.parseOptionalColon())) {
+        SMLoc typeLoc = parser.getCurrentLocation();
+        Type type;
+        if (parser.parseType(type))
+          return {};
+        if (!llvm::isa<IntegerType>(type)) {
+          parser.emitError(typeLoc, "expected an integer type, got ") << type;
+          return {};
+        }
+      }
     }
   }
   return FullTypeAttr::get(ctx, typeId, args, attr);

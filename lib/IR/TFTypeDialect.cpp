@@ -209,3 +209,26 @@ Type mlir::tf_type::getElementTypeOrSelf(Type type) {
     return {};
   return type;
 }
+
+bool mlir::tf_type::areCastCompatible(Type a, Type b) {
+  if (a == b || llvm::isa<OpaqueTensorType>(a) ||
+      llvm::isa<OpaqueTensorType>(b))
+    return true;
+  auto ta = llvm::dyn_cast<TensorType>(a), tb = llvm::dyn_cast<TensorType>(b);
+  if (!ta || !tb)
+    return false;
+  Type ea = ta.getElementType(), eb = tb.getElementType();
+  // Resources and variants are compatible whatever their subtypes.
+  if (ea != eb &&
+      !(llvm::isa<ResourceType>(ea) && llvm::isa<ResourceType>(eb)) &&
+      !(llvm::isa<VariantType>(ea) && llvm::isa<VariantType>(eb)))
+    return false;
+  if (!ta.hasRank() || !tb.hasRank())
+    return true;
+  if (ta.getRank() != tb.getRank())
+    return false;
+  for (auto [da, db] : llvm::zip(ta.getShape(), tb.getShape()))
+    if (da != db && !ShapedType::isDynamic(da) && !ShapedType::isDynamic(db))
+      return false;
+  return true;
+}

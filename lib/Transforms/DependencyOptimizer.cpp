@@ -159,7 +159,7 @@ static int64_t consolidateCrossDeviceControls(Block &body) {
       OpBuilder builder(op);
       Operation *noOp = createNoOp(
           builder, op->getLoc(),
-          names->get((getNodeName(op) + "/control_dependency").str()),
+          names->get((getNodeNamePrefix(op) + "/control_dependency").str()),
           otherDevice, group);
       for (Value c : group)
         grouped.insert(c.getAsOpaquePointer());

@@ -87,7 +87,7 @@ static bool inlineCall(Operation *call, GraphFuncOp callee,
   if (data.size() != callee.getNumArguments() ||
       getDataResults(call).size() != callee.getNumResults())
     return false;
-  StringRef callName = getNodeName(call);
+  StringRef callName = getNodeNamePrefix(call);
   StringRef device = getNodeDevice(call);
   OpBuilder builder(call);
   Location loc = call->getLoc();

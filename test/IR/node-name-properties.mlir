@@ -1,6 +1,7 @@
 // A generic node keeps its name as its properties: `<"name">` in generic
 // form, `name("...")` in the custom form. Registered node ops keep it as the
-// `_mlir_name` attribute. A generic node written with `_mlir_name` (as
+// `_mlir_name` attribute (in their attribute dictionary, as TensorFlow
+// prints region control flow). A generic node written with `_mlir_name` (as
 // TensorFlow's tfg spells it) is read too and prints in the custom form,
 // which parses back to properties.
 // RUN: tfg-opt %s | FileCheck %s
@@ -13,7 +14,7 @@
 // CHECK: Neg(%[[X]]) name("neg") {T = f32}
 // CHECK: Neg(%[[X]]) name("tf_style") {T = f32}
 // CHECK: IfRegion
-// CHECK: name("if")
+// CHECK: } {_mlir_name = "if"} : (tensor<i1>) -> ()
 // GENERIC: "tfg.Placeholder"() <"x"> {dtype = f32}
 // GENERIC: "tfg.Neg"(%{{.*}}) <"neg"> {T = f32}
 // AS-WRITTEN: "tfg.Neg"(%{{.*}}) {T = f32, _mlir_name = "tf_style"}
@@ -29,5 +30,5 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
     yield
   } else {
     yield
-  } name("if") : (tensor<i1>) -> ()
+  } {_mlir_name = "if"} : (tensor<i1>) -> ()
 }

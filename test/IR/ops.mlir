@@ -125,47 +125,47 @@ tfg.graph #tf_type.version<producer = 4, min_consumer = 0> {
   // CHECK-NEXT: } else {
   // CHECK-NEXT: Neg
   // CHECK-NEXT: yield
-  // CHECK-NEXT: } name("ifr") {then_region_attrs = #tfg.region_attrs<{sym_name = "then"} [{tfg.name = "x"}] [{}]>} : (tensor<i1>) -> (tensor<*xf32>)
+  // CHECK-NEXT: } {_mlir_name = "ifr", then_region_attrs = #tfg.region_attrs<{sym_name = "then"} [{tfg.name = "x"}] [{}]>} : (tensor<i1>) -> tensor<*xf32>
   %IfRegion, %ctl_2 = IfRegion %c [%ctl_0] then {
     yield(%x) [%ctl_1] : tensor<*xf32>
   } else {
     %Neg, %ctl_n = Neg(%x) name("neg") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
     yield(%Neg) : tensor<*xf32>
-  } name("ifr") {then_region_attrs = #tfg.region_attrs<{sym_name = "then"} [{tfg.name = "x"}] [{}]>} : (tensor<i1>) -> (tensor<*xf32>)
+  } {_mlir_name = "ifr", then_region_attrs = #tfg.region_attrs<{sym_name = "then"} [{tfg.name = "x"}] [{}]>} : (tensor<i1>) -> tensor<*xf32>
   // CHECK: StatelessIfRegion
   %SIfRegion, %ctl_3 = StatelessIfRegion %c then {
     yield(%x) : tensor<*xf32>
   } else {
     yield(%x) : tensor<*xf32>
-  } name("sifr") : (tensor<i1>) -> (tensor<*xf32>)
+  } {_mlir_name = "sifr"} : (tensor<i1>) -> tensor<*xf32>
   // CHECK: StatefulIfRegion
   %FIfRegion, %ctl_4 = StatefulIfRegion %c then {
     yield(%x) : tensor<*xf32>
   } else {
     yield(%x) : tensor<*xf32>
-  } name("fifr") : (tensor<i1>) -> (tensor<*xf32>)
+  } {_mlir_name = "fifr"} : (tensor<i1>) -> tensor<*xf32>
   // CHECK: CaseRegion %{{.*}} {
   // CHECK: }, {
-  // CHECK: } name("caser")
+  // CHECK: } {_mlir_name = "caser"} : (tensor<i32>) -> tensor<*xf32>
   %CaseRegion, %ctl_5 = CaseRegion %i {
     yield(%x) : tensor<*xf32>
   }, {
     yield(%x) : tensor<*xf32>
-  } name("caser") : (tensor<i32>) -> (tensor<*xf32>)
+  } {_mlir_name = "caser"} : (tensor<i32>) -> tensor<*xf32>
   // CHECK: StatelessCaseRegion
   %SCaseRegion, %ctl_6 = StatelessCaseRegion %i {
     yield(%x) : tensor<*xf32>
-  } name("scaser") : (tensor<i32>) -> (tensor<*xf32>)
+  } {_mlir_name = "scaser"} : (tensor<i32>) -> tensor<*xf32>
   // CHECK: StatefulCaseRegion
   %FCaseRegion, %ctl_7 = StatefulCaseRegion %i {
     yield(%x) : tensor<*xf32>
-  } name("fcaser") : (tensor<i32>) -> (tensor<*xf32>)
+  } {_mlir_name = "fcaser"} : (tensor<i32>) -> tensor<*xf32>
   // CHECK: WhileRegion(%{{.*}}) {
   // CHECK-NEXT: ^bb0(%[[A0:.*]]: tensor<i32>, %[[A1:.*]]: !tf_type.control):
   // CHECK: condition %{{.*}} : tensor<i1> (%[[A0]]) [%[[A1]]] : tensor<i32>
   // CHECK: } do {
   // CHECK: yield(%{{.*}}) : tensor<i32>
-  // CHECK: } name("whiler") {parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  // CHECK: } {_mlir_name = "whiler", parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
   %WhileRegion, %ctl_8 = WhileRegion(%i) {
   ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
     %Less, %ctl_l = Less(%arg0, %i) name("less") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
@@ -173,7 +173,7 @@ tfg.graph #tf_type.version<producer = 4, min_consumer = 0> {
   } do {
   ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
     yield(%arg0) : tensor<i32>
-  } name("whiler") {parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  } {_mlir_name = "whiler", parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
   // CHECK: StatelessWhileRegion
   %SWhileRegion, %ctl_9 = StatelessWhileRegion(%i) {
   ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
@@ -181,7 +181,7 @@ tfg.graph #tf_type.version<producer = 4, min_consumer = 0> {
   } do {
   ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
     yield(%arg0) : tensor<i32>
-  } name("swhiler") : (tensor<i32>) -> (tensor<i32>)
+  } {_mlir_name = "swhiler"} : (tensor<i32>) -> tensor<i32>
   // CHECK: StatefulWhileRegion
   %FWhileRegion, %ctl_10 = StatefulWhileRegion(%i) {
   ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
@@ -189,15 +189,15 @@ tfg.graph #tf_type.version<producer = 4, min_consumer = 0> {
   } do {
   ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
     yield(%arg0) : tensor<i32>
-  } name("fwhiler") : (tensor<i32>) -> (tensor<i32>)
-  // CHECK: ForRegion(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {
+  } {_mlir_name = "fwhiler"} : (tensor<i32>) -> tensor<i32>
+  // CHECK: ForRegion(%{{.*}}) from %{{.*}} to %{{.*}} by %{{.*}} {
   // CHECK-NEXT: ^bb0(%{{.*}}: tensor<i32>, %[[V:.*]]: tensor<*xf32>, %{{.*}}: !tf_type.control, %{{.*}}: !tf_type.control):
   // CHECK-NEXT: yield(%[[V]]) : tensor<*xf32>
-  // CHECK-NEXT: } name("forr")
-  %ForRegion, %ctl_11 = ForRegion(%i, %i, %i, %x) {
+  // CHECK-NEXT: } {_mlir_name = "forr"} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %ForRegion, %ctl_11 = ForRegion(%x) from %i to %i by %i {
   ^bb0(%idx: tensor<i32>, %v: tensor<*xf32>, %idx_ctl: !tf_type.control, %v_ctl: !tf_type.control):
     yield(%v) : tensor<*xf32>
-  } name("forr") : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>)
+  } {_mlir_name = "forr"} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>)
 }
 
 // COM: Every tf_type type and attribute.

@@ -75,6 +75,19 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
+// COM: A node without a name: the NoOp is named after its op type.
+// CHECK-LABEL: tfg.graph
+// CHECK: %[[G:.*]] = NoOp [%{{.*}}, %{{.*}}, %{{.*}}] device("/GPU:0") name("NoOp/control_dependency")
+// CHECK: NoOp [%[[G]]] device("/CPU:0"){{$}}
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %A, %ctl = Placeholder device("/GPU:0") name("a") {dtype = f32} : () -> (tensor<*xf32>)
+  %B, %ctl_0 = Placeholder device("/GPU:0") name("b") {dtype = f32} : () -> (tensor<*xf32>)
+  %C, %ctl_1 = Placeholder device("/GPU:0") name("c") {dtype = f32} : () -> (tensor<*xf32>)
+  %ctl_2 = NoOp [%ctl, %ctl_0, %ctl_1] device("/CPU:0")
+}
+
+// -----
+
 // COM: Control returns of a function are kept; a control operand of a node
 // COM: implied by a data path from an argument goes.
 // CHECK-LABEL: tfg.func @f

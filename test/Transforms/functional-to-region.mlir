@@ -13,15 +13,16 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // CHECK-NEXT: yield(%[[N]]) [%[[NCTL]]] : tensor<*xf32>
   // CHECK-NEXT: } else {
   // CHECK-NEXT: yield(%[[X]]) : tensor<*xf32>
-  // CHECK-NEXT: } name("if") {Tcond = i1, Tin = [f32], Tout = [f32],
+  // CHECK-NEXT: } {Tcond = i1, Tin = [f32], Tout = [f32], _mlir_name = "if",
   // CHECK-SAME: else_attrs = {}, else_region_attrs = #tfg.region_attrs<{sym_name = "else_fn"} [{tfg.name = "x"}] [{tfg.name = "y"}]>,
   // CHECK-SAME: output_shapes = [],
   // CHECK-SAME: then_attrs = {T = f32}, then_region_attrs = #tfg.region_attrs<{sym_name = "then_fn"}
+  // CHECK-SAME: : (tensor<i1>) -> tensor<*xf32>
   %If, %ctl_2 = If(%C, %X) [%ctl_1] name("if") {Tcond = i1, Tin = [f32], Tout = [f32], output_shapes = [], then_branch = #tf_type.func<@then_fn, {T = f32}>, else_branch = #tf_type.func<@else_fn, {}>} : (tensor<i1>, tensor<*xf32>) -> (tensor<*xf32>)
   // CHECK: CaseRegion %{{.*}} {
   // CHECK: yield
   // CHECK: }, {
-  // CHECK: } name("case")
+  // CHECK: } {Tin = [f32], Tout = [f32], _mlir_name = "case",
   %Case, %ctl_3 = Case(%I, %X) name("case") {Tin = [f32], Tout = [f32], output_shapes = [], branches = [#tf_type.func<@then_fn, {}>, #tf_type.func<@else_fn, {}>]} : (tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>)
   // CHECK: WhileRegion(%[[INIT:.*]]) {
   // CHECK-NEXT: ^bb0(%[[A:.*]]: tensor<i32>, %[[ACTL:.*]]: !tf_type.control):
@@ -29,9 +30,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // CHECK: condition %{{.*}} : tensor<i1> (%[[A]]) : tensor<i32>
   // CHECK-NEXT: } do {
   // CHECK: yield(%{{.*}}) : tensor<i32>
-  // CHECK-NEXT: } name("while") {T = [i32], body_attrs = {}, body_region_attrs = {{.*}}, cond_attrs = {}, cond_region_attrs
+  // CHECK-NEXT: } {T = [i32], _mlir_name = "while", body_attrs = {}, body_region_attrs = {{.*}}, cond_attrs = {}, cond_region_attrs
   %While, %ctl_4 = While(%I) name("while") {T = [i32], parallel_iterations = 10 : i64, output_shapes = [], cond = #tf_type.func<@cond_fn, {}>, body = #tf_type.func<@body_fn, {}>} : (tensor<i32>) -> (tensor<i32>)
-  // CHECK: ForRegion(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}) {
+  // CHECK: ForRegion(%[[V:.*]]) from %[[V]] to %[[V]] by %[[V]] {
   // CHECK-NEXT: ^bb0(%{{.*}}: tensor<i32>, %{{.*}}: tensor<i32>, %{{.*}}: !tf_type.control, %{{.*}}: !tf_type.control):
   %For, %ctl_5 = For(%I, %I, %I, %I) name("for") {T = [i32], body = #tf_type.func<@for_body, {}>} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>)
   // COM: A call to a missing function stays functional.

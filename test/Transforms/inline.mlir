@@ -55,3 +55,23 @@ tfg.func @self(%x: tensor<*xf32> {tfg.name = "x"}) -> (tensor<*xf32> {tfg.name =
 tfg.func generic @poly(%x: !tf_type.tensor {tfg.name = "x"}) -> (!tf_type.tensor {tfg.name = "y"}) {
   return(%x) : !tf_type.tensor
 }
+
+// -----
+
+// COM: A call without a name: the nodes it brings in are named after the
+// COM: call's op type; its unnamed nodes stay unnamed.
+// CHECK-LABEL: tfg.graph
+// CHECK-DAG: NoOp [%{{.*}}] name("PartitionedCall/input_control_node")
+// CHECK-DAG: AddV2(%{{.*}}, %{{.*}}) [%{{.*}}] name("PartitionedCall/add")
+// CHECK-DAG: Neg(%{{.*}}) {T = f32}
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<*xf32>)
+  %ctl_0 = NoOp name("gate")
+  %C, %ctl_1 = PartitionedCall(%X) [%ctl_0] {Tin = [f32], Tout = [f32], f = #tf_type.func<@unnamed_inside, {}>} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %U, %ctl_2 = Identity(%C) name("fetched_call") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+}
+tfg.func @unnamed_inside(%x: tensor<*xf32> {tfg.name = "x"}) -> (tensor<*xf32> {tfg.name = "y"}) {
+  %A, %ctl = AddV2(%x, %x) name("add") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+  %N, %ctl_0 = Neg(%A) {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  return(%N) : tensor<*xf32>
+}

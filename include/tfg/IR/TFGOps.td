@@ -85,7 +85,8 @@ def TFGraph_GraphFuncOp : TFGraph_Op<"func", [
     ```mlir
     tfg.func @foo(%arg0: tensor<*xf32> {tfg.name = "a"},
                   %arg1: tensor<*xf32> {tfg.name = "b"})
-        -> (tensor<*xf32> {tfg.name = "sum"}) {
+         -> (tensor<*xf32> {tfg.name = "sum"})
+     {
       %Add, %ctl = Add(%arg0, %arg1) [%arg1.ctl] name("add")
           {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
       return(%Add) [%ctl {tfg.name = "ready"} ] : tensor<*xf32>
@@ -351,12 +352,15 @@ def TFGraph_ForOp : TFGraph_FunctionalOp<"For", TFGraph_Stateful,
 //===----------------------------------------------------------------------===//
 
 // `family` names the shared C++ implementation in ControlFlowOps.cpp
-// (parse<family>, print<family>, verify<family>, ...).
+// (verify<family>, ...) and ControlFlowSyntax.cpp (parse<family>,
+// print<family>). Their syntax is TensorFlow's: node names and devices are
+// in the attribute dictionary (`_mlir_name`, `_mlir_device`).
 class TFGraph_RegionOp<string mnemonic, list<Trait> traits, string family>
     : TFGraph_Op<mnemonic, !listconcat(traits, [
         RegionKindInterface, HasOnlyGraphRegion,
         DeclareOpInterfaceMethods<RegionBranchOpInterface,
-            ["getEntrySuccessorOperands", "getSuccessorRegions"]>,
+            ["getEntrySuccessorOperands", "getSuccessorRegions",
+             "areTypesCompatible"]>,
         DeclareOpInterfaceMethods<OpAsmOpInterface, ["getDefaultDialect",
             "getAsmResultNames"]>])> {
   let results = (outs Variadic<AnyType>:$outs, TFGraph_ControlType:$ctl);
@@ -389,6 +393,11 @@ class TFGraph_RegionOp<string mnemonic, list<Trait> traits, string family>
     void $cppClass::getAsmResultNames(::mlir::OpAsmSetValueNameFn setNameFn) {
       ::mlir::tfg::nameNodeResults(*this, setNameFn);
     }
+    // Values flowing along region edges may be refined or generalized
+    // (tensor<*xf32> into tensor<f32>), as TensorFlow's tfg allows.
+    bool $cppClass::areTypesCompatible(::mlir::Type lhs, ::mlir::Type rhs) {
+      return ::mlir::tf_type::areCastCompatible(lhs, rhs);
+    }
   }];
 }
 
@@ -413,7 +422,7 @@ foreach prefix = ["", "Stateless", "Stateful"] in {
         yield(%x) : tensor<*xf32>
       } else {
         yield(%y) : tensor<*xf32>
-      } name("if") {Tcond = i1} : (tensor<i1>) -> (tensor<*xf32>)
+      } {Tcond = i1, _mlir_name = "if"} : (tensor<i1>) -> tensor<*xf32>
       ```
     }];
     let arguments = (ins AnyType:$cond, Variadic<TFGraph_ControlType>:$ctls,
@@ -434,7 +443,7 @@ foreach prefix = ["", "Stateless", "Stateful"] in {
         yield(%x) : tensor<*xf32>
       }, {
         yield(%y) : tensor<*xf32>
-      } name("case") : (tensor<i32>) -> (tensor<*xf32>)
+      } {_mlir_name = "case"} : (tensor<i32>) -> tensor<*xf32>
       ```
     }];
     let arguments = (ins AnyType:$branch_index, Variadic<TFGraph_ControlType>:$ctls,
@@ -458,7 +467,7 @@ foreach prefix = ["", "Stateless", "Stateful"] in {
       } do {
       ^bb0(%arg0: tensor<i32>, %arg1: !tf_type.control):
         yield(%arg0) : tensor<i32>
-      } name("loop") {parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+      } {_mlir_name = "loop", parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
       ```
     }];
     let arguments = (ins Variadic<AnyType>:$init,
@@ -482,10 +491,10 @@ def TFGraph_ForRegionOp : TFGraph_RegionOp<"ForRegion", TFGraph_RegionStateful, 
     and yields the next values.
 
     ```mlir
-    %ForRegion, %ctl = ForRegion(%start, %limit, %delta, %x) {
+    %ForRegion, %ctl = ForRegion(%x) from %start to %limit by %delta {
     ^bb0(%i: tensor<i32>, %v: tensor<*xf32>, %i.ctl: !tf_type.control, %v.ctl: !tf_type.control):
       yield(%v) : tensor<*xf32>
-    } name("for") : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>)
+    } {_mlir_name = "for"} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>)
     ```
   }];
   let arguments = (ins Variadic<AnyType>:$init,

@@ -152,6 +152,21 @@ def TFType_FullTypeAttr : TFType_Attr<"FullType", "full_type"> {
   let genVerifyDecl = 1;
 }
 
+def TFType_GpuDeviceMetadataAttr : TFType_Attr<"GpuDeviceMetadata",
+                                               "gpu_device_metadata"> {
+  let summary = "A GPU's compute capability";
+  let description = [{
+    The compute capability of a GPU device, which TensorFlow records with
+    the devices of a module.
+
+    ```mlir
+    #tf_type.gpu_device_metadata<cc_major = 8, cc_minor = 6>
+    ```
+  }];
+  let parameters = (ins "int32_t":$cc_major, "int32_t":$cc_minor);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 def TFType_TensorProtoAttr : TFType_Attr<"TensorProto", "tensor_proto",
                                          [TypedAttrInterface]> {
   let summary = "A tensor kept as a serialized TensorProto";

@@ -50,6 +50,12 @@ bool isValidTFElementType(Type type);
 /// itself; null for the opaque `!tf_type.tensor`.
 Type getElementTypeOrSelf(Type type);
 
+/// Whether a value of type `a` may flow where `b` is expected along region
+/// control flow, as TensorFlow's tfg allows: equal types, the opaque
+/// `!tf_type.tensor` and any tensor, or tensors of one element type (any
+/// resources, any variants) whose shapes may be the same.
+bool areCastCompatible(Type a, Type b);
+
 } // namespace tf_type
 } // namespace mlir
 

@@ -66,6 +66,9 @@ inline DictionaryAttr getNodeAttrs(Operation *op) {
 StringAttr getNodeNameAttr(Operation *op);
 /// The node's name, or empty.
 StringRef getNodeName(Operation *op);
+/// What the names of nodes derived from `op` start with: its name, or, for
+/// a node without a name, its op type.
+StringRef getNodeNamePrefix(Operation *op);
 /// The node's requested device (`_mlir_device`), or empty.
 StringRef getNodeDevice(Operation *op);
 /// The node's assigned device (`_mlir_assigned_device`), or empty.

@@ -26,3 +26,9 @@ module attributes {tfg.t = #tf_type<tensor_proto : "0x68656C6C6F"> : tensor<2x1x
 module attributes {tfg.t = #tf_type<tensor_proto : "0xdeadbaad"> : tensor<!tf_type.variant>} {}
 // CHECK: tfg.r = #tfg.region_attrs<{sym_name = "f"} [{tfg.name = "x"}] [{}]>
 module attributes {tfg.r = #tfg.region_attrs<{sym_name = "f"} [{tfg.name = "x"}] [{}]>} {}
+// CHECK: tf.devices = {"/job:localhost/replica:0/task:0/device:GPU:0" = #tf_type.gpu_device_metadata<cc_major = 8, cc_minor = 6>}
+module attributes {tf.devices = {"/job:localhost/replica:0/task:0/device:GPU:0" = #tf_type.gpu_device_metadata<cc_major = 8, cc_minor = 6>}} {}
+// COM: A full type's integer attribute may carry its type, as TensorFlow's
+// COM: tfg reads it; it prints without.
+// CHECK: tfg.ft = #tf_type.full_type<unset 0>
+module attributes {tfg.ft = #tf_type.full_type<unset 0 : i64>} {}

@@ -57,3 +57,14 @@ tfg.func private generic @vis(%arg0: tensor<*xi32>, %arg1: tensor<*xi32>)
  attributes {control_output = ["c"], resource_arg_unique_ids_keys = dense<[0, 1]> : tensor<2xi32>, resource_arg_unique_ids_values = dense<[3, 4]> : tensor<2xi32>} {
   return(%arg0) : tensor<*xi32>
 }
+
+// COM: Arguments print under their tfg.name where it makes an SSA name, with
+// COM: the characters MLIR (and so TensorFlow's tfg) sanitizes made `_`;
+// COM: a name taken already, or none, numbers the argument.
+// CHECK-LABEL: {{^}}  tfg.func @names(%x_y: tensor<i32> {tfg.name = "x/y"},{{ $}}
+// CHECK-NEXT:  {{^}}                  %arg1: tensor<i32> {tfg.name = "x_y"},{{ $}}
+// CHECK-NEXT:  {{^}}                  %arg2: tensor<i32>){{$}}
+// CHECK:       {{^}}    return(%x_y) [%arg1.ctl {tfg.name = "c"}, %arg2.ctl {tfg.name = "d"}] : tensor<i32>{{$}}
+tfg.func @names(%a: tensor<i32> {tfg.name = "x/y"}, %b: tensor<i32> {tfg.name = "x_y"}, %c: tensor<i32>) -> (tensor<i32> {tfg.name = "r"}) {
+  return(%a) [%b.ctl {tfg.name = "c"}, %c.ctl {tfg.name = "d"}] : tensor<i32>
+}

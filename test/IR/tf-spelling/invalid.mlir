@@ -29,3 +29,38 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // expected-error@+1 {{'tfg.get_result' op takes a node's control token, or its !tf_type.tensor result and returns a !tf_type.tensor}}
   %r = "tfg.get_result"(%Op) {name = "out", number = 0 : i32} : (tensor<f32>) -> !tf_type.tensor
 }
+
+// -----
+
+// Region edges take compatible types only: an i32 result for f32 values is
+// not one.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %Op, %ctl = Op : () -> (tensor<*xf32>)
+  // expected-error@+1 {{'tfg.WhileRegion' op along control flow edge from Operation tfg.condition to parent: successor operand type #0 'tensor<*xf32>' should match successor input type #0 'tensor<i32>'}}
+  %WhileRegion, %ctl_0 = WhileRegion(%Op) {
+  ^bb0(%arg0: tensor<*xf32>, %arg1: !tf_type.control):
+    %Less, %ctl_0 = Less(%arg0) : (tensor<*xf32>) -> (tensor<*xi1>)
+    // expected-note@+1 {{region branch point}}
+    condition %Less : tensor<*xi1> (%arg0) : tensor<*xf32>
+  } do {
+  ^bb0(%arg0: tensor<*xf32>, %arg1: !tf_type.control):
+    yield(%arg0) : tensor<*xf32>
+  } {parallel_iterations = 10 : i64} : (tensor<*xf32>) -> tensor<i32>
+}
+
+// -----
+
+// A ForRegion's bounds and loop values need types.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %Index:3, %ctl = Index : () -> (tensor<i32>, tensor<i32>, tensor<i32>)
+  // expected-error@+1 {{expected 4 operand types, got 0}}
+  %For, %ctl_0 = ForRegion(%Index#0, %Index#0, %Index#1, %Index#2) {
+  ^bb0(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: !tf_type.control, %arg3: !tf_type.control):
+    yield(%arg1) : tensor<i32>
+  }
+}
+
+// -----
+
+// expected-error@+1 {{expected an integer type, got 'f32'}}
+module attributes {tfg.f = #tf_type.full_type<literal 3 : f32>} {}
