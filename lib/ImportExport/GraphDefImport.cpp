@@ -532,10 +532,12 @@ FailureOr<NodeSignature>
 Importer::inferSignature(const tensorflow::NodeDef &node, NamedAttrList &attrs,
                          int64_t maxIndexUsed, Location loc) {
   NodeSignature sig;
-  // In generic functions nodes have no typed results: their outputs are
-  // reached by name through get_result.
-  if (inGenericFunction)
+  // In generic functions a node has one opaque result, as TensorFlow's
+  // importer gives it: its outputs are reached by name through get_result.
+  if (inGenericFunction) {
+    sig.types.push_back(tf_type::OpaqueTensorType::get(ctx));
     return sig;
+  }
   const OpDef *def = lib.ops.lookup(node.op());
   if (!def)
     def = dialect->getOpRegistry().lookup(node.op());
@@ -616,9 +618,9 @@ FailureOr<Value> Importer::resolveEdge(function_ref<StringRef()> where,
         (srcName() + ":" + outArg + ":" + Twine(edge.index)).str();
     Value &cached = namedResults[key];
     if (!cached)
-      cached = GetResultOp::create(
-          builder, loc(), tf_type::OpaqueTensorType::get(ctx),
-          src->getResults().back(), outArg, edge.index);
+      cached = GetResultOp::create(builder, loc(),
+                                   tf_type::OpaqueTensorType::get(ctx),
+                                   src->getResult(0), outArg, edge.index);
     return cached;
   }
   unsigned index = edge.index;
