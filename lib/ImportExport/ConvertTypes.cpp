@@ -1,5 +1,6 @@
 //===- ConvertTypes.cpp - DataType and shape conversions ------------------===//
 
+#include "tfg/IR/DataType.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/ImportExport/Convert.h"
 
@@ -8,78 +9,6 @@
 using namespace mlir;
 using namespace mlir::tfg;
 using tensorflow::DataType;
-
-static Type getBaseType(DataType dtype, MLIRContext *ctx) {
-  Builder b(ctx);
-  switch (dtype) {
-  case tensorflow::DT_FLOAT:
-    return b.getF32Type();
-  case tensorflow::DT_DOUBLE:
-    return b.getF64Type();
-  case tensorflow::DT_HALF:
-    return b.getF16Type();
-  case tensorflow::DT_BFLOAT16:
-    return b.getBF16Type();
-  case tensorflow::DT_BOOL:
-    return b.getI1Type();
-  case tensorflow::DT_INT2:
-    return b.getIntegerType(2);
-  case tensorflow::DT_INT4:
-    return b.getIntegerType(4);
-  case tensorflow::DT_INT8:
-    return b.getIntegerType(8);
-  case tensorflow::DT_INT16:
-    return b.getIntegerType(16);
-  case tensorflow::DT_INT32:
-    return b.getIntegerType(32);
-  case tensorflow::DT_INT64:
-    return b.getIntegerType(64);
-  case tensorflow::DT_UINT2:
-    return b.getIntegerType(2, false);
-  case tensorflow::DT_UINT4:
-    return b.getIntegerType(4, false);
-  case tensorflow::DT_UINT8:
-    return b.getIntegerType(8, false);
-  case tensorflow::DT_UINT16:
-    return b.getIntegerType(16, false);
-  case tensorflow::DT_UINT32:
-    return b.getIntegerType(32, false);
-  case tensorflow::DT_UINT64:
-    return b.getIntegerType(64, false);
-  case tensorflow::DT_COMPLEX64:
-    return ComplexType::get(b.getF32Type());
-  case tensorflow::DT_COMPLEX128:
-    return ComplexType::get(b.getF64Type());
-  case tensorflow::DT_STRING:
-    return tf_type::StringType::get(ctx);
-  case tensorflow::DT_RESOURCE:
-    return tf_type::ResourceType::get(ctx);
-  case tensorflow::DT_VARIANT:
-    return tf_type::VariantType::get(ctx);
-  case tensorflow::DT_QINT8:
-    return tf_type::Qint8Type::get(ctx);
-  case tensorflow::DT_QINT16:
-    return tf_type::Qint16Type::get(ctx);
-  case tensorflow::DT_QINT32:
-    return tf_type::Qint32Type::get(ctx);
-  case tensorflow::DT_QUINT8:
-    return tf_type::Quint8Type::get(ctx);
-  case tensorflow::DT_QUINT16:
-    return tf_type::Quint16Type::get(ctx);
-  case tensorflow::DT_FLOAT8_E5M2:
-    return b.getType<Float8E5M2Type>();
-  case tensorflow::DT_FLOAT8_E4M3FN:
-    return b.getType<Float8E4M3FNType>();
-  case tensorflow::DT_FLOAT8_E4M3FNUZ:
-    return b.getType<Float8E4M3FNUZType>();
-  case tensorflow::DT_FLOAT8_E4M3B11FNUZ:
-    return b.getType<Float8E4M3B11FNUZType>();
-  case tensorflow::DT_FLOAT8_E5M2FNUZ:
-    return b.getType<Float8E5M2FNUZType>();
-  default:
-    return {};
-  }
-}
 
 void mlir::tfg::emitWarningInstead(EmitErrorFn emitError,
                                    const Twine &message) {
@@ -95,31 +24,14 @@ void mlir::tfg::emitWarningInstead(EmitErrorFn emitError,
 
 FailureOr<Type> mlir::tfg::convertDataType(DataType dtype, MLIRContext *ctx,
                                            EmitErrorFn emitError) {
-  if (dtype > 100 && dtype <= 200) {
-    if (Type base = getBaseType(static_cast<DataType>(dtype - 100), ctx))
-      if (Type ref = tf_type::getRefTypeFor(base))
-        return ref;
-  } else if (Type base = getBaseType(dtype, ctx)) {
-    return base;
-  }
+  if (Type type = getTypeForDataType(ctx, dtype))
+    return type;
   return emitError() << "unsupported data type " << static_cast<int>(dtype);
 }
 
 FailureOr<DataType> mlir::tfg::convertToDataType(Type type, Location loc) {
-  MLIRContext *ctx = type.getContext();
-  int offset = 0;
-  if (Type elt = tf_type::getRefElementType(type)) {
-    type = elt;
-    offset = 100;
-  }
-  // Subtyped resources and variants are still DT_RESOURCE / DT_VARIANT.
-  if (llvm::isa<tf_type::ResourceType>(type))
-    type = tf_type::ResourceType::get(ctx);
-  if (llvm::isa<tf_type::VariantType>(type))
-    type = tf_type::VariantType::get(ctx);
-  for (int dt = 1; dt <= 32; ++dt)
-    if (getBaseType(static_cast<DataType>(dt), ctx) == type)
-      return static_cast<DataType>(dt + offset);
+  if (std::optional<int32_t> dtype = getDataTypeOf(type))
+    return static_cast<DataType>(*dtype);
   return emitError(loc) << "type " << type << " has no TensorFlow data type";
 }
 

@@ -1,8 +1,7 @@
 //===- DefaultAttrs.cpp - Add or strip OpDef default attributes -----------===//
 
+#include "tfg/IR/OpSignature.h"
 #include "tfg/IR/TFGOps.h"
-#include "tfg/ImportExport/GraphDef.h"
-#include "tfg/ImportExport/OpSignature.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/Passes.h"
 
@@ -37,7 +36,7 @@ public:
     for (const OpDefAttr &attr : def->attrs()) {
       auto [it, inserted] = cache.try_emplace(&attr);
       if (inserted)
-        it->second = getOpDefDefaultAttr(attr, UnknownLoc::get(ctx));
+        it->second = getOpDefDefaultAttr(ctx, attr);
       if (it->second)
         fn(attr.name, it->second);
     }

@@ -9,6 +9,8 @@
 #ifndef TFG_IMPORTEXPORT_GRAPHDEF_H
 #define TFG_IMPORTEXPORT_GRAPHDEF_H
 
+#include "tfg/IR/OpSignature.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
@@ -25,10 +27,6 @@ class GraphDef;
 
 namespace mlir {
 namespace tfg {
-
-/// The name of the node attribute listing the attributes the importer
-/// added from OpDef defaults; export leaves those (and the list) out.
-constexpr llvm::StringLiteral kDefaultedAttrsAttrName = "tfg.defaulted_attrs";
 
 /// The name of the tfg.graph attribute holding the library's
 /// `registered_gradients`, in order: an array of dictionaries
