@@ -205,9 +205,9 @@ static Attribute readTensor(MLIRContext *ctx, const TextProtoField &tensor) {
       std::optional<double> d = readDouble(*v);
       if (!d)
         return {};
-      elements.push_back(
-          elt.isF32() ? FloatAttr::get(ft, static_cast<float>(*d))
-                      : FloatAttr::get(ft, *d));
+      elements.push_back(elt.isF32()
+                             ? FloatAttr::get(ft, static_cast<float>(*d))
+                             : FloatAttr::get(ft, *d));
     } else if (elt.isInteger(1)) {
       std::optional<bool> b = readBool(*v);
       if (!b)
@@ -272,8 +272,8 @@ static Attribute readFunc(MLIRContext *ctx, const TextProtoField &func) {
 /// One `list { ... }`: elements grouped by kind in the order the importer
 /// reads a ListValue (s, i, f, b, type, shape, tensor, func).
 static Attribute readList(MLIRContext *ctx, const TextProtoField &list) {
-  static const char *const kKinds[] = {"s",     "i",      "f",    "b",
-                                       "type",  "shape",  "tensor", "func"};
+  static const char *const kKinds[] = {"s",    "i",     "f",      "b",
+                                       "type", "shape", "tensor", "func"};
   if (!list.isMessage)
     return {};
   for (const TextProtoField &f : list.fields)

@@ -94,8 +94,8 @@ TEST_F(OpDefDefaultsTest, FormsBeyondTheRegistry) {
 
 TEST_F(OpDefDefaultsTest, InvalidTextGivesNull) {
   const char *const texts[] = {
-      "i: 1 f: 2",   "i: x",       "q: 1",
-      "type: DT_NO", "s: bare",    "shape { unknown_rank: true dim { } }",
+      "i: 1 f: 2",     "i: x",     "q: 1",
+      "type: DT_NO",   "s: bare",  "shape { unknown_rank: true dim { } }",
       "list { q: 1 }", "func { }", "b: maybe",
   };
   for (const char *text : texts)
