@@ -10,6 +10,7 @@ Cases:
               node holding a control edge); fetch "n<N-1>"
   rank        a graph whose Fill takes a shape operand of N elements
   if-nest     IfRegion nested N deep (MLIR text), COPIES times side by side
+  if-nest-unsorted  the same with the Placeholders last (tfg-toposort moves them)
   func-nest   a func attribute nested N deep (MLIR text), on COPIES nodes
 """
 import sys
@@ -45,13 +46,16 @@ def rank(n, out):
               "}\n")
 
 
-def if_nest(d, out, copies=1):
-    """`copies` IfRegions, each nesting d IfRegions; fetch "if0_0"."""
-    out.write(f"tfg.graph {VERSION} {{\n"
-              '  %b, %cb = Placeholder name("b") {dtype = i1} : () -> '
-              '(tensor<i1>)\n'
-              '  %x, %cx = Placeholder name("x") {dtype = f32} : () -> '
-              '(tensor<f32>)\n')
+def if_nest(d, out, copies=1, unsorted=False):
+    """`copies` IfRegions, each nesting d IfRegions; fetch "if0_0". With
+    `unsorted`, the Placeholders they read come last (a sort moves them)."""
+    placeholders = ('  %b, %cb = Placeholder name("b") {dtype = i1} : () -> '
+                    '(tensor<i1>)\n'
+                    '  %x, %cx = Placeholder name("x") {dtype = f32} : () -> '
+                    '(tensor<f32>)\n')
+    out.write(f"tfg.graph {VERSION} {{\n")
+    if not unsorted:
+        out.write(placeholders)
     ty = "tensor<f32>"
     for c in range(copies):
         for k in range(d):
@@ -70,6 +74,8 @@ def if_nest(d, out, copies=1):
                       f"Tout = [f32], output_shapes = [#tf_type.shape<>]}} : "
                       f"(tensor<i1>) -> ({ty})\n")
             inner = f"%r{c}_{k}"
+    if unsorted:
+        out.write(placeholders)
     out.write("}\n")
 
 
@@ -92,6 +98,7 @@ def main():
      "nodes": lambda: nodes(n, out),
      "rank": lambda: rank(n, out),
      "if-nest": lambda: if_nest(n, out, copies),
+     "if-nest-unsorted": lambda: if_nest(n, out, copies, unsorted=True),
      "func-nest": lambda: func_nest(n, out, copies)}[case]()
 
 

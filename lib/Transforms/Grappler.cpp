@@ -1,7 +1,7 @@
 //===- Grappler.cpp - The tfg-grappler meta optimizer ---------------------===//
 
 #include "tfg/Transforms/Grappler.h"
-#include "tfg/Support/JSONScan.h"
+#include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/Passes.h"
 
@@ -10,7 +10,6 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
-#include "llvm/Support/JSON.h"
 
 #include <chrono>
 #include <deque>
@@ -72,14 +71,17 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
       {"tfg-cse", kStageCSE,
        [](const PreserveOptions &p) {
          return createCSEPass(withPreserve<CSEPassOptions>(p));
-       }},
+       },
+       /*bodyLocal=*/true},
       {"tfg-shape-inference", kStageShape,
-       [](const PreserveOptions &) { return createShapeInferencePass(); }},
+       [](const PreserveOptions &) { return createShapeInferencePass(); },
+       /*bodyLocal=*/true},
       {"tfg-dependency-optimizer", kStageDependency,
        [](const PreserveOptions &p) {
          return createDependencyOptimizerPass(
              withPreserve<DependencyOptimizerPassOptions>(p));
-       }},
+       },
+       /*bodyLocal=*/true},
   };
   std::vector<GrapplerOptimizer> user = std::move(registry.optimizers);
   registry.optimizers = std::move(defaults);
@@ -104,31 +106,21 @@ std::vector<GrapplerOptimizer> mlir::tfg::getGrapplerOptimizers() {
   return sorted;
 }
 
-/// The outputs named by a TF.js model's signature (kept by the importer as
-/// the `tfjs.signature` module attribute, JSON text), as fetch specs.
-static std::vector<std::string> getSignatureOutputs(ModuleOp module) {
+/// The fetches an importer recorded with the model (`tfg.fetches`: the
+/// outputs of a TF.js model's signature).
+static std::vector<std::string> getRecordedFetches(ModuleOp module) {
   std::vector<std::string> fetches;
-  auto text = module->getAttrOfType<StringAttr>("tfjs.signature");
-  if (!text)
+  Attribute attr = module->getAttr("tfg.fetches");
+  if (!attr)
     return fetches;
-  llvm::Expected<llvm::json::Value> json = parseBoundedJSON(text.getValue());
-  if (!json) {
+  auto list = dyn_cast<ArrayAttr>(attr);
+  if (!list || !llvm::all_of(list, llvm::IsaPred<StringAttr>)) {
     emitWarning(module.getLoc())
-        << "tfjs.signature is not JSON (" << llvm::toString(json.takeError())
-        << "): no outputs are fetched from it";
+        << "tfg.fetches is not an array of strings: nothing is fetched from it";
     return fetches;
   }
-  const llvm::json::Object *sig = json->getAsObject();
-  const llvm::json::Object *outputs = sig ? sig->getObject("outputs") : nullptr;
-  if (!outputs)
-    return fetches;
-  for (const auto &entry : *outputs) {
-    const llvm::json::Object *output = entry.second.getAsObject();
-    std::optional<StringRef> name =
-        output ? output->getString("name") : std::optional<StringRef>();
-    fetches.push_back(name ? name->str() : entry.first.str());
-  }
-  llvm::sort(fetches);
+  for (Attribute entry : list)
+    fetches.push_back(cast<StringAttr>(entry).str());
   return fetches;
 }
 
@@ -163,10 +155,10 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
     PreserveOptions preserve = makePreserveOptions(fetch, feed);
     // Without fetches, a TF.js model's signature says what its outputs are.
     if (preserve.fetch.empty()) {
-      preserve.fetch = getSignatureOutputs(module);
+      preserve.fetch = getRecordedFetches(module);
       if (!preserve.fetch.empty() && printStatistics)
         emitRemark(module.getLoc())
-            << "fetching the model signature's outputs: "
+            << "fetching the outputs recorded with the model: "
             << llvm::join(preserve.fetch, ", ");
     }
     // Checked once before any optimizer runs (some take no fetches).
@@ -174,7 +166,7 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
       return signalPassFailure();
     struct Step {
       std::string name;
-      std::unique_ptr<PassManager> pm;
+      OpPassManager pm;
       OptimizerStats *stats;
       GraphSize removed = {};
       double seconds = 0;
@@ -183,12 +175,17 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
     for (const GrapplerOptimizer &opt : getGrapplerOptimizers()) {
       if (llvm::is_contained(disable, opt.name))
         continue;
-      // A private pass manager: the optimizers' IR is verified once, after
-      // tfg-grappler, unless `verify-each` asks for it after every one.
-      auto pm = std::make_unique<PassManager>(&getContext(),
-                                              ModuleOp::getOperationName());
-      pm->enableVerifier(verifyEach);
-      pm->addPass(opt.create(preserve));
+      // Each optimizer is a pipeline run by this pass manager (runPipeline):
+      // instrumentation, statistics and verification apply to it as to any
+      // pass. Body-local optimizers run on the functions and graphs, in
+      // parallel.
+      OpPassManager pm(ModuleOp::getOperationName());
+      if (opt.bodyLocal) {
+        pm.nest<GraphFuncOp>().addPass(opt.create(preserve));
+        pm.nest<GraphOp>().addPass(opt.create(preserve));
+      } else {
+        pm.addPass(opt.create(preserve));
+      }
       OptimizerStats *stats = nullptr;
       for (OptimizerStats &s : perOptimizer)
         if (s.name == opt.name)
@@ -211,7 +208,7 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
       for (Step &step : steps) {
         GraphSize pre = measure ? countGraphSize(module) : GraphSize();
         auto t0 = std::chrono::steady_clock::now();
-        if (failed(step.pm->run(module)))
+        if (failed(runPipeline(step.pm, module)))
           return signalPassFailure();
         step.seconds +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)

@@ -125,8 +125,10 @@ struct PrunePass : tfg::impl::PrunePassBase<PrunePass> {
       numEdgesRemoved += stats->edges;
       changed |= stats->nodes || stats->edges;
     }
-    if (pruneFunctions) {
-      int64_t erased = pruneUnusedFunctions(getOperation());
+    // Functions are pruned from the module only (module-level work).
+    auto module = dyn_cast<ModuleOp>(getOperation());
+    if (pruneFunctions && module) {
+      int64_t erased = pruneUnusedFunctions(module);
       numFunctionsRemoved += erased;
       changed |= erased != 0;
     }

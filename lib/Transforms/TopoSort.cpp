@@ -16,39 +16,63 @@ namespace tfg {
 using namespace mlir;
 using namespace mlir::tfg;
 
-void mlir::tfg::sortTopologically(Block &block) {
-  if (block.empty())
-    return;
+/// Moves the nodes of `view`'s block into its topological order, the
+/// terminator last. Returns whether any node moved.
+static bool sortView(const GraphView &view) {
+  if (view.size() == 0)
+    return false;
+  Block &block = *view.getNode(0)->getBlock();
   Operation *terminator =
       block.back().hasTrait<OpTrait::IsTerminator>() ? &block.back() : nullptr;
-  GraphView view(block);
-  auto &ops = block.getOperations();
-  for (unsigned i : view.topologicalOrder()) {
-    Operation *op = view.getNode(i);
-    if (op != terminator)
-      ops.splice(ops.end(), ops, op->getIterator());
-  }
+  std::vector<Operation *> sorted;
+  sorted.reserve(view.size());
+  for (unsigned i : view.topologicalOrder())
+    if (view.getNode(i) != terminator)
+      sorted.push_back(view.getNode(i));
   if (terminator)
-    ops.splice(ops.end(), ops, terminator->getIterator());
+    sorted.push_back(terminator);
+  // Block order is node order: the block is sorted when the order is the
+  // identity.
+  bool moved = false;
+  for (unsigned i = 0, e = sorted.size(); i < e && !moved; ++i)
+    moved = sorted[i] != view.getNode(i);
+  if (!moved)
+    return false;
+  auto &ops = block.getOperations();
+  for (Operation *op : sorted)
+    ops.splice(ops.end(), ops, op->getIterator());
+  return true;
 }
 
-void mlir::tfg::sortAllTopologically(Operation *root) {
-  SmallVector<Block *> blocks;
-  root->walk([&](Operation *op) {
-    auto kinds = dyn_cast<RegionKindInterface>(op);
-    if (!kinds)
-      return;
-    for (Region &region : op->getRegions())
-      if (kinds.getRegionKind(region.getRegionNumber()) == RegionKind::Graph)
-        for (Block &block : region)
-          blocks.push_back(&block);
-  });
-  for (Block *block : blocks)
-    sortTopologically(*block);
+bool mlir::tfg::sortTopologically(Block &block) {
+  return !block.empty() && sortView(GraphView(block));
+}
+
+/// True for the blocks of graph regions (graphs, functions, region control
+/// flow).
+static bool isGraphBlock(Block &block) {
+  Operation *op = block.getParentOp();
+  auto kinds = op ? dyn_cast<RegionKindInterface>(op) : nullptr;
+  return kinds && kinds.getRegionKind(block.getParent()->getRegionNumber()) ==
+                      RegionKind::Graph;
+}
+
+bool mlir::tfg::sortAllTopologically(Operation *root) {
+  // The views of all blocks are built in one walk (linear in the number of
+  // ops whatever the nesting depth) before any block is reordered: sorting
+  // moves ops within their block only, which the other views do not see.
+  bool moved = false;
+  GraphView::forEachNestedView(
+      root, isGraphBlock, [&](GraphView &view) { moved |= sortView(view); });
+  return moved;
 }
 
 namespace {
 struct TopoSortPass : tfg::impl::TopoSortPassBase<TopoSortPass> {
-  void runOnOperation() override { sortAllTopologically(getOperation()); }
+  void runOnOperation() override {
+    // An order that is already topological needs no re-verification.
+    if (!sortAllTopologically(getOperation()))
+      markAllAnalysesPreserved();
+  }
 };
 } // namespace

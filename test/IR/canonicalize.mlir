@@ -15,12 +15,22 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // COM: of the fetch-aware pruning pass.
   // CHECK-DAG: Neg(%{{.*}}) name("dead")
   %dead, %ctl_0 = Neg(%x) name("dead") {T = f32} : (tensor<f32>) -> (tensor<f32>)
-  // COM: Registered functional ops follow their effects: an unused
-  // COM: StatelessIf is dead, an unused (stateful) If is not.
-  // DEAD-NOT: name("sif")
+  // COM: Registered control-flow ops are nodes like any other: an unused
+  // COM: StatelessIf or StatelessIfRegion (even one whose branches only
+  // COM: yield) is kept, as TensorFlow keeps it in a graph without fetches,
+  // COM: and so is an unused (stateful) If.
+  // CHECK-DAG: StatelessIf(%{{.*}}, %{{.*}}) name("sif")
+  // CHECK-DAG: StatelessIfRegion %{{.*}} then
   // CHECK-DAG: If(%{{.*}}, %{{.*}}) name("if")
+  // DEAD-DAG: StatelessIf(%{{.*}}, %{{.*}}) name("sif")
+  // DEAD-DAG: _mlir_name = "sifr"
   %c, %ctl_c = Placeholder name("c") {dtype = i1} : () -> (tensor<i1>)
   %sif, %ctl_s = StatelessIf(%c, %x) name("sif") {then_branch = #tf_type.func<@f, {}>, else_branch = #tf_type.func<@f, {}>} : (tensor<i1>, tensor<f32>) -> (tensor<f32>)
+  %sifr, %ctl_r = StatelessIfRegion %c then {
+    yield(%x) : tensor<f32>
+  } else {
+    yield(%x) : tensor<f32>
+  } {_mlir_name = "sifr"} : (tensor<i1>) -> tensor<f32>
   %if, %ctl_i = If(%c, %x) name("if") {then_branch = #tf_type.func<@f, {}>, else_branch = #tf_type.func<@f, {}>} : (tensor<i1>, tensor<f32>) -> (tensor<f32>)
   // COM: Unused stateful nodes: kept, and not merged with each other.
   // CHECK-DAG: RandomUniform(%{{.*}}) name("r1")

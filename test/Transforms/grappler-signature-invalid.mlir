@@ -1,9 +1,19 @@
-// RUN: tfg-opt %s --tfg-grappler --verify-diagnostics -o /dev/null
+// RUN: tfg-opt %s --tfg-grappler --verify-diagnostics --split-input-file -o /dev/null
 
-// COM: A signature that is not JSON fetches nothing, with a warning saying
-// COM: why.
-// expected-warning @+1 {{tfjs.signature is not JSON ([1:2, byte=1]: Expected object key): no outputs are fetched from it}}
-module attributes {tfjs.signature = "{oops"} {
+// COM: Recorded fetches that are not a list of names fetch nothing, with a
+// COM: warning saying why. (A TF.js signature that is not JSON is reported
+// COM: by the importer.)
+// expected-warning @+1 {{tfg.fetches is not an array of strings: nothing is fetched from it}}
+module attributes {tfg.fetches = "out:0"} {
+  tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+    %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<*xf32>)
+  }
+}
+
+// -----
+
+// expected-warning @+1 {{tfg.fetches is not an array of strings: nothing is fetched from it}}
+module attributes {tfg.fetches = ["a", 1]} {
   tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
     %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<*xf32>)
   }

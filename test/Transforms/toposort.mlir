@@ -79,3 +79,45 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %V, %ctl_0 = Placeholder name("v") {dtype = f32} : () -> (tensor<*xf32>)
   %Cond, %ctl_1 = Placeholder name("cond") {dtype = i1} : () -> (tensor<i1>)
 }
+
+// -----
+
+// COM: A use two levels down counts for the node enclosing it at each
+// COM: level: the outer IfRegion follows "v" (used in the innermost
+// COM: region), the inner IfRegion follows "mid" (defined after it in the
+// COM: outer region), and a function body is sorted as a graph is.
+// CHECK-LABEL: tfg.graph
+// CHECK-NEXT: name("v")
+// CHECK-NEXT: name("cond")
+// CHECK-NEXT: IfRegion
+// CHECK-NEXT: name("mid")
+// CHECK-NEXT: IfRegion
+// CHECK-NEXT: AddV2(%{{.*}}, %{{.*}}) name("deep")
+// CHECK-NEXT: yield
+// CHECK: _mlir_name = "inner"
+// CHECK: _mlir_name = "outer"
+// CHECK-LABEL: tfg.func @f
+// CHECK: name("first")
+// CHECK-NEXT: name("second")
+// CHECK-NEXT: return
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %Outer, %ctl = IfRegion %Cond then {
+    %Inner, %ctl_i = IfRegion %Cond then {
+      %D, %ctl_d = AddV2(%V, %M) name("deep") {T = f32} : (tensor<*xf32>, tensor<*xf32>) -> (tensor<*xf32>)
+      yield(%D) : tensor<*xf32>
+    } else {
+      yield(%V) : tensor<*xf32>
+    } name("inner") : (tensor<i1>) -> (tensor<*xf32>)
+    %M, %ctl_m = Neg(%V) name("mid") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+    yield(%Inner) : tensor<*xf32>
+  } else {
+    yield(%V) : tensor<*xf32>
+  } name("outer") : (tensor<i1>) -> (tensor<*xf32>)
+  %V, %ctl_0 = Placeholder name("v") {dtype = f32} : () -> (tensor<*xf32>)
+  %Cond, %ctl_1 = Placeholder name("cond") {dtype = i1} : () -> (tensor<i1>)
+}
+tfg.func @f(%x: tensor<f32> {tfg.name = "x"}) -> (tensor<f32> {tfg.name = "r"}) {
+  %B, %ctl = Neg(%A) name("second") {T = f32} : (tensor<f32>) -> (tensor<f32>)
+  %A, %ctl_0 = Neg(%x) name("first") {T = f32} : (tensor<f32>) -> (tensor<f32>)
+  return(%B) : tensor<f32>
+}

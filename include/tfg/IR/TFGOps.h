@@ -22,6 +22,20 @@
 
 #include "tfg/IR/Utility.h"
 
+namespace mlir {
+namespace tfg {
+/// The resource of the write every registered TensorFlow node that has no
+/// state of its own declares (StatelessIf, StatelessWhileRegion, ...): to
+/// stock MLIR passes (--canonicalize, --cse, DCE) a node is never dead or
+/// mergeable because its results are unused, since TensorFlow removes nodes
+/// only when fetches say what is needed (tfg-prune). tfg's own passes
+/// ignore this effect (hasSideEffects in tfg/Transforms/GraphUtils.h).
+struct NodeResource : public SideEffects::Resource::Base<NodeResource> {
+  StringRef getName() final { return "tfg.node"; }
+};
+} // namespace tfg
+} // namespace mlir
+
 #define GET_OP_CLASSES
 #include "tfg/IR/TFGOps.h.inc"
 

@@ -294,8 +294,14 @@ class TFGraph_FunctionalOp<string mnemonic, list<Trait> traits, string what,
   }];
 }
 
+// A node without state of its own still writes the graph's node resource
+// (tfg::NodeResource in TFGOps.h): stock MLIR passes never delete or merge
+// it, as TensorFlow keeps every node unless fetches say otherwise.
+def TFGraph_NodeResource : Resource<"::mlir::tfg::NodeResource">;
+defvar TFGraph_NodeEffect = MemoryEffects<[MemWrite<TFGraph_NodeResource>]>;
+
 defvar TFGraph_Stateful = [MemoryEffects<[MemRead, MemWrite]>];
-defvar TFGraph_Stateless = [Pure];
+defvar TFGraph_Stateless = [TFGraph_NodeEffect];
 
 foreach prefix = ["", "Stateless", "Stateful"] in {
   defvar kind = [prefix];
@@ -403,7 +409,7 @@ class TFGraph_RegionOp<string mnemonic, list<Trait> traits, string family>
 
 defvar TFGraph_RegionStateful = [MemoryEffects<[MemRead, MemWrite]>,
                                  RecursiveMemoryEffects];
-defvar TFGraph_RegionStateless = [RecursiveMemoryEffects];
+defvar TFGraph_RegionStateless = [TFGraph_NodeEffect, RecursiveMemoryEffects];
 
 foreach prefix = ["", "Stateless", "Stateful"] in {
   defvar kind = [prefix];

@@ -22,9 +22,12 @@ namespace mlir {
 namespace tfg {
 
 /// tfg-toposort: stable topological order of one block (terminator last).
-void sortTopologically(Block &block);
-/// Sorts every graph region under `root` (graphs, functions, regions).
-void sortAllTopologically(Operation *root);
+/// Returns whether any node moved.
+bool sortTopologically(Block &block);
+/// Sorts every graph region under `root` (graphs, functions, regions), in
+/// time linear in the number of ops whatever their nesting depth. Returns
+/// whether any node moved.
+bool sortAllTopologically(Operation *root);
 
 /// tfg-prune: keep the fan-in of the preserved nodes, then bypass trivial
 /// Identity/IdentityN/Snapshot/NoOp nodes when `removeTrivial`.

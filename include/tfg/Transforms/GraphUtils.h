@@ -81,7 +81,20 @@ public:
   /// successor lists needed).
   std::vector<unsigned> topologicalOrder(bool stable = true) const;
 
+  /// Builds the view of every block under `root` for which `select` holds
+  /// and calls `fn` with each, in O(N + E) over the whole tree whatever its
+  /// nesting depth: one pre-order walk keeps the ancestor of the current op
+  /// at each nesting level, so the node a nested use counts for is found in
+  /// O(1) instead of by walking up (building each block's view on its own
+  /// walks every nested region once per level above it).
+  static void forEachNestedView(Operation *root,
+                                function_ref<bool(Block &)> select,
+                                function_ref<void(GraphView &)> fn);
+
 private:
+  GraphView() = default;
+  /// Numbers the ops of `block` (nodes and index).
+  void addNodes(Block &block);
   void buildSuccessors() const;
 
   Block *block;
@@ -180,9 +193,11 @@ bool isNextIterationNode(Operation *op);
 /// True if any data operand or result of `op` has a ref element type.
 bool hasRefOperandOrResult(Operation *op);
 
-/// The body blocks passes work on: every tfg.graph and tfg.func body of the
-/// module (regions of region control flow are nested inside nodes).
-SmallVector<Block *> getGraphBodies(Operation *module);
+/// The body blocks passes work on: the body of `root` when it is a
+/// tfg.graph or tfg.func, else every tfg.graph and tfg.func body directly
+/// inside it (a module). Regions of region control flow are nested inside
+/// nodes, not bodies of their own.
+SmallVector<Block *> getGraphBodies(Operation *root);
 
 //===----------------------------------------------------------------------===//
 // Node surgery

@@ -1,9 +1,12 @@
 //===- Grappler.h - The optimizer registry of tfg-grappler ------*- C++ -*-===//
 //
 // tfg-grappler runs every registered optimizer in stage order, like
-// Grappler's MetaOptimizer. Later optimizers (constant folding, arithmetic,
-// remapper, layout, memory) join by calling registerGrapplerOptimizer from
-// their library's registration function; the driver is never edited.
+// Grappler's MetaOptimizer, each as a pipeline of the pass manager running
+// tfg-grappler (so --mlir-timing, --mlir-print-ir-after-all, pass statistics
+// and crash reproducers see every optimizer). Later optimizers (constant
+// folding, arithmetic, remapper, layout, memory) join by calling
+// registerGrapplerOptimizer from their library's registration function; the
+// driver is never edited.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +45,10 @@ struct GrapplerOptimizer {
   unsigned stage;
   /// Builds the pass for the user's fetches and feeds.
   std::function<std::unique_ptr<Pass>(const PreserveOptions &)> create;
+  /// Whether the pass works on one graph or function body at a time: it is
+  /// then scheduled on every `tfg.func` and `tfg.graph` (MLIR's pass manager
+  /// runs the functions of a library in parallel); otherwise on the module.
+  bool bodyLocal = false;
 };
 
 /// Adds an optimizer (replacing one of the same name). Not thread-safe: call

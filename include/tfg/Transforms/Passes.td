@@ -28,9 +28,19 @@ defvar TFG_RemovalStatistics = [
 
 //===----------------------------------------------------------------------===//
 // Structural passes
+//
+// Passes that work on one graph or function body at a time are anchored on
+// no op (like MLIR's canonicalizer and TensorFlow's tfg-toposort): scheduled
+// on a module (`--tfg-cse`) they work on each `tfg.graph` and `tfg.func` of
+// it in turn; scheduled on the bodies
+// (`builtin.module(tfg.func(tfg-cse), tfg.graph(tfg-cse))`) MLIR's pass
+// manager runs them on the functions of a library in parallel, which is how
+// `tfg-grappler` schedules them. Passes that look across functions (pruning
+// of unused functions, inlining, control-flow form conversion, lifting) are
+// anchored on the module.
 //===----------------------------------------------------------------------===//
 
-def AddDefaultAttrsPass : Pass<"tfg-add-default-attrs", "ModuleOp"> {
+def AddDefaultAttrsPass : Pass<"tfg-add-default-attrs"> {
   let summary = "Add the OpDef default of every attribute a node leaves out";
   let description = [{
     For each node whose op is in the registry, adds each attribute that has
@@ -51,7 +61,7 @@ def AddDefaultAttrsPass : Pass<"tfg-add-default-attrs", "ModuleOp"> {
   ];
 }
 
-def CSEPass : Pass<"tfg-cse", "ModuleOp"> {
+def CSEPass : Pass<"tfg-cse"> {
   let summary = "Deduplicate equivalent nodes (Grappler's common subgraph elimination)";
   let description = [{
     Two nodes are equivalent when they have the same op, the same data
@@ -76,7 +86,7 @@ def CSEPass : Pass<"tfg-cse", "ModuleOp"> {
   let statistics = TFG_RemovalStatistics;
 }
 
-def DebugStripperPass : Pass<"tfg-debug-stripper", "ModuleOp"> {
+def DebugStripperPass : Pass<"tfg-debug-stripper"> {
   let summary = "Remove debugging nodes (Assert, Print, PrintV2, CheckNumerics)";
   let description = [{
     Grappler's debug stripper: `Assert` and `PrintV2` become `NoOp`s whose
@@ -96,7 +106,7 @@ def DebugStripperPass : Pass<"tfg-debug-stripper", "ModuleOp"> {
   ];
 }
 
-def DependencyOptimizerPass : Pass<"tfg-dependency-optimizer", "ModuleOp"> {
+def DependencyOptimizerPass : Pass<"tfg-dependency-optimizer"> {
   let summary = "Simplify control dependencies (Grappler's dependency optimizer)";
   let description = [{
     Rewrites, in this order:
@@ -145,7 +155,7 @@ defvar TFG_DropOutputShapesSkip = [
              "attribute">
 ];
 
-def DropOutputShapesPass : Pass<"tfg-drop-output-shapes", "ModuleOp"> {
+def DropOutputShapesPass : Pass<"tfg-drop-output-shapes"> {
   let summary = "Remove the `_output_shapes` attributes";
   let description = [{
     `_output_shapes` duplicates what the result types say once
@@ -276,7 +286,7 @@ def LowerFuncToGraphPass : Pass<"tfg-lower-func-to-graph", "ModuleOp"> {
   }];
 }
 
-def NameCompressPass : Pass<"tfg-name-compress", "ModuleOp"> {
+def NameCompressPass : Pass<"tfg-name-compress"> {
   let summary = "Give nodes short unique names";
   let description = [{
     Renames every node of graphs and functions to a short name (`a`, `b`,
@@ -288,7 +298,7 @@ def NameCompressPass : Pass<"tfg-name-compress", "ModuleOp"> {
   let options = TFG_PreserveOptions;
 }
 
-def PrunePass : Pass<"tfg-prune", "ModuleOp"> {
+def PrunePass : Pass<"tfg-prune"> {
   let summary = "Remove nodes that do not contribute to the fetches (Grappler's model pruner)";
   let description = [{
     Keeps the transitive fan-in (data and control) of the preserved nodes:
@@ -300,9 +310,10 @@ def PrunePass : Pass<"tfg-prune", "ModuleOp"> {
     Then trivial `Identity`, `IdentityN`, `Snapshot` and `NoOp` nodes are
     bypassed where safe: not preserved, not reading a Switch output (a
     control edge must not be anchored on a Switch), not changing device, no
-    ref operand; their control operands move to their users. Finally, with
-    a graph in the module, library functions that nothing references are
-    erased.
+    ref operand; their control operands move to their users. Finally, when
+    the pass runs on a module holding a graph, library functions that
+    nothing references are erased (scheduled on a `tfg.graph` or `tfg.func`
+    it prunes that body alone).
 
     ```mlir
     %C, %ctl = Const name("unused") ...
@@ -347,7 +358,7 @@ def RegionToFunctionalPass : Pass<"tfg-region-to-functional", "ModuleOp"> {
   ];
 }
 
-def ShapeInferencePass : Pass<"tfg-shape-inference", "ModuleOp"> {
+def ShapeInferencePass : Pass<"tfg-shape-inference"> {
   let summary = "Refine result shapes with TensorFlow's shape functions";
   let description = [{
     Visits nodes in topological order and refines each unranked or partly
@@ -379,7 +390,7 @@ def ShapeInferencePass : Pass<"tfg-shape-inference", "ModuleOp"> {
   ];
 }
 
-def StripDefaultAttrsPass : Pass<"tfg-strip-default-attrs", "ModuleOp"> {
+def StripDefaultAttrsPass : Pass<"tfg-strip-default-attrs"> {
   let summary = "Remove attributes equal to their OpDef default";
   let description = [{
     The inverse of `tfg-add-default-attrs`: an attribute whose value equals
@@ -392,7 +403,7 @@ def StripDefaultAttrsPass : Pass<"tfg-strip-default-attrs", "ModuleOp"> {
   ];
 }
 
-def TopoSortPass : Pass<"tfg-toposort", "ModuleOp"> {
+def TopoSortPass : Pass<"tfg-toposort"> {
   let summary = "Order the nodes of graphs, functions and regions topologically";
   let description = [{
     Reorders the operations of every graph region so that producers come
@@ -440,12 +451,21 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     layout, remapper and memory (70-90, later) and the dependency optimizer
     (100). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
-    optimizer; without `fetch`, the outputs of a TensorFlow.js model's
-    signature (the importer keeps it as `tfjs.signature`) are fetched. The optimizers run in a pass manager of their own, without
-    verification between them (`verify-each` turns it on); the pass manager
-    running tfg-grappler verifies the result. The per-optimizer node and edge counts removed are reported
-    by `--mlir-pass-statistics` when LLVM was built with statistics, and
-    as remarks with `print-statistics`.
+    optimizer; without `fetch`, the fetches the importer recorded with the
+    model are fetched (the `tfg.fetches` module attribute: the outputs of a
+    TensorFlow.js model's signature).
+
+    Each optimizer runs as a pipeline of the pass manager that runs
+    tfg-grappler (`runPipeline`), so `--mlir-timing`,
+    `--mlir-print-ir-after-all`, `--mlir-pass-statistics` and crash
+    reproducers see every one, and the IR is verified after each optimizer
+    that changed it as after any pass (`--verify-each=false` turns that
+    off). Body-local optimizers (CSE, shape inference, the dependency
+    optimizer) are scheduled on every `tfg.func` and `tfg.graph`, so the
+    functions of a library are optimized in parallel; pruning and inlining
+    run on the module. The per-optimizer node and edge counts removed are
+    reported by `--mlir-pass-statistics` when LLVM was built with
+    statistics, and as remarks with `print-statistics`.
 
     ```
     tfg-opt --tfg-grappler='fetch=Identity iterations=2' model.mlir
@@ -456,9 +476,6 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
            "Maximum number of times the optimizer sequence runs">,
     ListOption<"disable", "disable", "std::string",
                "Optimizers to skip (by pass argument, e.g. tfg-cse)">,
-    Option<"verifyEach", "verify-each", "bool", "false",
-           "Verify the IR after every optimizer (it is verified once after "
-           "tfg-grappler in any case)">,
     Option<"printStatistics", "print-statistics", "bool", "false",
            "Emit one remark per optimizer with the nodes and edges it "
            "removed (pass statistics need an LLVM built with statistics "

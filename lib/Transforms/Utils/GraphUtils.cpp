@@ -19,13 +19,18 @@ using namespace mlir::tfg;
 // GraphView
 //===----------------------------------------------------------------------===//
 
-GraphView::GraphView(Block &block) : block(&block) {
-  nodes.reserve(block.getOperations().size());
-  index.reserve(block.getOperations().size());
-  for (Operation &op : block) {
+void GraphView::addNodes(Block &body) {
+  block = &body;
+  nodes.reserve(body.getOperations().size());
+  index.reserve(body.getOperations().size());
+  for (Operation &op : body) {
     index.try_emplace(&op, nodes.size());
     nodes.push_back(&op);
   }
+}
+
+GraphView::GraphView(Block &block) {
+  addNodes(block);
   unsigned n = nodes.size();
   predBegin.assign(n + 1, 0);
   auto addEdge = [&](unsigned user, Value value) {
@@ -62,6 +67,95 @@ GraphView::GraphView(Block &block) : block(&block) {
     });
   }
   predBegin[n] = predEdges.size();
+}
+
+void GraphView::forEachNestedView(Operation *root,
+                                  function_ref<bool(Block &)> select,
+                                  function_ref<void(GraphView &)> fn) {
+  // The nesting level of every block under `root` (its regions' blocks are
+  // level 0) and, for the selected ones, the index of their view.
+  struct BlockInfo {
+    unsigned level;
+    int view;
+  };
+  llvm::DenseMap<Block *, BlockInfo> blocks;
+  std::vector<GraphView> views;
+  // (view, user node, edge) in walk order; sorted into CSR per view below.
+  struct PendingEdge {
+    unsigned view, user;
+    Edge edge;
+  };
+  std::vector<PendingEdge> pending;
+  SmallVector<Operation *> ancestors, stack;
+  auto enterRegions = [&](Operation *op, unsigned level) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region) {
+        int view = -1;
+        if (select(block)) {
+          view = views.size();
+          views.push_back(GraphView());
+          views.back().addNodes(block);
+        }
+        blocks.try_emplace(&block, BlockInfo{level, view});
+        // Pushed last to first: popped in block order.
+        for (Operation &op : llvm::reverse(block))
+          stack.push_back(&op);
+      }
+  };
+  enterRegions(root, 0);
+  while (!stack.empty()) {
+    Operation *op = stack.pop_back_val();
+    unsigned level = blocks.find(op->getBlock())->second.level;
+    // Pre-order: the ops at levels below this one are its ancestors.
+    ancestors.resize(level);
+    ancestors.push_back(op);
+    for (Value operand : op->getOperands()) {
+      Block *defBlock = isa<BlockArgument>(operand)
+                            ? cast<BlockArgument>(operand).getOwner()
+                            : operand.getDefiningOp()->getBlock();
+      auto it = blocks.find(defBlock);
+      // Values from outside `root`, block arguments and unselected blocks
+      // make no edge.
+      if (it == blocks.end() || it->second.view < 0 ||
+          isa<BlockArgument>(operand) || it->second.level > level)
+        continue;
+      // Verified IR only uses values of enclosing blocks; anything else is
+      // not an edge of this view.
+      Operation *userNode = ancestors[it->second.level];
+      if (userNode->getBlock() != defBlock)
+        continue;
+      GraphView &view = views[it->second.view];
+      unsigned user = view.index.find(userNode)->second;
+      unsigned producer = view.index.find(operand.getDefiningOp())->second;
+      if (user != producer)
+        pending.push_back({unsigned(it->second.view),
+                           user,
+                           {producer, isControlType(operand.getType())}});
+    }
+    if (op->getNumRegions())
+      enterRegions(op, level + 1);
+  }
+  // Counting sort by (view, user), keeping the walk order of each node's
+  // edges.
+  for (GraphView &view : views)
+    view.predBegin.assign(view.nodes.size() + 1, 0);
+  for (const PendingEdge &e : pending)
+    ++views[e.view].predBegin[e.user + 1];
+  for (GraphView &view : views) {
+    for (size_t i = 1; i < view.predBegin.size(); ++i)
+      view.predBegin[i] += view.predBegin[i - 1];
+    view.predEdges.resize(view.predBegin.back());
+  }
+  {
+    std::vector<std::vector<unsigned>> fill(views.size());
+    for (size_t v = 0; v < views.size(); ++v)
+      fill[v].assign(views[v].predBegin.begin(), views[v].predBegin.end() - 1);
+    for (const PendingEdge &e : pending)
+      views[e.view].predEdges[fill[e.view][e.user]++] = e.edge;
+  }
+  pending.clear();
+  for (GraphView &view : views)
+    fn(view);
 }
 
 void GraphView::buildSuccessors() const {
@@ -245,17 +339,54 @@ static bool hasRefOperandOrResultCached(Operation *op,
          llvm::any_of(op->getResults(), isRef);
 }
 
+/// MLIR's isMemoryEffectFree, but for the write of tfg::NodeResource that
+/// registered stateless nodes declare for stock passes: true if `op` (and,
+/// for ops with recursive effects, every op nested in it) has no other
+/// effect. Iterative: nesting depth costs no stack.
+static bool isFreeOfEffectsBeyondNode(Operation *op) {
+  SmallVector<Operation *> worklist = {op};
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  while (!worklist.empty()) {
+    Operation *current = worklist.pop_back_val();
+    bool recursive = current->hasTrait<OpTrait::HasRecursiveMemoryEffects>();
+    if (auto iface = dyn_cast<MemoryEffectOpInterface>(current)) {
+      effects.clear();
+      iface.getEffects(effects);
+      for (const MemoryEffects::EffectInstance &effect : effects)
+        if (!isa<NodeResource>(effect.getResource()))
+          return false;
+    } else if (!recursive) {
+      // Unknown effects.
+      return false;
+    }
+    if (recursive)
+      for (Region &region : current->getRegions())
+        for (Operation &nested : region.getOps())
+          worklist.push_back(&nested);
+  }
+  return true;
+}
+
 bool mlir::tfg::hasSideEffects(Operation *op) {
   if (op->hasTrait<OpTrait::IsTerminator>())
     return true;
-  if (!isMemoryEffectFree(op))
+  if (!isFreeOfEffectsBeyondNode(op))
     return true;
   return hasRefOperandOrResult(op);
 }
 
-SmallVector<Block *> mlir::tfg::getGraphBodies(Operation *module) {
+SmallVector<Block *> mlir::tfg::getGraphBodies(Operation *root) {
   SmallVector<Block *> bodies;
-  for (Region &region : module->getRegions())
+  if (auto graph = dyn_cast<GraphOp>(root)) {
+    bodies.push_back(&graph.getBody());
+    return bodies;
+  }
+  if (auto func = dyn_cast<GraphFuncOp>(root)) {
+    if (!func.getBody().empty())
+      bodies.push_back(&func.getBody().front());
+    return bodies;
+  }
+  for (Region &region : root->getRegions())
     for (Block &block : region)
       for (Operation &op : block) {
         if (auto graph = dyn_cast<GraphOp>(op))
@@ -391,7 +522,7 @@ PreservedNodes::compute(Block &block, const PreserveOptions &options) {
     } else {
       auto [it, inserted] = effectsByName.try_emplace(op.getName(), false);
       if (inserted)
-        it->second = !isMemoryEffectFree(&op);
+        it->second = !isFreeOfEffectsBeyondNode(&op);
       effects = it->second || hasRefOperandOrResultCached(&op, refTypes);
     }
     if (effects || op.hasAttr("_grappler_do_not_remove"))
