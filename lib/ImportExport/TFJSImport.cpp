@@ -1,5 +1,6 @@
 //===- TFJSImport.cpp - TensorFlow.js graph model -> tfg ------------------===//
 
+#include "TFJSSignature.h"
 #include "TFJSWeights.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
@@ -71,6 +72,21 @@ bool mlir::tfg::isTFJSModelJSON(StringRef bytes) {
   return scanJSONObject(text, members);
 }
 
+/// Where `value`, a piece of `text`, begins: its line and column (from 1,
+/// in bytes) in the file `loc` names, or `loc` when it names none.
+static Location locationIn(Location loc, StringRef text, StringRef value) {
+  auto file = llvm::dyn_cast<FileLineColLoc>(loc);
+  if (!file || value.data() < text.data() ||
+      value.data() > text.data() + text.size())
+    return loc;
+  StringRef before = text.take_front(value.data() - text.data());
+  size_t lineStart = before.rfind('\n');
+  unsigned column = lineStart == StringRef::npos ? before.size() + 1
+                                                 : before.size() - lineStart;
+  return FileLineColLoc::get(file.getFilename(), before.count('\n') + 1,
+                             column);
+}
+
 OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
                                                  StringRef modelJson,
                                                  StringRef weightsDir,
@@ -79,13 +95,13 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
   // manifest, the signature, ...) are small and read as JSON values.
   bool isObject = false;
   SmallVector<JSONMember> members;
-  if (llvm::Error error =
-          scanJSON(dropByteOrderMark(modelJson), isObject, members)) {
+  StringRef jsonText = dropByteOrderMark(modelJson);
+  if (llvm::Error error = scanJSON(jsonText, isObject, members)) {
     emitError(loc) << "invalid model.json: "
                    << llvm::toString(std::move(error));
     return nullptr;
   }
-  std::optional<StringRef> topologyText;
+  std::optional<StringRef> topologyText, signatureText;
   llvm::json::Object model;
   for (const JSONMember &member : members) {
     // A repeated key keeps its last value, as JSON parsers do.
@@ -93,6 +109,8 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
       topologyText = member.value;
       continue;
     }
+    if (member.key == "signature")
+      signatureText = member.value;
     // Scanned already, nesting bounded.
     llvm::Expected<llvm::json::Value> value = llvm::json::parse(member.value);
     if (!value) {
@@ -157,6 +175,11 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
     os.flush();
     (*module)->setAttr(("tfjs." + StringRef(key)).str(), b.getStringAttr(text));
   }
+  // The signature's inputs and outputs, format-neutrally, for the passes.
+  if (const llvm::json::Value *signature = model.get("signature"))
+    detail::recordSignature(
+        *module, detail::readTFJSSignature(
+                     *signature, locationIn(loc, jsonText, *signatureText)));
   return module;
 }
 

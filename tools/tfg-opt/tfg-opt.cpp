@@ -1,133 +1,22 @@
 //===- tfg-opt.cpp - tfg optimizer driver ---------------------------------===//
 //
 // mlir-opt for TensorFlow graphs: registers the tf_type and tfg dialects, the
-// upstream dialects later stages lower to, and every upstream pass.
+// upstream dialects later stages lower to, and every upstream pass; the
+// driver is tfgOptMain (tfg/Tools/TFGOptMain.h).
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/IR/TextNesting.h"
 #include "tfg/InitAll.h"
 #include "tfg/Support/CommandLine.h"
-#include "tfg/Support/InputLimits.h"
-#include "tfg/Support/OutputFile.h"
-#include "tfg/Transforms/Passes.h"
+#include "tfg/Tools/TFGOptMain.h"
 
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Tools/mlir-opt/MlirOptMain.h"
-#include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MemoryBuffer.h"
-#include "llvm/Support/Process.h"
-#include "llvm/Support/SourceMgr.h"
-
-#include <cstdio>
-
-/// MLIR's printer verifies the IR once more before printing it, to fall back
-/// to the generic form for invalid IR: a fifth of the run time of a large
-/// graph. What tfg-opt prints has been verified after parsing and by the
-/// pass manager after every pass, unless the user turned either off or asked
-/// for the IR after a failure: only then does the printer keep its check.
-/// (`--mlir-print-assume-verified` given explicitly is left alone.)
-static void assumeVerifiedWhenVerified(const mlir::MlirOptMainConfig &config) {
-  if (!config.shouldVerifyPasses() || !config.shouldVerifyOnParsing())
-    return;
-  auto options = llvm::cl::getRegisteredOptions();
-  auto given = [&](llvm::StringRef name) {
-    auto it = options.find(name);
-    return it != options.end() && it->second->getNumOccurrences() > 0;
-  };
-  if (given("mlir-print-ir-after-failure") ||
-      given("mlir-print-assume-verified"))
-    return;
-  auto it = options.find("mlir-print-assume-verified");
-  if (it != options.end())
-    (void)it->second->addOccurrence(/*pos=*/0, it->first, "true");
-}
-
-/// The verification after parsing becomes the pipeline's first pass,
-/// tfg-verify: the same checks as mlir::verify, which the parser would run,
-/// in half its time on a large graph (tfg/IR/Verifier.h).
-static void verifyInputWithTFGVerify(mlir::MlirOptMainConfig &config) {
-  if (!config.shouldVerifyOnParsing())
-    return;
-  mlir::MlirOptMainConfig withPipeline = config;
-  config.verifyOnParsing(false);
-  config.setPassPipelineSetupFn([withPipeline](mlir::PassManager &pm) {
-    pm.addPass(mlir::tfg::createVerifyPass());
-    return withPipeline.setupPassPipeline(pm);
-  });
-}
-
-/// Reports MLIR text nested beyond tfg's bound as a diagnostic at the
-/// bracket crossing it (bytecode passes).
-static mlir::LogicalResult reportTextNesting(const llvm::MemoryBuffer &file) {
-  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBuffer(file.getMemBufferRef(),
-                                       /*RequiresNullTerminator=*/false),
-      llvm::SMLoc());
-  mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  return mlir::tfg::verifyTextNesting(file.getMemBufferRef(), &context);
-}
 
 int main(int argc, char **argv) {
-  llvm::InitLLVM initLLVM(argc, argv);
   mlir::tfg::initToolCommandLine();
   mlir::DialectRegistry registry;
   mlir::tfg::registerAllDialects(registry);
   mlir::tfg::registerAllPasses();
-  auto [input, output] = mlir::registerAndParseCLIOptions(
+  return mlir::tfg::tfgOptMain(
       argc, argv, "tfg optimizer: TensorFlow graphs in MLIR\n", registry);
-  mlir::MlirOptMainConfig config =
-      mlir::MlirOptMainConfig::createFromCLOptions();
-  assumeVerifiedWhenVerified(config);
-  // Listing dialects or passes: MLIR's driver as it is.
-  if (config.shouldShowDialects() || config.shouldListPasses())
-    return mlir::asMainReturnCode(
-        mlir::MlirOptMain(argc, argv, input, output, registry));
-  verifyInputWithTFGVerify(config);
-
-  // What MLIR's driver does around its core, with this configuration, but
-  // for what a tool reading untrusted files and writing users' files must
-  // add: the input read so that replacing it cannot fault (it is never
-  // truncated: the output is written beside it and renamed over it), text
-  // nested beyond tfg's bound refused before MLIR's recursive parser sees
-  // it, the work done on a large stack, and the output written in full or
-  // not at all.
-  if (input == "-" &&
-      llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
-    llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
-                    "interrupt)\n";
-  std::string error;
-  std::unique_ptr<llvm::MemoryBuffer> file = mlir::tfg::openToolInput(
-      input, mlir::tfg::isSameFile(input, output), error);
-  if (!file) {
-    llvm::errs() << error << "\n";
-    return EXIT_FAILURE;
-  }
-  if (mlir::tfg::findNestingBeyond(file->getBuffer(),
-                                   mlir::tfg::kMaxTextNesting) &&
-      failed(reportTextNesting(*file)))
-    return EXIT_FAILURE;
-  std::unique_ptr<mlir::tfg::AtomicOutputFile> out =
-      mlir::tfg::AtomicOutputFile::open(output, error);
-  if (!out) {
-    llvm::errs() << error << "\n";
-    return EXIT_FAILURE;
-  }
-  mlir::LogicalResult result = mlir::failure();
-  mlir::tfg::runOnLargeStack([&] {
-    result = mlir::MlirOptMain(out->os(), std::move(file), registry, config);
-  });
-  if (mlir::failed(result))
-    return EXIT_FAILURE;
-  if (!out->commit(error)) {
-    llvm::errs() << "error: " << error << "\n";
-    return EXIT_FAILURE;
-  }
-  return EXIT_SUCCESS;
 }

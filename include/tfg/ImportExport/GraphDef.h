@@ -34,6 +34,15 @@ namespace tfg {
 constexpr llvm::StringLiteral kRegisteredGradientsAttr =
     "tfg.registered_gradients";
 
+/// Module attributes naming the tensors a model is fed and fetched
+/// (`node:output`, as TensorFlow writes them), each an array of strings,
+/// sorted: set by importers whose format names them (a TF.js model.json's
+/// signature), read by passes that need feeds and fetches when none are
+/// given. GraphDef export does not write them (a GraphDef has no place for
+/// them).
+constexpr llvm::StringLiteral kFeedsAttrName = "tfg.feeds";
+constexpr llvm::StringLiteral kFetchesAttrName = "tfg.fetches";
+
 /// What the importer does with inputs that name nodes the graph lacks.
 enum class MissingInputs {
   /// Refuse the graph, listing them.
