@@ -268,6 +268,47 @@ TEST_F(GraphRewriteTest, ControlDependenciesMoveToUsersOnABypass) {
   EXPECT_EQ(SmallVector<Value>(getControlOperands(node(body, "v"))), expected);
 }
 
+TEST_F(GraphRewriteTest, ErasedNodeControlUsersWaitForItsInputs) {
+  auto module = parse(R"mlir(
+    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+      %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<*xf32>)
+      %ctl_0 = NoOp name("c")
+      %A, %ctl_1 = Neg(%X) [%ctl_0] name("a") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+      %B, %ctl_2 = Neg(%A) name("b") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+      %ctl_3 = NoOp [%ctl_1] name("v")
+      %O, %ctl_4 = Abs(%B) name("out") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+    })mlir");
+  ASSERT_TRUE(module);
+  Block &body = graphBody(*module);
+  Operation *x = node(body, "x");
+  Value c = getControlToken(node(body, "c"));
+  FailureOr<GraphRewriteStats> stats =
+      applyGraphPatterns(body, freeze<FoldNegNeg>());
+  ASSERT_TRUE(succeeded(stats));
+  EXPECT_EQ(stats->rewrites, 1);
+  EXPECT_TRUE(nodesOf(body, "Neg").empty());
+  EXPECT_EQ(getDataOperands(node(body, "out")).front(), x->getResult(0));
+  // "v" waited for "a", which waited for x and c.
+  SmallVector<Value> expected{getControlToken(x), c};
+  EXPECT_EQ(SmallVector<Value>(getControlOperands(node(body, "v"))), expected);
+}
+
+TEST_F(GraphRewriteTest, BypassOfAControlReturnIsRefused) {
+  auto module = parse(R"mlir(
+    tfg.func @f(%x: tensor<*xf32> {tfg.name = "x"}) -> (tensor<*xf32> {tfg.name = "y"}) {
+      %I, %ctl = Identity(%x) name("i") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+      return(%I) [%ctl {tfg.name = "r"}] : tensor<*xf32>
+    })mlir");
+  ASSERT_TRUE(module);
+  Block &body = (*module->getOps<GraphFuncOp>().begin()).getBody().front();
+  FailureOr<GraphRewriteStats> stats =
+      applyGraphPatterns(body, freeze<BypassIdentity>());
+  ASSERT_TRUE(succeeded(stats));
+  EXPECT_EQ(stats->rewrites, 0);
+  EXPECT_EQ(stats->refused, 1);
+  EXPECT_TRUE(node(body, "i"));
+}
+
 TEST_F(GraphRewriteTest, NewNodesAreOnTheDeviceOfTheReplacedNode) {
   auto module = parse(kNegGraph);
   ASSERT_TRUE(module);
