@@ -318,14 +318,18 @@ static LogicalResult merge(InferenceContext &ctx) {
   ctx.results.assign(ctx.getNumResults(), Shape::scalar());
   if (ctx.getNumResults() == 0)
     return failure();
-  // Merge's inputs may be back edges: only agree when all are known.
+  // TensorFlow's Merge: the dims all inputs agree on, the others unknown;
+  // unknown when a rank is (a back edge not yet inferred) or ranks differ.
   Shape s = ctx.input(0);
-  for (unsigned i = 1; i < ctx.getNumInputs(); ++i) {
+  for (unsigned i = 1; i < ctx.getNumInputs() && s.ranked; ++i) {
     Shape other = ctx.input(i);
-    if (!other.ranked || !s.ranked || other.dims != s.dims) {
+    if (!other.ranked || other.rank() != s.rank()) {
       s = Shape::unknown();
       break;
     }
+    for (auto [d, e] : llvm::zip(s.dims, other.dims))
+      if (d != e)
+        d = kDyn;
   }
   ctx.results[0] = s;
   return success();
@@ -386,7 +390,10 @@ void mlir::tfg::addNNShapeFunctions(llvm::StringMap<ShapeFunction> &t) {
   add({"Conv2D", "Conv3D", "_FusedConv2D"}, conv);
   add({"DepthwiseConv2dNative", "FusedDepthwiseConv2dNative"}, depthwiseConv);
   add({"MaxPool", "AvgPool", "MaxPool3D", "AvgPool3D"}, pool);
-  add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"},
+  // _FusedBatchNormEx (FusedBatchNormV3 with side input and activation)
+  // has V3's results.
+  add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3",
+       "_FusedBatchNormEx"},
       fusedBatchNorm);
   add({"ResizeBilinear", "ResizeNearestNeighbor", "ResizeBicubic",
        "ResizeArea"},
