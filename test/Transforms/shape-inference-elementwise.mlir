@@ -334,11 +334,13 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// COM: The identity-like ops, OnesLike/ZerosLike and InvertPermutation.
+// COM: The identity-like ops (RefIdentity on a reference), OnesLike/ZerosLike
+// COM: and InvertPermutation.
 // CHECK-LABEL: tfg.graph
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x?>} : () -> (tensor<*xf32>)
   %P, %ctl_0 = Placeholder name("p") {dtype = i32, shape = #tf_type.shape<5>} : () -> (tensor<*xi32>)
+  %XR, %ctl_14 = VariableV2 name("var") {container = "", dtype = f32, shape = #tf_type.shape<2x?>, shared_name = ""} : () -> (tensor<2x?x!tf_type.f32ref>)
   // CHECK-DAG: name("identity"){{.*}} -> (tensor<2x?xf32>)
   %I0, %ctl_1 = Identity(%X) name("identity") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
   // CHECK-DAG: name("snapshot"){{.*}} -> (tensor<2x?xf32>)
@@ -353,6 +355,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %I5, %ctl_6 = DebugIdentity(%X) name("debug_identity") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
   // CHECK-DAG: name("print"){{.*}} -> (tensor<2x?xf32>)
   %I6, %ctl_7 = Print(%X, %P) name("print") {T = f32, U = [i32]} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
+  // CHECK-DAG: name("ref_identity"){{.*}} -> (tensor<2x?x!tf_type.f32ref>)
+  %I11, %ctl_13 = RefIdentity(%XR) name("ref_identity") {T = f32} : (tensor<2x?x!tf_type.f32ref>) -> (tensor<*x!tf_type.f32ref>)
   // CHECK-DAG: name("ones_like"){{.*}} -> (tensor<2x?xf32>)
   %I7, %ctl_8 = OnesLike(%X) name("ones_like") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
   // CHECK-DAG: name("zeros_like"){{.*}} -> (tensor<2x?xf32>)
