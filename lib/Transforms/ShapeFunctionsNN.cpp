@@ -100,6 +100,11 @@ static LogicalResult topK(InferenceContext &ctx) {
 static LogicalResult nonMaxSuppression(InferenceContext &ctx) {
   ctx.results.assign(ctx.getNumResults(), Shape::of({kDyn}));
   StringRef name = getTFOpName(ctx.getOp());
+  // Padded to max_output_size (operand 2), V4 and V5 select exactly that
+  // many boxes.
+  if (ctx.boolAttr("pad_to_max_output_size", false))
+    if (std::optional<int64_t> max = constantScalar(ctx, 2); max && *max >= 0)
+      ctx.results.assign(ctx.getNumResults(), Shape::of({*max}));
   // V4: (selected_indices, valid_outputs); V5: (indices, scores, valid).
   if (name == "NonMaxSuppressionV4" && ctx.getNumResults() == 2)
     ctx.results[1] = Shape::scalar();

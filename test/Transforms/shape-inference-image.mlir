@@ -35,8 +35,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// COM: Non-max suppression selects an unknown number of boxes; V4 adds the
-// COM: scalar valid_outputs, V5 the selected scores before it.
+// COM: Non-max suppression selects an unknown number of boxes, exactly
+// COM: max_output_size when V4 or V5 pads to it; V4 adds the scalar
+// COM: valid_outputs, V5 the selected scores before it.
 // CHECK-LABEL: tfg.graph
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %B, %ctl = Placeholder name("boxes") {dtype = f32, shape = #tf_type.shape<10x4>} : () -> (tensor<*xf32>)
@@ -53,4 +54,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %N3:2, %ctl_6 = NonMaxSuppressionV4(%B, %S, %M, %T, %T) name("nms_v4") {T = f32, T_threshold = f32, pad_to_max_output_size = false} : (tensor<*xf32>, tensor<*xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xi32>)
   // CHECK-DAG: name("nms_v5"){{.*}} -> (tensor<?xi32>, tensor<?xf32>, tensor<i32>)
   %N4:3, %ctl_7 = NonMaxSuppressionV5(%B, %S, %M, %T, %T, %T) name("nms_v5") {T = f32, pad_to_max_output_size = false} : (tensor<*xf32>, tensor<*xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xf32>, tensor<*xi32>)
+  // CHECK-DAG: name("nms_v4_padded"){{.*}} -> (tensor<5xi32>, tensor<i32>)
+  %N5:2, %ctl_8 = NonMaxSuppressionV4(%B, %S, %M, %T, %T) name("nms_v4_padded") {T = f32, T_threshold = f32, pad_to_max_output_size = true} : (tensor<*xf32>, tensor<*xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xi32>)
+  // CHECK-DAG: name("nms_v5_padded"){{.*}} -> (tensor<5xi32>, tensor<5xf32>, tensor<i32>)
+  %N6:3, %ctl_9 = NonMaxSuppressionV5(%B, %S, %M, %T, %T, %T) name("nms_v5_padded") {T = f32, pad_to_max_output_size = true} : (tensor<*xf32>, tensor<*xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xf32>, tensor<*xi32>)
 }
