@@ -21,20 +21,24 @@ using namespace mlir::tfg;
 /// Gather(params, indices) and GatherV2(params, indices, axis).
 static LogicalResult gather(InferenceContext &ctx) {
   Shape params = ctx.input(0), indices = ctx.input(1);
-  int64_t axis = 0;
-  if (ctx.getNumInputs() > 2) {
-    std::optional<int64_t> axisValue = constantScalar(ctx, 2);
-    if (!axisValue)
-      return setResult(ctx, Shape::unknown());
-    axis = *axisValue;
-  }
   if (!params.ranked || !indices.ranked)
     return setResult(ctx, Shape::unknown());
-  auto a = normalizeAxis(axis, params.rank());
   int64_t batchDims = ctx.intAttr("batch_dims", 0);
   if (batchDims < 0)
     batchDims += indices.rank();
-  if (!a || batchDims < 0 || batchDims > indices.rank())
+  if (batchDims < 0 || batchDims > indices.rank())
+    return failure();
+  int64_t axis = 0;
+  if (ctx.getNumInputs() > 2) {
+    std::optional<int64_t> axisValue = constantScalar(ctx, 2);
+    // An unknown axis still gives the rank, as TensorFlow's GatherV2 says.
+    if (!axisValue)
+      return setResult(
+          ctx, Shape::ofRank(params.rank() + indices.rank() - 1 - batchDims));
+    axis = *axisValue;
+  }
+  auto a = normalizeAxis(axis, params.rank());
+  if (!a)
     return failure();
   Shape out = Shape::scalar();
   out.dims.append(params.dims.begin(), params.dims.begin() + *a);

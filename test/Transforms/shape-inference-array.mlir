@@ -206,6 +206,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %K, %ctl_4 = Const name("k") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
   %V, %ctl_5 = Placeholder name("v") {dtype = i32, shape = #tf_type.shape<9>} : () -> (tensor<*xi32>)
   %On, %ctl_6 = Const name("on") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+  %AU, %ctl_20 = Placeholder name("axis") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<*xi32>)
   // CHECK-DAG: name("gather"){{.*}} -> (tensor<5x3x6x7xf32>)
   %G0, %ctl_7 = Gather(%P, %I) name("gather") {Tindices = i32, Tparams = f32, validate_indices = true} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
   // CHECK-DAG: name("gather_v2"){{.*}} -> (tensor<5x5x3x7xf32>)
@@ -213,6 +214,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // COM: batch_dims 1: the batch dim of indices is dropped after params'.
   // CHECK-DAG: name("gather_batch"){{.*}} -> (tensor<5x3x7xf32>)
   %G2, %ctl_9 = GatherV2(%P, %I, %A1) name("gather_batch") {Taxis = i32, Tindices = i32, Tparams = f32, batch_dims = 1 : i64} : (tensor<*xf32>, tensor<*xi32>, tensor<i32>) -> (tensor<*xf32>)
+  // COM: An unknown axis: the rank, 3 + 2 - 1.
+  // CHECK-DAG: name("gather_unknown_axis"){{.*}} -> (tensor<?x?x?x?xf32>)
+  %G12, %ctl_19 = GatherV2(%P, %I, %AU) name("gather_unknown_axis") {Taxis = i32, Tindices = i32, Tparams = f32, batch_dims = 0 : i64} : (tensor<*xf32>, tensor<*xi32>, tensor<*xi32>) -> (tensor<*xf32>)
   // CHECK-DAG: name("gather_nd"){{.*}} -> (tensor<4x7xf32>)
   %G3, %ctl_10 = GatherNd(%P, %I2) name("gather_nd") {Tindices = i32, Tparams = f32} : (tensor<*xf32>, tensor<*xi32>) -> (tensor<*xf32>)
   // CHECK-DAG: name("resource_gather"){{.*}} -> (tensor<*xf32>)
