@@ -4,8 +4,8 @@
 // and Neg on dense constants. Integers wrap (two's complement), as
 // TensorFlow's CPU kernels do; floats round to nearest even in their own
 // semantics. Binary kernels broadcast a one-element operand against the
-// other; other shapes must be equal (general broadcasting comes with the
-// kernels that need it).
+// other (NumPy rules for the result's shape); other shapes must be equal
+// (general broadcasting comes with the kernels that need it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,14 +70,25 @@ static LogicalResult binaryKernel(EvalContext &ctx, BinaryOp op) {
   Type element = ta.getElementType();
   if (element != tb.getElementType())
     return failure();
-  // The result has the shape of the operand that is not broadcast.
-  ShapedType resultType;
-  if (ta.getShape() == tb.getShape() || tb.getNumElements() == 1)
-    resultType =
-        ta.getNumElements() == 1 && tb.getRank() > ta.getRank() ? tb : ta;
-  else if (ta.getNumElements() == 1)
-    resultType = tb;
-  else
+  // NumPy broadcasting of the shapes; each operand must then have a single
+  // element or as many as the result (then its elements are the result's
+  // in row-major order: only leading 1s differ).
+  ArrayRef<int64_t> sa = ta.getShape(), sb = tb.getShape();
+  size_t rank = std::max(sa.size(), sb.size());
+  SmallVector<int64_t> shape(rank, 1);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t da = i < rank - sa.size() ? 1 : sa[i - (rank - sa.size())];
+    int64_t db = i < rank - sb.size() ? 1 : sb[i - (rank - sb.size())];
+    if (da != db && da != 1 && db != 1)
+      return failure();
+    shape[i] = da == 1 ? db : da;
+  }
+  ShapedType resultType = RankedTensorType::get(shape, element);
+  auto fits = [&](ShapedType t) {
+    return t.getNumElements() == 1 ||
+           t.getNumElements() == resultType.getNumElements();
+  };
+  if (!fits(ta) || !fits(tb))
     return failure();
   if (resultType.getNumElements() > ctx.getMaxElements())
     return failure();

@@ -111,6 +111,11 @@ TEST_F(EvaluatorTest, ForwardingAndArithmetic) {
   auto sum = evaluate(&context, "AddV2", {valueOf(a), valueOf(s)}, attrs({}));
   ASSERT_TRUE(succeeded(sum));
   EXPECT_EQ((*sum)[0], cast<ElementsAttr>(ints({3}, {11, 12, 13})));
+  // A one-element operand of higher rank broadcasts the result's rank.
+  auto ranked = evaluate(&context, "AddV2",
+                         {valueOf(a), valueOf(ints({1, 1}, {10}))}, attrs({}));
+  ASSERT_TRUE(succeeded(ranked));
+  EXPECT_EQ((*ranked)[0], cast<ElementsAttr>(ints({1, 3}, {11, 12, 13})));
   auto diff = evaluate(&context, "Sub", {valueOf(s), valueOf(a)}, attrs({}));
   ASSERT_TRUE(succeeded(diff));
   EXPECT_EQ((*diff)[0], cast<ElementsAttr>(ints({3}, {9, 8, 7})));
