@@ -24,10 +24,11 @@ target_include_directories(TFGHeaders INTERFACE
   $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 install(TARGETS TFGHeaders EXPORT TFGTargets)
 
-# Headers written by hand, and the ODS sources downstream TableGen may read.
+# Headers written by hand, the X-macro tables they include (*.def) and the
+# ODS sources downstream TableGen may read.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tfg
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.def" PATTERN "*.td")
 # Everything TableGen and tfg-opdef-gen generate (*.h.inc, *.cpp.inc,
 # OpDefTable.inc), beside the headers that include them.
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/tfg

@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "GenericSyntax.h"
+#include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -252,9 +253,7 @@ bool mlir::tfg::isStatefulNode(Operation *op) {
   if (def->isStateful())
     return true;
   // Graph inputs and outputs: removing them changes what the graph is.
-  return name == "Placeholder" || name == "PlaceholderV2" ||
-         name == "PlaceholderWithDefault" || name == "_Arg" ||
-         name == "_Retval";
+  return isGraphBoundary(name);
 }
 
 //===----------------------------------------------------------------------===//

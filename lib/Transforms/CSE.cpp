@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/Passes.h"
@@ -30,21 +31,6 @@ struct NodeKey {
   SmallVector<void *, 2> controls;
 };
 } // namespace
-
-/// Commutative per the registry, plus the ops the OpDefs do not flag:
-/// Maximum, Minimum and numeric Add (Add also concatenates strings).
-static bool isCommutativeNode(Operation *op) {
-  StringRef name = getTFOpName(op);
-  if (name == "Maximum" || name == "Minimum")
-    return true;
-  if (name == "Add") {
-    auto t = op->getAttrOfType<TypeAttr>("T");
-    return t && !isa<tf_type::StringType>(t.getValue());
-  }
-  auto *dialect = op->getContext()->getLoadedDialect<TFGraphDialect>();
-  const OpDef *def = dialect->getOpRegistry().lookup(name);
-  return def && def->isCommutative();
-}
 
 static NodeKey getKey(Operation *op, bool commutative) {
   NodeKey key;
@@ -96,10 +82,10 @@ class CommutativityCache {
 public:
   bool isCommutative(Operation *op) {
     if (getTFOpName(op) == "Add")
-      return isCommutativeNode(op);
+      return tfg::isCommutative(op);
     auto [it, inserted] = cache.try_emplace(op->getName(), false);
     if (inserted)
-      it->second = isCommutativeNode(op);
+      it->second = tfg::isCommutative(op);
     return it->second;
   }
 

@@ -1,12 +1,14 @@
 //===- ShapeContext.cpp - What shape functions see of a node --------------===//
 //
 // Shape, InferenceContext (with the bounded reading of list operands) and
-// the helpers the shape functions share.
+// the helpers the shape functions share. Constant operands are evaluated by
+// TFGEval (tfg/Eval/Evaluator.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ShapeFunctions.h"
 
+#include "tfg/Eval/Evaluator.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/GraphTransforms.h"
 
@@ -74,31 +76,29 @@ InferenceContext::constantInts(unsigned i, int64_t maxElements) const {
   if (i >= inputs.size())
     return std::nullopt;
   Operation *def = inputs[i].getDefiningOp();
-  if (!def)
+  if (!def || !getControlToken(def))
     return std::nullopt;
-  StringRef name = getTFOpName(def);
-  if (name == "Const") {
-    auto value =
-        dyn_cast_if_present<DenseIntElementsAttr>(def->getAttr("value"));
-    if (!value)
-      return std::nullopt;
-    // Counted from the type before anything is read or allocated.
-    std::optional<int64_t> n = countElements(value.getType());
-    if (!n || *n > maxElements)
-      return std::nullopt;
-    SmallVector<int64_t> result;
-    result.reserve(*n);
-    for (const APInt &v : value.getValues<APInt>())
-      result.push_back(v.getSExtValue());
-    return result;
-  }
-  if (name == "Shape" && getNumDataOperands(def) == 1) {
-    Shape s = Shape::ofType(def->getOperand(0).getType());
-    if (!s.isStatic() || s.rank() > maxElements)
-      return std::nullopt;
-    return SmallVector<int64_t>(s.dims.begin(), s.dims.end());
-  }
-  return std::nullopt;
+  // The producer, evaluated from its operands' types alone (Const, and the
+  // shape ops of a static tensor): no constant propagation here.
+  FailureOr<SmallVector<ElementsAttr, 2>> values =
+      evaluateNode(def, /*operandValues=*/{}, maxElements);
+  if (failed(values))
+    return std::nullopt;
+  unsigned index = cast<OpResult>(inputs[i]).getResultNumber();
+  auto value = index < values->size()
+                   ? dyn_cast_if_present<DenseIntElementsAttr>((*values)[index])
+                   : DenseIntElementsAttr();
+  if (!value)
+    return std::nullopt;
+  // Counted from the type before anything is read or allocated.
+  std::optional<int64_t> n = countElements(value.getType());
+  if (!n || *n > maxElements)
+    return std::nullopt;
+  SmallVector<int64_t> result;
+  result.reserve(*n);
+  for (const APInt &v : value.getValues<APInt>())
+    result.push_back(v.getSExtValue());
+  return result;
 }
 
 std::optional<SmallVector<int64_t>>

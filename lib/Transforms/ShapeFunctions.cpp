@@ -3,12 +3,15 @@
 // Shape functions for the common TensorFlow ops, written from the ops'
 // documented semantics: elementwise, broadcasting, reductions, shape
 // manipulation and sources, and the table of every op's shape function
-// (the others are in ShapeFunctionsNN.cpp).
+// (the others are in ShapeFunctionsNN.cpp). Which ops are elementwise,
+// broadcasting or reductions comes from the op classes
+// (tfg/IR/OpClassification.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ShapeFunctions.h"
 
+#include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/GraphTransforms.h"
 
@@ -550,7 +553,8 @@ static LogicalResult constOp(InferenceContext &ctx) {
   return failure();
 }
 
-/// Placeholder-like ops: the `shape` attribute.
+/// Placeholder-like ops and EnsureShape: the `shape` attribute, merged
+/// with operand 0's shape when there is one.
 static LogicalResult shapeAttr(InferenceContext &ctx) {
   auto shape = dyn_cast_if_present<tf_type::ShapeAttr>(ctx.attr("shape"));
   if (!shape)
@@ -574,168 +578,26 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
       for (const char *name : names)
         t[name] = fn;
     };
-    // Elementwise: the result has the shape of the first operand.
-    add({"Abs",
-         "Acos",
-         "Acosh",
-         "Angle",
-         "Asin",
-         "Asinh",
-         "Atan",
-         "Atanh",
-         "BesselI0e",
-         "BesselI1e",
-         "BiasAdd",
-         "BiasAddV1",
-         "Cast",
-         "Ceil",
-         "CheckNumerics",
-         "ClipByValue",
-         "ComplexAbs",
-         "Conj",
-         "Cos",
-         "Cosh",
-         "Cumprod",
-         "Cumsum",
-         "DebugIdentity",
-         "Digamma",
-         "Elu",
-         "EluGrad",
-         "Enter",
-         "EnsureShape",
-         "Erf",
-         "Erfc",
-         "Erfinv",
-         "Exit",
-         "Exp",
-         "Expm1",
-         "FakeQuantWithMinMaxArgs",
-         "FakeQuantWithMinMaxVars",
-         "FakeQuantWithMinMaxVarsPerChannel",
-         "Floor",
-         "Identity",
-         "Imag",
-         "Inv",
-         "Invert",
-         "InvertPermutation",
-         "IsFinite",
-         "IsInf",
-         "IsNan",
-         "LRN",
-         "LeakyRelu",
-         "LeakyReluGrad",
-         "Lgamma",
-         "Log",
-         "Log1p",
-         "LogSoftmax",
-         "LogicalNot",
-         "LoopCond",
-         "MatrixBandPart",
-         "Ndtri",
-         "Neg",
-         "NextIteration",
-         "OnesLike",
-         "PreventGradient",
-         "Print",
-         "Real",
-         "Reciprocal",
-         "ReciprocalGrad",
-         "RefEnter",
-         "RefExit",
-         "RefIdentity",
-         "RefNextIteration",
-         "Relu",
-         "Relu6",
-         "Relu6Grad",
-         "ReluGrad",
-         "Reverse",
-         "ReverseV2",
-         "Rint",
-         "Roll",
-         "Round",
-         "Rsqrt",
-         "RsqrtGrad",
-         "Selu",
-         "SeluGrad",
-         "Sigmoid",
-         "SigmoidGrad",
-         "Sign",
-         "Sin",
-         "Sinh",
-         "Snapshot",
-         "Softmax",
-         "Softplus",
-         "SoftplusGrad",
-         "Softsign",
-         "SoftsignGrad",
-         "Sqrt",
-         "SqrtGrad",
-         "Square",
-         "StopGradient",
-         "Tan",
-         "Tanh",
-         "TanhGrad",
-         "TensorScatterAdd",
-         "TensorScatterMax",
-         "TensorScatterMin",
-         "TensorScatterSub",
-         "TensorScatterUpdate",
-         "ZerosLike",
-         "_FusedBatchNormEx"},
-        sameAsInput0);
+    // The op classes of OpClasses.def: result 0 shaped like operand 0
+    // (elementwise unary ops and the like), broadcasting binary ops and
+    // reductions.
+    for (const OpClassEntry &row : getOpClassTable()) {
+      if (row.classes & op_class::SameShape)
+        t[row.name] = sameAsInput0;
+      if (row.classes & op_class::ElementwiseBinary)
+        t[row.name] = broadcastBinary;
+      if (row.classes & op_class::Reduction)
+        t[row.name] = reduction;
+    }
+    // Elementwise, but TensorFlow requires x and y to have the same shape.
+    add({"ApproximateEqual"}, mergeAllInputs);
     add({"IdentityN"}, sameAsInputs);
-    // Broadcasting binary ops.
-    add({"Add",
-         "AddV2",
-         "ApproximateEqual",
-         "Atan2",
-         "BitwiseAnd",
-         "BitwiseOr",
-         "BitwiseXor",
-         "Complex",
-         "Div",
-         "DivNoNan",
-         "Equal",
-         "FloorDiv",
-         "FloorMod",
-         "Greater",
-         "GreaterEqual",
-         "Igamma",
-         "Igammac",
-         "LeftShift",
-         "Less",
-         "LessEqual",
-         "LogicalAnd",
-         "LogicalOr",
-         "Maximum",
-         "Minimum",
-         "Mod",
-         "Mul",
-         "MulNoNan",
-         "NextAfter",
-         "NotEqual",
-         "Polygamma",
-         "Pow",
-         "RealDiv",
-         "RightShift",
-         "SquaredDifference",
-         "Sub",
-         "TruncateDiv",
-         "TruncateMod",
-         "Xdivy",
-         "Xlog1py",
-         "Xlogy",
-         "Zeta"},
-        broadcastBinary);
     add({"SelectV2"}, selectV2);
     add({"AddN"}, mergeAllInputs);
     add({"Select"}, select);
     add({"Size", "Rank", "L2Loss", "TensorArraySizeV3", "TensorArrayWriteV3",
          "TensorArrayScatterV3"},
         scalarResult);
-    // Reductions.
-    add({"All", "Any", "EuclideanNorm", "Max", "Mean", "Min", "Prod", "Sum"},
-        reduction);
     add({"ArgMax", "ArgMin"}, argReduction);
     // Shapes.
     add({"Shape"}, shapeOp);
@@ -765,6 +627,8 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
     // Sources.
     add({"Const"}, constOp);
     add({"Placeholder", "PlaceholderV2", "PlaceholderWithDefault"}, shapeAttr);
+    // EnsureShape: its input's shape merged with the `shape` attribute.
+    add({"EnsureShape"}, shapeAttr);
     addNNShapeFunctions(t);
     return t;
   }();

@@ -21,20 +21,24 @@ using namespace mlir::tfg;
 /// Gather(params, indices) and GatherV2(params, indices, axis).
 static LogicalResult gather(InferenceContext &ctx) {
   Shape params = ctx.input(0), indices = ctx.input(1);
-  int64_t axis = 0;
-  if (ctx.getNumInputs() > 2) {
-    std::optional<int64_t> axisValue = constantScalar(ctx, 2);
-    if (!axisValue)
-      return setResult(ctx, Shape::unknown());
-    axis = *axisValue;
-  }
   if (!params.ranked || !indices.ranked)
     return setResult(ctx, Shape::unknown());
-  auto a = normalizeAxis(axis, params.rank());
   int64_t batchDims = ctx.intAttr("batch_dims", 0);
   if (batchDims < 0)
     batchDims += indices.rank();
-  if (!a || batchDims < 0 || batchDims > indices.rank())
+  if (batchDims < 0 || batchDims > indices.rank())
+    return failure();
+  int64_t axis = 0;
+  if (ctx.getNumInputs() > 2) {
+    std::optional<int64_t> axisValue = constantScalar(ctx, 2);
+    // An unknown axis still gives the rank, as TensorFlow's GatherV2 says.
+    if (!axisValue)
+      return setResult(
+          ctx, Shape::ofRank(params.rank() + indices.rank() - 1 - batchDims));
+    axis = *axisValue;
+  }
+  auto a = normalizeAxis(axis, params.rank());
+  if (!a)
     return failure();
   Shape out = Shape::scalar();
   out.dims.append(params.dims.begin(), params.dims.begin() + *a);
@@ -100,6 +104,11 @@ static LogicalResult topK(InferenceContext &ctx) {
 static LogicalResult nonMaxSuppression(InferenceContext &ctx) {
   ctx.results.assign(ctx.getNumResults(), Shape::of({kDyn}));
   StringRef name = getTFOpName(ctx.getOp());
+  // Padded to max_output_size (operand 2), V4 and V5 select exactly that
+  // many boxes.
+  if (ctx.boolAttr("pad_to_max_output_size", false))
+    if (std::optional<int64_t> max = constantScalar(ctx, 2); max && *max >= 0)
+      ctx.results.assign(ctx.getNumResults(), Shape::of({*max}));
   // V4: (selected_indices, valid_outputs); V5: (indices, scores, valid).
   if (name == "NonMaxSuppressionV4" && ctx.getNumResults() == 2)
     ctx.results[1] = Shape::scalar();
@@ -318,14 +327,18 @@ static LogicalResult merge(InferenceContext &ctx) {
   ctx.results.assign(ctx.getNumResults(), Shape::scalar());
   if (ctx.getNumResults() == 0)
     return failure();
-  // Merge's inputs may be back edges: only agree when all are known.
+  // TensorFlow's Merge: the dims all inputs agree on, the others unknown;
+  // unknown when a rank is (a back edge not yet inferred) or ranks differ.
   Shape s = ctx.input(0);
-  for (unsigned i = 1; i < ctx.getNumInputs(); ++i) {
+  for (unsigned i = 1; i < ctx.getNumInputs() && s.ranked; ++i) {
     Shape other = ctx.input(i);
-    if (!other.ranked || !s.ranked || other.dims != s.dims) {
+    if (!other.ranked || other.rank() != s.rank()) {
       s = Shape::unknown();
       break;
     }
+    for (auto [d, e] : llvm::zip(s.dims, other.dims))
+      if (d != e)
+        d = kDyn;
   }
   ctx.results[0] = s;
   return success();
@@ -386,7 +399,10 @@ void mlir::tfg::addNNShapeFunctions(llvm::StringMap<ShapeFunction> &t) {
   add({"Conv2D", "Conv3D", "_FusedConv2D"}, conv);
   add({"DepthwiseConv2dNative", "FusedDepthwiseConv2dNative"}, depthwiseConv);
   add({"MaxPool", "AvgPool", "MaxPool3D", "AvgPool3D"}, pool);
-  add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"},
+  // _FusedBatchNormEx (FusedBatchNormV3 with side input and activation)
+  // has V3's results.
+  add({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3",
+       "_FusedBatchNormEx"},
       fusedBatchNorm);
   add({"ResizeBilinear", "ResizeNearestNeighbor", "ResizeBicubic",
        "ResizeArea"},

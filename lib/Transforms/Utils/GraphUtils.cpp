@@ -1,6 +1,7 @@
 //===- GraphUtils.cpp - Shared helpers of the graph passes ----------------===//
 
 #include "tfg/Transforms/GraphUtils.h"
+#include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -284,27 +285,16 @@ std::vector<unsigned> GraphView::topologicalOrder(bool stable) const {
 // Node classification
 //===----------------------------------------------------------------------===//
 
-static bool isOneOf(Operation *op, std::initializer_list<StringRef> names) {
-  StringRef name = getTFOpName(op);
-  return llvm::is_contained(names, name);
-}
+// The classes are OpClasses.def's (tfg/IR/OpClassification.h).
+bool mlir::tfg::isSwitchNode(Operation *op) { return isSwitchOp(op); }
 
-bool mlir::tfg::isSwitchNode(Operation *op) {
-  return isOneOf(op, {"Switch", "RefSwitch", "_SwitchN"});
-}
-
-bool mlir::tfg::isMergeNode(Operation *op) {
-  return isOneOf(op, {"Merge", "RefMerge"});
-}
+bool mlir::tfg::isMergeNode(Operation *op) { return isMergeOp(op); }
 
 bool mlir::tfg::isNextIterationNode(Operation *op) {
-  return isOneOf(op, {"NextIteration", "RefNextIteration"});
+  return isNextIterationOp(op);
 }
 
-bool mlir::tfg::isFrameNode(Operation *op) {
-  return isOneOf(op, {"Enter", "RefEnter", "Exit", "RefExit", "NextIteration",
-                      "RefNextIteration", "Merge", "RefMerge", "LoopCond"});
-}
+bool mlir::tfg::isFrameNode(Operation *op) { return isFrameOp(op); }
 
 /// True if values of `type` are references.
 static bool isRefValueType(Type type) {

@@ -1,11 +1,14 @@
 //===- tfg-external.cpp - a program using the installed tfg libraries -----===//
 //
 // Reads a text GraphDef, imports it into tfg, runs tfg-cse with its fetches,
-// prints the module and exports it back. Built by test/Install against the
+// prints the module and exports it back, then counts its commutative nodes
+// and those TFGEval evaluates. Built by test/Install against the
 // installed package only.
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfg/Eval/Evaluator.h"
+#include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/Transforms/Passes.h"
@@ -56,5 +59,14 @@ int main(int argc, char **argv) {
   if (mlir::failed(mlir::tfg::exportGraphDef(*module, exported)))
     return 1;
   llvm::outs() << "exported " << exported.node_size() << " nodes\n";
+
+  // The op classes and the evaluator, from the installed headers.
+  unsigned commutative = 0, evaluated = 0;
+  module->walk([&](mlir::Operation *op) {
+    commutative += mlir::tfg::isCommutative(op);
+    evaluated += mlir::succeeded(mlir::tfg::evaluateNode(op));
+  });
+  llvm::outs() << commutative << " commutative, " << evaluated
+               << " evaluated\n";
   return 0;
 }

@@ -1,0 +1,106 @@
+//===- Evaluator.h - Host evaluation of TensorFlow ops ----------*- C++ -*-===//
+//
+// TFGEval computes what a TensorFlow op returns for constant operands, on
+// the host, without TensorFlow: shape inference asks it for the values of
+// shape operands, and constant folding and the differential checker will
+// ask it for any op. Kernels are registered by op name in one table, one
+// file per op family (lib/Eval/*Kernels.cpp); an op without a kernel is
+// simply not evaluated.
+//
+// Operands and results are MLIR attributes (`ElementsAttr`, in practice
+// DenseElementsAttr). An operand may come with only its type: kernels of
+// ops that read only shapes (Shape, Size, Rank) need nothing else. Kernels
+// never build a result of more than `maxElements` elements: they fail
+// instead, so a huge splat is never expanded. TFGEval depends on TFGIR
+// only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_EVAL_EVALUATOR_H
+#define TFG_EVAL_EVALUATOR_H
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Operation.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace tfg {
+
+/// One operand of an evaluation: its type, and its value when known.
+struct EvalOperand {
+  Type type;
+  ElementsAttr value;
+};
+
+/// The default bound on the elements of one result.
+inline constexpr int64_t kDefaultEvalMaxElements = int64_t(1) << 20;
+
+/// What a kernel sees: operands, the node's attributes, the result bound;
+/// it fills `results` (one entry per data result; a null entry is a result
+/// it could not compute).
+class EvalContext {
+public:
+  EvalContext(MLIRContext *context, ArrayRef<EvalOperand> operands,
+              DictionaryAttr attrs, int64_t maxElements)
+      : context(context), operands(operands), attrs(attrs),
+        maxElements(maxElements) {}
+
+  MLIRContext *getContext() const { return context; }
+  unsigned getNumOperands() const { return operands.size(); }
+  /// The type of operand `i`; null if out of range.
+  Type getType(unsigned i) const {
+    return i < operands.size() ? operands[i].type : Type();
+  }
+  /// The value of operand `i`; null if unknown or out of range.
+  ElementsAttr getValue(unsigned i) const {
+    return i < operands.size() ? operands[i].value : ElementsAttr();
+  }
+  /// A node attribute; null if absent.
+  Attribute getAttr(StringRef name) const {
+    return attrs ? attrs.get(name) : Attribute();
+  }
+  /// The most elements a kernel may put in one result.
+  int64_t getMaxElements() const { return maxElements; }
+
+  SmallVector<ElementsAttr, 2> results;
+
+private:
+  MLIRContext *context;
+  ArrayRef<EvalOperand> operands;
+  DictionaryAttr attrs;
+  int64_t maxElements;
+};
+
+/// A kernel: fills `ctx.results`, or fails when it computes nothing (an
+/// operand unknown, a type it does not handle, an invalid node).
+using EvalKernel = LogicalResult (*)(EvalContext &ctx);
+/// Kernels by TensorFlow op name.
+using EvalKernelTable = llvm::StringMap<EvalKernel>;
+
+/// The kernel of an op (bare TensorFlow name), or null.
+EvalKernel lookupEvalKernel(StringRef opName);
+/// The names of the ops with a kernel, sorted.
+std::vector<std::string> getOpsWithEvalKernels();
+
+/// Evaluates op `opName` on `operands` with the node attributes `attrs`.
+/// Fails when the op has no kernel or the kernel fails.
+FailureOr<SmallVector<ElementsAttr, 2>>
+evaluate(MLIRContext *context, StringRef opName, ArrayRef<EvalOperand> operands,
+         DictionaryAttr attrs, int64_t maxElements = kDefaultEvalMaxElements);
+
+/// Evaluates a tfg node: its data operands' types, with the values given
+/// in `operandValues` (by data operand index; missing or null entries are
+/// unknown), and its attributes. Succeeds with one entry per data result.
+FailureOr<SmallVector<ElementsAttr, 2>>
+evaluateNode(Operation *node, ArrayRef<ElementsAttr> operandValues = {},
+             int64_t maxElements = kDefaultEvalMaxElements);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_EVAL_EVALUATOR_H

@@ -1,0 +1,30 @@
+//===- ArrayKernels.cpp - Kernels of ops that move values -----------------===//
+//
+// The identity-like ops forward their operands (no copy). CheckNumerics,
+// EnsureShape and Print are identity-like too but check or print: they are
+// left to a kernel that does so.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernels.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+/// Each result is the operand of the same index.
+static LogicalResult forwardKernel(EvalContext &ctx) {
+  ctx.results.clear();
+  bool any = false;
+  for (unsigned i = 0; i < ctx.getNumOperands(); ++i) {
+    ctx.results.push_back(ctx.getValue(i));
+    any |= bool(ctx.results.back());
+  }
+  return success(any);
+}
+
+void mlir::tfg::addArrayKernels(EvalKernelTable &table) {
+  addKernels(
+      table,
+      {"Identity", "IdentityN", "PreventGradient", "Snapshot", "StopGradient"},
+      forwardKernel);
+}
