@@ -29,7 +29,7 @@ namespace tfg {
 /// stock MLIR passes (--canonicalize, --cse, DCE) a node is never dead or
 /// mergeable because its results are unused, since TensorFlow removes nodes
 /// only when fetches say what is needed (tfg-prune). tfg's own passes
-/// ignore this effect (hasSideEffects in tfg/Transforms/GraphUtils.h).
+/// ignore this effect (hasSideEffects, the graph passes' utilities).
 struct NodeResource : public SideEffects::Resource::Base<NodeResource> {
   StringRef getName() final { return "tfg.node"; }
 };
