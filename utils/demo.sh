@@ -49,7 +49,7 @@ t2=$(date +%s%N)
 t3=$(date +%s%N)
 "$translate" --graphdef-to-mlir "$work/optimized.pb" -o "$work/reimported.mlir"
 "$translate" --test-graphdef-roundtrip "$work/optimized.pb" > "$work/rt.txt" 2>/dev/null
-echo "fetches:  $(sed -n "s/.*remark: fetching the model signature's outputs: //p" "$work/grappler.log")"
+echo "fetches:  $(sed -n "s/.*remark: fetching the outputs recorded with the model: //p" "$work/grappler.log")"
 echo "import:   $(ms "$t0" "$t1") ms"
 echo "optimize: $(ms "$t1" "$t2") ms (tfg-grappler: prune, inline, cse, shape inference, dependency optimizer)"
 echo "export:   $(ms "$t2" "$t3") ms -> $(stat -c %s "$work/optimized.pb") bytes of binary GraphDef"
