@@ -380,6 +380,12 @@ llvm::Expected<HostTensor> mlir::tfg::readNpy(MLIRContext *context,
   int64_t stringBytes = *n * static_cast<int64_t>(sizeof(std::string));
   unsigned partSize =
       info.kind == HostElementKind::Complex ? info.byteSize / 2 : info.byteSize;
+  // Numbers in row order and in the host's byte order: one copy.
+  if (!isString && !transpose && (!dt->swap || partSize == 1) &&
+      info.kind != HostElementKind::Bool) {
+    std::memcpy(out, data.data(), data.size());
+    return t;
+  }
   for (int64_t k = 0; k < *n; ++k) {
     int64_t src = transpose ? off : k;
     const char *p = data.data() + src * dt->itemSize;

@@ -45,6 +45,9 @@ enum : uint32_t {
 };
 
 enum : uint32_t { kVarint = 0, kFixed64 = 1, kBytes = 2, kFixed32 = 5 };
+/// Not a wire type: a singular bytes field whose bytes are the values
+/// (float8_val).
+static constexpr uint32_t kByteValues = 100;
 
 namespace {
 /// Reads protobuf fields from [p, end).
@@ -124,7 +127,7 @@ static ValueField getValueField(Type type, const HostElementInfo &info) {
                : ValueField{kUint64Val, kVarint, 1};
   case HostElementKind::Float:
     if (info.bitWidth == 8)
-      return {kFloat8Val, kBytes, 1};
+      return {kFloat8Val, kByteValues, 1};
     if (info.bitWidth == 16)
       return {kHalfVal, kVarint, 1};
     return info.bitWidth == 32 ? ValueField{kFloatVal, kFixed32, 1}
@@ -250,6 +253,16 @@ mlir::tfg::detail::decodeTensorProto(StringRef bytes, RankedTensorType type,
     }
     if (number != field.number)
       continue;
+    if (field.wireType == kByteValues) {
+      // A singular field: the last one counts.
+      if (wireType != kBytes)
+        return makeError("field " + llvm::Twine(number) + " is not bytes");
+      if (static_cast<int64_t>(payload.size()) > maxValues)
+        return makeError("more values than the " + llvm::Twine(n) +
+                         " elements");
+      values.assign(payload.bytes_begin(), payload.bytes_end());
+      continue;
+    }
     if (field.wireType == kBytes) {
       if (wireType != kBytes)
         return makeError("field " + llvm::Twine(number) + " is not bytes");
@@ -347,14 +360,6 @@ mlir::tfg::detail::decodeTensorProto(StringRef bytes, RankedTensorType type,
   for (int64_t i = 0; i < stored; ++i) {
     int64_t src = std::min(i, count - 1);
     char *element = raw.data() + i * info->byteSize;
-    if (field.wireType == kBytes) {
-      // float8_val: one byte per element.
-      StringRef s = payloads[src];
-      if (s.size() != 1)
-        return makeError("float8 value of " + llvm::Twine(s.size()) + " bytes");
-      *element = s[0];
-      continue;
-    }
     for (unsigned part = 0; part < field.partsPerElement; ++part) {
       uint64_t v = values[src * field.partsPerElement + part];
       if (info->kind == HostElementKind::Bool)
@@ -433,16 +438,15 @@ std::string mlir::tfg::detail::encodeTensorProto(const HostTensor &t,
     return out;
   }
   // Every element of a tensor of whole bytes: tensor_content.
-  if (!t.isSplat() && info.bitWidth >= 8 && field.number != kFloat8Val) {
+  if (!t.isSplat() && info.bitWidth >= 8) {
     ArrayRef<char> raw = t.getRawData();
     putBytes(out, kTensorContent, StringRef(raw.data(), raw.size()));
     return out;
   }
-  // Typed values: the one value of a splat, or each sub-byte int / float8.
+  // Typed values: the one value of a splat, or each sub-byte int.
   int64_t count = t.getNumStoredElements();
-  if (field.wireType == kBytes) {
-    for (int64_t i = 0; i < count; ++i)
-      putBytes(out, field.number, StringRef(t.getRawData().data() + i, 1));
+  if (field.wireType == kByteValues) {
+    putBytes(out, field.number, StringRef(t.getRawData().data(), count));
     return out;
   }
   std::string packed;

@@ -577,6 +577,27 @@ TEST_F(NumPyTest, ReadsNpzAsNumPyWritesIt) {
 #endif
 }
 
+TEST_F(NumPyTest, ReadsArchivesOfPythonsZipfile) {
+  // fuzz/corpus/numpy/{stored,deflated}.npz: zipfile.ZipFile.open(name,
+  // "w", force_zip64=True), as numpy.savez calls it.
+  for (const char *name : {"stored.npz", "deflated.npz"}) {
+    SCOPED_TRACE(name);
+    if (StringRef(name) == "deflated.npz" && !canReadCompressedNpz())
+      continue;
+    llvm::Expected<std::vector<NamedHostTensor>> arrays =
+        readNumPyFile(&context, std::string(TFG_NUMPY_CORPUS) + "/" + name);
+    ASSERT_TRUE(static_cast<bool>(arrays)) << toString(arrays.takeError());
+    ASSERT_EQ(arrays->size(), 2u);
+    EXPECT_EQ((*arrays)[0].name, "f32");
+    EXPECT_EQ((*arrays)[1].name, "strings");
+    const HostTensor &f = (*arrays)[0].tensor;
+    ASSERT_EQ(f.getShape(), ArrayRef<int64_t>({2, 3}));
+    for (int i = 0; i < 6; ++i)
+      EXPECT_EQ(f.getDouble(i), i);
+    EXPECT_EQ((*arrays)[1].tensor.getString(0), "ab");
+  }
+}
+
 TEST_F(NumPyTest, ReadsFiles) {
   llvm::SmallString<128> npyPath, npzPath, otherPath;
   ASSERT_FALSE(llvm::sys::fs::createTemporaryFile("tfg-np", "npy", npyPath));
