@@ -17,16 +17,21 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 using namespace mlir;
 using namespace mlir::tfg;
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static MLIRContext *context = [] {
-    auto *ctx = new MLIRContext();
-    ctx->loadDialect<tf_type::TFTypeDialect>();
-    return ctx;
-  }();
+  // Attributes live as long as their context: a fresh one every few
+  // thousand inputs keeps the fuzzer's memory flat.
+  static std::unique_ptr<MLIRContext> owner;
+  static unsigned runs = 0;
+  if (!owner || ++runs % 4096 == 0) {
+    owner = std::make_unique<MLIRContext>(MLIRContext::Threading::DISABLED);
+    owner->loadDialect<tf_type::TFTypeDialect>();
+  }
+  MLIRContext *context = owner.get();
   Builder b(context);
   llvm::StringRef bytes(reinterpret_cast<const char *>(data), size);
   Type types[] = {tf_type::StringType::get(context),

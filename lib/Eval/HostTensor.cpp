@@ -603,6 +603,10 @@ llvm::Expected<HostTensor> HostTensor::fromAttr(Attribute attr,
                        " bytes, expected " + llvm::Twine(t->getStoredBytes()));
     if (!raw.empty())
       std::memcpy(t->bytes.get(), raw.data(), raw.size());
+    // Sub-byte ints keep their low bits only, as the setters store them.
+    if (info->bitWidth < 8)
+      for (char &c : t->getMutableRawData())
+        c = static_cast<char>(c & ((1 << info->bitWidth) - 1));
     return t;
   }
 

@@ -30,6 +30,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Error.h"
 
+#include <cassert>
 #include <complex>
 #include <cstdint>
 #include <cstring>
@@ -133,10 +134,12 @@ public:
   /// The stored elements as T (which must match the element's byte size;
   /// not for strings). A splat gives its one element.
   template <typename T> MutableArrayRef<T> data() {
+    assert(sizeof(T) == info.byteSize && "element size mismatch");
     return {reinterpret_cast<T *>(bytes.get()),
             static_cast<size_t>(getStoredBytes() / sizeof(T))};
   }
   template <typename T> ArrayRef<T> data() const {
+    assert(sizeof(T) == info.byteSize && "element size mismatch");
     return {reinterpret_cast<const T *>(bytes.get()),
             static_cast<size_t>(getStoredBytes() / sizeof(T))};
   }
