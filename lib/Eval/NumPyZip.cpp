@@ -13,9 +13,11 @@
 
 #include "tfg/Eval/NumPy.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CRC.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #ifdef TFG_HAVE_ZLIB
@@ -343,13 +345,27 @@ llvm::Error mlir::tfg::writeNpz(ArrayRef<NamedHostTensor> arrays,
 llvm::Expected<std::vector<NamedHostTensor>>
 mlir::tfg::readNumPyFile(MLIRContext *context, StringRef path,
                          const NumPyReadOptions &options) {
+  auto fail = [&](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot read '" + path + "': " + message);
+  };
+  // A regular file only, read to the size it has when opened (a FIFO or
+  // /dev/zero would never end).
+  llvm::Expected<llvm::sys::fs::file_t> fd =
+      llvm::sys::fs::openNativeFileForRead(path);
+  if (!fd)
+    return fail(toString(fd.takeError()));
+  llvm::scope_exit closeFd([&] { llvm::sys::fs::closeFile(*fd); });
+  llvm::sys::fs::file_status status;
+  if (std::error_code ec = llvm::sys::fs::status(*fd, status))
+    return fail(ec.message());
+  if (status.type() != llvm::sys::fs::file_type::regular_file)
+    return fail("not a regular file");
   llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>> file =
-      llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                  /*RequiresNullTerminator=*/false);
+      llvm::MemoryBuffer::getOpenFile(*fd, path, status.getSize(),
+                                      /*RequiresNullTerminator=*/false);
   if (!file)
-    return llvm::createStringError(file.getError(),
-                                   "cannot read '" + path +
-                                       "': " + file.getError().message());
+    return fail(file.getError().message());
   StringRef bytes = (*file)->getBuffer();
   if (isNpy(bytes)) {
     llvm::Expected<HostTensor> t = readNpy(context, bytes, options);

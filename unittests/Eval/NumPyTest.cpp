@@ -632,6 +632,14 @@ TEST_F(NumPyTest, ReadsFiles) {
       readNumPyFile(&context, "/nonexistent/tfg.npy");
   ASSERT_FALSE(static_cast<bool>(missing));
   llvm::consumeError(missing.takeError());
+  // Devices and directories are not read (/dev/zero would never end).
+  for (const char *path : {"/dev/zero", "/"}) {
+    llvm::Expected<std::vector<NamedHostTensor>> device =
+        readNumPyFile(&context, path);
+    ASSERT_FALSE(static_cast<bool>(device));
+    EXPECT_NE(toString(device.takeError()).find("cannot read"),
+              std::string::npos);
+  }
 }
 
 } // namespace

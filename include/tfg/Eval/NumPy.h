@@ -82,7 +82,8 @@ readNpz(MLIRContext *context, StringRef bytes,
 llvm::Error writeNpz(ArrayRef<NamedHostTensor> arrays, llvm::raw_ostream &os,
                      const NumPyWriteOptions &options = {});
 
-/// Reads a file that is either: an .npy gives one array named `arr_0`
+/// Reads a regular file that is either (checked by its magic): an .npy
+/// gives one array named `arr_0`
 /// (NumPy's name for the first unnamed array).
 llvm::Expected<std::vector<NamedHostTensor>>
 readNumPyFile(MLIRContext *context, StringRef path,
