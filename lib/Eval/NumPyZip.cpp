@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Eval/NumPy.h"
+#include "tfg/Support/OutputFile.h"
 
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringExtras.h"
@@ -387,4 +388,27 @@ mlir::tfg::readNumPyFile(MLIRContext *context, StringRef path,
   }
   return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                  path + ": not an .npy or .npz file");
+}
+
+llvm::Error mlir::tfg::writeNumPyFile(StringRef path,
+                                      ArrayRef<NamedHostTensor> arrays,
+                                      const NumPyWriteOptions &options) {
+  auto fail = [&](const llvm::Twine &message) {
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "cannot write '" + path + "': " + message);
+  };
+  bool npy = path.ends_with(".npy");
+  if (npy && arrays.size() != 1)
+    return fail("an .npy file holds one array, not " +
+                llvm::Twine(arrays.size()));
+  std::string error;
+  std::unique_ptr<AtomicOutputFile> file = AtomicOutputFile::open(path, error);
+  if (!file)
+    return fail(error);
+  if (llvm::Error err = npy ? writeNpy(arrays[0].tensor, file->os(), options)
+                            : writeNpz(arrays, file->os(), options))
+    return fail(toString(std::move(err)));
+  if (!file->commit(error))
+    return fail(error);
+  return llvm::Error::success();
 }

@@ -632,6 +632,28 @@ TEST_F(NumPyTest, ReadsFiles) {
       readNumPyFile(&context, "/nonexistent/tfg.npy");
   ASSERT_FALSE(static_cast<bool>(missing));
   llvm::consumeError(missing.takeError());
+  // Written whole through a temporary file; an .npy holds one array.
+  ASSERT_FALSE(
+      static_cast<bool>(writeNumPyFile(npzPath, {{"u", t}, {"v", t}})));
+  zipped = readNumPyFile(&context, npzPath);
+  ASSERT_TRUE(static_cast<bool>(zipped)) << toString(zipped.takeError());
+  EXPECT_EQ(zipped->size(), 2u);
+  ASSERT_FALSE(static_cast<bool>(writeNumPyFile(npyPath, {{"w", t}})));
+  one = readNumPyFile(&context, npyPath);
+  ASSERT_TRUE(static_cast<bool>(one)) << toString(one.takeError());
+  EXPECT_TRUE((*one)[0].tensor.isBitEqual(t));
+  llvm::Error err = writeNumPyFile(npyPath, {{"a", t}, {"b", t}});
+  ASSERT_TRUE(static_cast<bool>(err));
+  EXPECT_NE(toString(std::move(err)).find("one array"), std::string::npos);
+  // A failed write leaves the file as it was.
+  HostTensor huge =
+      cantFail(HostTensor::createSplat(b.getF32Type(), {int64_t(1) << 40}));
+  err = writeNumPyFile(npyPath, {{"h", huge}});
+  ASSERT_TRUE(static_cast<bool>(err));
+  llvm::consumeError(std::move(err));
+  one = readNumPyFile(&context, npyPath);
+  ASSERT_TRUE(static_cast<bool>(one)) << toString(one.takeError());
+  EXPECT_TRUE((*one)[0].tensor.isBitEqual(t));
   // Devices and directories are not read (/dev/zero would never end).
   for (const char *path : {"/dev/zero", "/"}) {
     llvm::Expected<std::vector<NamedHostTensor>> device =

@@ -89,6 +89,12 @@ llvm::Expected<std::vector<NamedHostTensor>>
 readNumPyFile(MLIRContext *context, StringRef path,
               const NumPyReadOptions &options = {});
 
+/// Writes `arrays` to `path`, whole or not at all (a temporary file renamed
+/// over the target, tfg/Support/OutputFile.h): an .npy file when the path
+/// ends in `.npy` (exactly one array), an .npz archive otherwise.
+llvm::Error writeNumPyFile(StringRef path, ArrayRef<NamedHostTensor> arrays,
+                           const NumPyWriteOptions &options = {});
+
 /// Whether this build reads deflate-compressed .npz entries.
 bool canReadCompressedNpz();
 
