@@ -17,7 +17,8 @@ if ! command -v clang++-22 >/dev/null; then
 fi
 all="GraphDefBinaryFuzzer:graphdef_binary GraphDefTextFuzzer:graphdef_text
   TFJSFuzzer:tfjs TFGParserFuzzer:tfg_text TFGPipelineFuzzer:tfg_pipeline
-  TFJSDirFuzzer:tfjs_dir"
+  TFJSDirFuzzer:tfjs_dir NumPyFuzzer:numpy
+  TensorProtoFuzzer:tensor_proto"
 pairs=()
 for pair in $all; do
   if [ -z "${FUZZ_TARGETS:-}" ] || [[ " $FUZZ_TARGETS " == *" ${pair%%:*} "* ]]; then
