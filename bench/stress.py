@@ -134,8 +134,8 @@ def main():
          gen("func-nest", 300), 120, tfg_opt(), True),
         # The pass alone, on a graph it reorders (MLIR's parser and
         # verifier are the rows above).
-        ("if nesting toposort", "IfRegion depth (x10); tfg-toposort alone",
-         gen("if-nest-unsorted", 10), 200,
+        ("if nesting toposort", "IfRegion depth (x40); tfg-toposort alone",
+         gen("if-nest-unsorted", 40), 200,
          lambda n, p: [pass_seconds([opt, p, "--tfg-toposort",
                                      "--verify-each=false", "-o", os.devnull],
                                     "TopoSortPass")], True),
