@@ -13,11 +13,15 @@ using namespace mlir::tfg;
 
 /// Each result is the operand of the same index.
 static LogicalResult forwardKernel(EvalContext &ctx) {
+  // Attributes are forwarded as they are; host tensors are copied.
   ctx.results.clear();
+  ctx.hostResults.clear();
   bool any = false;
   for (unsigned i = 0; i < ctx.getNumOperands(); ++i) {
     ctx.results.push_back(ctx.getValue(i));
-    any |= bool(ctx.results.back());
+    const HostTensor *host = ctx.results.back() ? nullptr : ctx.getHostValue(i);
+    ctx.hostResults.push_back(host ? *host : HostTensor());
+    any |= bool(ctx.results.back()) || host;
   }
   return success(any);
 }

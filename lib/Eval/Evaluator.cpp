@@ -18,7 +18,10 @@ static const EvalKernelTable &getKernelTable() {
     addSourceKernels(t);
     addShapeKernels(t);
     addArrayKernels(t);
-    addElementwiseKernels(t);
+    addBinaryKernels(t);
+    addUnaryKernels(t);
+    addCompareKernels(t);
+    addCastKernels(t);
     return t;
   }();
   return table;
@@ -49,6 +52,68 @@ std::optional<int64_t> mlir::tfg::getNumElements(Type type) {
   return n;
 }
 
+EvalContext::EvalContext(MLIRContext *context, ArrayRef<EvalOperand> ops,
+                         DictionaryAttr attrs, int64_t maxElements)
+    : context(context), attrs(attrs), maxElements(maxElements) {
+  for (const EvalOperand &op : ops)
+    operands.push_back({op.type, op.value, HostTensor(), false});
+}
+
+EvalContext::EvalContext(MLIRContext *context, ArrayRef<HostTensor> ops,
+                         ArrayRef<Type> types, DictionaryAttr attrs,
+                         int64_t maxElements)
+    : context(context), attrs(attrs), maxElements(maxElements) {
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    Type type = op ? op.getType() : (i < types.size() ? types[i] : Type());
+    operands.push_back({type, ElementsAttr(), op, true});
+  }
+}
+
+const HostTensor *EvalContext::getHostValue(unsigned i) {
+  if (i >= operands.size())
+    return nullptr;
+  Operand &op = operands[i];
+  if (!op.converted) {
+    op.converted = true;
+    if (op.attr) {
+      // Operands are bounded like results (bytes of the widest element).
+      int64_t maxBytes = maxElements > (int64_t(1) << 40) / 16
+                             ? kDefaultHostTensorMaxBytes
+                             : std::max<int64_t>(maxElements * 16, 1024);
+      llvm::Expected<HostTensor> host = HostTensor::fromAttr(op.attr, maxBytes);
+      if (host)
+        op.host = std::move(*host);
+      else
+        error = llvm::toString(host.takeError());
+    }
+  }
+  return op.host ? &op.host : nullptr;
+}
+
+LogicalResult EvalContext::fail(const Twine &message) {
+  error = message.str();
+  return failure();
+}
+
+/// The number of results a kernel produced (attribute or host).
+static size_t getNumResults(const EvalContext &ctx) {
+  return std::max(ctx.results.size(), ctx.hostResults.size());
+}
+
+/// The results of `ctx` as attributes (a host result converts; one with no
+/// ElementsAttr form is null).
+static SmallVector<ElementsAttr, 2> takeAttrResults(EvalContext &ctx) {
+  SmallVector<ElementsAttr, 2> out;
+  for (size_t i = 0, e = getNumResults(ctx); i < e; ++i) {
+    ElementsAttr attr = i < ctx.results.size() ? ctx.results[i] : nullptr;
+    if (!attr && i < ctx.hostResults.size() && ctx.hostResults[i])
+      attr = dyn_cast_if_present<ElementsAttr>(
+          ctx.hostResults[i].toAttr(ctx.getContext()));
+    out.push_back(attr);
+  }
+  return out;
+}
+
 FailureOr<SmallVector<ElementsAttr, 2>>
 mlir::tfg::evaluate(MLIRContext *context, StringRef opName,
                     ArrayRef<EvalOperand> operands, DictionaryAttr attrs,
@@ -59,7 +124,7 @@ mlir::tfg::evaluate(MLIRContext *context, StringRef opName,
   EvalContext ctx(context, operands, attrs, maxElements);
   if (failed(kernel(ctx)))
     return failure();
-  return std::move(ctx.results);
+  return takeAttrResults(ctx);
 }
 
 FailureOr<SmallVector<ElementsAttr, 2>>
@@ -75,7 +140,41 @@ mlir::tfg::evaluateNode(Operation *node, ArrayRef<ElementsAttr> operandValues,
                                              : ElementsAttr()});
   EvalContext ctx(node->getContext(), operands, getNodeAttrs(node),
                   maxElements);
-  if (failed(kernel(ctx)) || ctx.results.size() != getDataResults(node).size())
+  if (failed(kernel(ctx)) || getNumResults(ctx) != getDataResults(node).size())
     return failure();
-  return std::move(ctx.results);
+  return takeAttrResults(ctx);
+}
+
+llvm::Expected<SmallVector<HostTensor, 2>>
+mlir::tfg::evaluateOnHost(MLIRContext *context, StringRef opName,
+                          ArrayRef<HostTensor> operands, DictionaryAttr attrs,
+                          int64_t maxElements, ArrayRef<Type> types) {
+  EvalKernel kernel = lookupEvalKernel(opName);
+  if (!kernel)
+    return llvm::createStringError("no evaluation kernel for op '" + opName +
+                                   "'");
+  EvalContext ctx(context, operands, types, attrs, maxElements);
+  if (failed(kernel(ctx))) {
+    std::string message = ("cannot evaluate '" + opName + "'").str();
+    if (!ctx.getErrorMessage().empty())
+      message += ": " + ctx.getErrorMessage().str();
+    return llvm::createStringError(message);
+  }
+  SmallVector<HostTensor, 2> out;
+  for (size_t i = 0, e = getNumResults(ctx); i < e; ++i) {
+    if (i < ctx.hostResults.size() && ctx.hostResults[i]) {
+      out.push_back(std::move(ctx.hostResults[i]));
+      continue;
+    }
+    ElementsAttr attr = i < ctx.results.size() ? ctx.results[i] : nullptr;
+    if (!attr) {
+      out.push_back(HostTensor());
+      continue;
+    }
+    llvm::Expected<HostTensor> host = HostTensor::fromAttr(attr);
+    if (!host)
+      return host.takeError();
+    out.push_back(std::move(*host));
+  }
+  return out;
 }

@@ -12,6 +12,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <string>
+
 #include <optional>
 
 namespace mlir {
@@ -23,8 +25,14 @@ void addSourceKernels(EvalKernelTable &table);
 void addShapeKernels(EvalKernelTable &table);
 /// Identity and the ops that forward their operand (ArrayKernels.cpp).
 void addArrayKernels(EvalKernelTable &table);
-/// Elementwise arithmetic (ElementwiseKernels.cpp).
-void addElementwiseKernels(EvalKernelTable &table);
+/// Binary arithmetic and BiasAdd (BinaryKernels.cpp).
+void addBinaryKernels(EvalKernelTable &table);
+/// Unary math, ZerosLike, OnesLike (UnaryKernels.cpp).
+void addUnaryKernels(EvalKernelTable &table);
+/// Comparisons, logical ops, Select, SelectV2 (CompareKernels.cpp).
+void addCompareKernels(EvalKernelTable &table);
+/// Cast (CastKernels.cpp).
+void addCastKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names`.
 inline void addKernels(EvalKernelTable &table,
@@ -43,6 +51,59 @@ inline LogicalResult setSingleResult(EvalContext &ctx, ElementsAttr value) {
   ctx.results.assign(1, value);
   return success();
 }
+
+/// Sets a single host result.
+inline LogicalResult setSingleResult(EvalContext &ctx, HostTensor value) {
+  ctx.results.clear();
+  ctx.hostResults.clear();
+  ctx.hostResults.push_back(std::move(value));
+  return success();
+}
+
+/// `[2, 3]`.
+std::string formatShape(ArrayRef<int64_t> shape);
+
+/// The NumPy/TensorFlow broadcast of operand shapes: shapes align on their
+/// trailing dimensions, a dimension of 1 (or a missing one) stretches to
+/// the other. `strides` gives, per operand and per result dimension, the
+/// operand's row-major stride, 0 where it broadcasts.
+struct Broadcast {
+  SmallVector<int64_t, 4> shape;
+  SmallVector<SmallVector<int64_t, 4>, 3> strides;
+  SmallVector<bool, 3> identity;
+  /// The element of operand `k` that result element `i` reads.
+  int64_t operandIndex(unsigned k, int64_t i) const;
+};
+/// Broadcasts `shapes`; fails (message naming the shapes) when two
+/// dimensions differ and neither is 1.
+FailureOr<Broadcast> broadcastShapes(EvalContext &ctx,
+                                     ArrayRef<ArrayRef<int64_t>> shapes);
+
+/// A result under construction: `tensor` holds the elements to compute
+/// (one, when the result is a splat; otherwise all of them).
+struct ResultBuilder {
+  HostTensor tensor;
+  SmallVector<int64_t, 4> shape;
+  bool splat = false;
+  /// The elements to compute.
+  int64_t size() const { return tensor.getNumElements(); }
+};
+/// Starts a result of `elementType` and `shape`; fails beyond the context's
+/// element bound. `splat` asks for a splat result (kept only when the
+/// result has two elements or more).
+FailureOr<ResultBuilder> startResult(EvalContext &ctx, Type elementType,
+                                     ArrayRef<int64_t> shape, bool splat);
+/// Sets the result that `builder` computed as the single result.
+LogicalResult finishResult(EvalContext &ctx, ResultBuilder builder);
+/// Whether `t` has at most one distinct element (a splat or <= 1 element).
+inline bool isUniform(const HostTensor &t) {
+  return t.isSplat() || t.getNumElements() <= 1;
+}
+/// Copies element `from` of `src` into element `to` of `dst` (same type).
+void copyElement(const HostTensor &src, int64_t from, HostTensor &dst,
+                 int64_t to);
+/// Operand `i`'s value, or a failure naming it.
+FailureOr<const HostTensor *> getOperand(EvalContext &ctx, unsigned i);
 
 } // namespace tfg
 } // namespace mlir

@@ -7,17 +7,24 @@
 // file per op family (lib/Eval/*Kernels.cpp); an op without a kernel is
 // simply not evaluated.
 //
-// Operands and results are MLIR attributes (`ElementsAttr`, in practice
-// DenseElementsAttr). An operand may come with only its type: kernels of
-// ops that read only shapes (Shape, Size, Rank) need nothing else. Kernels
-// never build a result of more than `maxElements` elements: they fail
-// instead, so a huge splat is never expanded. TFGEval depends on TFGIR
-// only.
+// Kernels compute on host tensors (tfg/Eval/HostTensor.h): the context
+// gives each operand's type and, when known, its value as a HostTensor
+// (converted from the attribute on first use), and kernels produce
+// HostTensor results. The attribute entry points (`evaluate`,
+// `evaluateNode`) convert at the boundary; `evaluateOnHost` takes and gives
+// host tensors (for the graph interpreter). A kernel may also produce an
+// attribute (Const, the forwarding ops), converted likewise. An operand may
+// come with only its type: kernels of ops that read only shapes (Shape,
+// Size, Rank) need nothing else. Kernels never build a result of more than
+// `maxElements` elements: they fail instead, so a huge splat is never
+// expanded. TFGEval depends on TFGIR only.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TFG_EVAL_EVALUATOR_H
 #define TFG_EVAL_EVALUATOR_H
+
+#include "tfg/Eval/HostTensor.h"
 
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -41,14 +48,17 @@ struct EvalOperand {
 inline constexpr int64_t kDefaultEvalMaxElements = int64_t(1) << 20;
 
 /// What a kernel sees: operands, the node's attributes, the result bound;
-/// it fills `results` (one entry per data result; a null entry is a result
-/// it could not compute).
+/// it fills `results` or `hostResults` (one entry per data result; a null
+/// entry in both is a result it could not compute).
 class EvalContext {
 public:
+  /// Operands given as attributes (converted to host tensors on use).
   EvalContext(MLIRContext *context, ArrayRef<EvalOperand> operands,
-              DictionaryAttr attrs, int64_t maxElements)
-      : context(context), operands(operands), attrs(attrs),
-        maxElements(maxElements) {}
+              DictionaryAttr attrs, int64_t maxElements);
+  /// Operands given as host tensors (a null tensor is an unknown value;
+  /// `types`, when given, supplies the types of the unknown ones).
+  EvalContext(MLIRContext *context, ArrayRef<HostTensor> operands,
+              ArrayRef<Type> types, DictionaryAttr attrs, int64_t maxElements);
 
   MLIRContext *getContext() const { return context; }
   unsigned getNumOperands() const { return operands.size(); }
@@ -56,10 +66,14 @@ public:
   Type getType(unsigned i) const {
     return i < operands.size() ? operands[i].type : Type();
   }
-  /// The value of operand `i`; null if unknown or out of range.
+  /// The value of operand `i` as an attribute when it was given as one;
+  /// null if unknown, given as a host tensor, or out of range.
   ElementsAttr getValue(unsigned i) const {
-    return i < operands.size() ? operands[i].value : ElementsAttr();
+    return i < operands.size() ? operands[i].attr : ElementsAttr();
   }
+  /// The value of operand `i` as a host tensor; null if unknown, out of
+  /// range, or its attribute has no host form within the bound.
+  const HostTensor *getHostValue(unsigned i);
   /// A node attribute; null if absent.
   Attribute getAttr(StringRef name) const {
     return attrs ? attrs.get(name) : Attribute();
@@ -67,13 +81,26 @@ public:
   /// The most elements a kernel may put in one result.
   int64_t getMaxElements() const { return maxElements; }
 
+  /// Records why the kernel fails and returns failure.
+  LogicalResult fail(const Twine &message);
+  /// The message of the last `fail`, empty if none.
+  StringRef getErrorMessage() const { return error; }
+
   SmallVector<ElementsAttr, 2> results;
+  SmallVector<HostTensor, 2> hostResults;
 
 private:
+  struct Operand {
+    Type type;
+    ElementsAttr attr;
+    HostTensor host;
+    bool converted = false;
+  };
   MLIRContext *context;
-  ArrayRef<EvalOperand> operands;
+  SmallVector<Operand, 4> operands;
   DictionaryAttr attrs;
   int64_t maxElements;
+  std::string error;
 };
 
 /// A kernel: fills `ctx.results`, or fails when it computes nothing (an
@@ -99,6 +126,17 @@ evaluate(MLIRContext *context, StringRef opName, ArrayRef<EvalOperand> operands,
 FailureOr<SmallVector<ElementsAttr, 2>>
 evaluateNode(Operation *node, ArrayRef<ElementsAttr> operandValues = {},
              int64_t maxElements = kDefaultEvalMaxElements);
+
+/// Evaluates op `opName` on host tensors (a null tensor is an unknown
+/// value; `types` optionally gives the operands' types, needed for the
+/// unknown ones of shape-only ops). Fails with a message when the op has no
+/// kernel or the kernel fails. Results are converted from attributes where
+/// a kernel gives those; a null entry is a result not computed.
+llvm::Expected<SmallVector<HostTensor, 2>>
+evaluateOnHost(MLIRContext *context, StringRef opName,
+               ArrayRef<HostTensor> operands, DictionaryAttr attrs,
+               int64_t maxElements = kDefaultEvalMaxElements,
+               ArrayRef<Type> types = {});
 
 } // namespace tfg
 } // namespace mlir
