@@ -13,8 +13,9 @@
 // - -> float: rounds to nearest even in the destination type (f32 -> f16
 //   and f32 -> bf16 included; ints beyond 2^53 round twice, through f64).
 // - complex -> real takes the real part; real -> complex has imaginary 0.
-// The `Truncate` attribute does not change these rules (it only matters on
-// TensorFlow's own float rounding path, which is round to nearest here).
+// `Truncate` = true asks TensorFlow to truncate instead of rounding when
+// narrowing floats: such a cast to f16, bf16 or float8 from a wider float
+// is refused here (an error) rather than rounded; other casts ignore it.
 // Strings and the quantized dtypes are not cast.
 //
 //===----------------------------------------------------------------------===//
@@ -72,6 +73,12 @@ static LogicalResult castKernel(EvalContext &ctx) {
   if (from == HostElementKind::String || to == HostElementKind::String ||
       isQuantized(x.getElementType()) || isQuantized(dstType))
     return ctx.fail("unsupported cast");
+  if (auto truncate = dyn_cast_if_present<BoolAttr>(ctx.getAttr("Truncate")))
+    if (truncate.getValue() && to == HostElementKind::Float &&
+        from == HostElementKind::Float &&
+        info->bitWidth < x.getElementInfo().bitWidth)
+      return ctx.fail("Cast with Truncate=true to a narrower float is not "
+                      "evaluated");
   FailureOr<ResultBuilder> out =
       startResult(ctx, dstType, x.getShape(), isUniform(x));
   if (failed(out))

@@ -2,7 +2,9 @@
 //
 // Following TensorFlow's CPU kernels, with broadcasting
 // (ElementwiseSupport.cpp):
-// - Equal, NotEqual (every dtype but strings), Less, LessEqual, Greater,
+// - Equal, NotEqual (every dtype but strings; with
+//   incompatible_shape_error = false, shapes that do not broadcast give a
+//   scalar false, resp. true), Less, LessEqual, Greater,
 //   GreaterEqual (real numbers) give bools. Floats compare as IEEE does: a
 //   NaN is unequal to everything, itself included, and unordered.
 // - LogicalAnd and LogicalOr on bools.
@@ -66,8 +68,20 @@ template <Cmp Op> static LogicalResult compareKernel(EvalContext &ctx) {
       (kind == HostElementKind::Complex && !equality))
     return ctx.fail("operands of an unsupported element type");
   FailureOr<Broadcast> bc = broadcastShapes(ctx, {a.getShape(), b.getShape()});
-  if (failed(bc))
-    return failure();
+  if (failed(bc)) {
+    // Equal and NotEqual with incompatible_shape_error = false answer a
+    // scalar: the operands are not equal.
+    auto strict =
+        dyn_cast_if_present<BoolAttr>(ctx.getAttr("incompatible_shape_error"));
+    if (!equality || !strict || strict.getValue())
+      return failure();
+    FailureOr<ResultBuilder> out = startResult(
+        ctx, IntegerType::get(ctx.getContext(), 1), {}, /*splat=*/false);
+    if (failed(out))
+      return failure();
+    out->tensor.setInt(0, Op == Cmp::Ne);
+    return finishResult(ctx, std::move(*out));
+  }
   FailureOr<ResultBuilder> out =
       startResult(ctx, IntegerType::get(ctx.getContext(), 1), bc->shape,
                   isUniform(a) && isUniform(b));

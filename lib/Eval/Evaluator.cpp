@@ -56,7 +56,7 @@ EvalContext::EvalContext(MLIRContext *context, ArrayRef<EvalOperand> ops,
                          DictionaryAttr attrs, int64_t maxElements)
     : context(context), attrs(attrs), maxElements(maxElements) {
   for (const EvalOperand &op : ops)
-    operands.push_back({op.type, op.value, HostTensor(), false});
+    operands.push_back({op.type, op.value, nullptr, HostTensor(), false});
 }
 
 EvalContext::EvalContext(MLIRContext *context, ArrayRef<HostTensor> ops,
@@ -65,7 +65,8 @@ EvalContext::EvalContext(MLIRContext *context, ArrayRef<HostTensor> ops,
     : context(context), attrs(attrs), maxElements(maxElements) {
   for (auto [i, op] : llvm::enumerate(ops)) {
     Type type = op ? op.getType() : (i < types.size() ? types[i] : Type());
-    operands.push_back({type, ElementsAttr(), op, true});
+    operands.push_back(
+        {type, ElementsAttr(), op ? &op : nullptr, HostTensor(), true});
   }
 }
 
@@ -73,6 +74,8 @@ const HostTensor *EvalContext::getHostValue(unsigned i) {
   if (i >= operands.size())
     return nullptr;
   Operand &op = operands[i];
+  if (op.given)
+    return op.given;
   if (!op.converted) {
     op.converted = true;
     if (op.attr) {

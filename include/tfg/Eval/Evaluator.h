@@ -56,7 +56,8 @@ public:
   EvalContext(MLIRContext *context, ArrayRef<EvalOperand> operands,
               DictionaryAttr attrs, int64_t maxElements);
   /// Operands given as host tensors (a null tensor is an unknown value;
-  /// `types`, when given, supplies the types of the unknown ones).
+  /// `types`, when given, supplies the types of the unknown ones). They are
+  /// not copied: they must outlive the context.
   EvalContext(MLIRContext *context, ArrayRef<HostTensor> operands,
               ArrayRef<Type> types, DictionaryAttr attrs, int64_t maxElements);
 
@@ -93,6 +94,8 @@ private:
   struct Operand {
     Type type;
     ElementsAttr attr;
+    /// The host value: given (not owned) or converted from `attr`.
+    const HostTensor *given = nullptr;
     HostTensor host;
     bool converted = false;
   };
