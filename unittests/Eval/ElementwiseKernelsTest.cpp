@@ -272,3 +272,36 @@ TEST_F(ElementwiseKernelsTest, AttributeBoundary) {
                          "LogicalAnd", "Rint", "Inv", "MulNoNan"})
     EXPECT_TRUE(llvm::is_contained(ops, op)) << op;
 }
+
+TEST_F(ElementwiseKernelsTest, EqualityAndTruncate) {
+  auto lax =
+      attrs({b.getNamedAttr("incompatible_shape_error", b.getBoolAttr(false))});
+  HostTensor ne =
+      eval("NotEqual", {i32({2}, {1, 2}), i32({3}, {1, 2, 3})}, lax);
+  EXPECT_EQ(ne.getRank(), 0);
+  EXPECT_EQ(ne.getInt(0), 1);
+  EXPECT_FALSE(error("Equal", {i32({2}, {1, 2}), i32({3}, {1, 2, 3})}).empty());
+  auto truncating =
+      attrs({b.getNamedAttr("DstT", TypeAttr::get(b.getBF16Type())),
+             b.getNamedAttr("Truncate", b.getBoolAttr(true))});
+  EXPECT_FALSE(error("Cast", {f32({}, {1})}, truncating).empty());
+}
+
+TEST_F(ElementwiseKernelsTest, HostEntryPointReadsTypesAndAttributes) {
+  // A shape-only op reads the type of an unknown operand; Const answers
+  // with its attribute, converted to a host tensor.
+  auto type = RankedTensorType::get({2, 5}, b.getF32Type());
+  auto shape = evaluateOnHost(&context, "Shape", {HostTensor()}, attrs(),
+                              1 << 20, {type});
+  ASSERT_TRUE(bool(shape)) << llvm::toString(shape.takeError());
+  EXPECT_EQ(intsOf((*shape)[0]), (std::vector<int64_t>{2, 5}));
+  auto value = DenseElementsAttr::get(
+      RankedTensorType::get({2}, b.getI32Type()), ArrayRef<int32_t>{4, 9});
+  auto c = evaluateOnHost(&context, "Const", {},
+                          attrs({b.getNamedAttr("value", value)}));
+  ASSERT_TRUE(bool(c)) << llvm::toString(c.takeError());
+  EXPECT_EQ(intsOf((*c)[0]), (std::vector<int64_t>{4, 9}));
+  auto id = evaluateOnHost(&context, "Identity", {i32({1}, {3})}, attrs());
+  ASSERT_TRUE(bool(id)) << llvm::toString(id.takeError());
+  EXPECT_EQ(intsOf((*id)[0]), (std::vector<int64_t>{3}));
+}
