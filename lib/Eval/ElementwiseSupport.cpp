@@ -124,7 +124,11 @@ FailureOr<const HostTensor *> mlir::tfg::getOperand(EvalContext &ctx,
   if (i >= ctx.getNumOperands())
     return ctx.fail("missing operand #" + std::to_string(i));
   const HostTensor *t = ctx.getHostValue(i);
-  if (!t)
-    return ctx.fail("operand #" + std::to_string(i) + " is not known");
+  if (!t) {
+    // A value that did not convert says why.
+    std::string why = ctx.getErrorMessage().str();
+    return ctx.fail("operand #" + std::to_string(i) + " is not known" +
+                    (why.empty() ? "" : ": " + why));
+  }
   return t;
 }

@@ -305,3 +305,28 @@ TEST_F(ElementwiseKernelsTest, HostEntryPointReadsTypesAndAttributes) {
   ASSERT_TRUE(bool(id)) << llvm::toString(id.takeError());
   EXPECT_EQ(intsOf((*id)[0]), (std::vector<int64_t>{3}));
 }
+
+TEST_F(ElementwiseKernelsTest, ComplexAndNarrowFloats) {
+  Type c64 = ComplexType::get(b.getF32Type());
+  HostTensor a = cantFail(HostTensor::create(c64, {2}));
+  a.setComplex(0, {1, 2});
+  a.setComplex(1, {0, 1});
+  HostTensor p = eval("Mul", {a, a});
+  EXPECT_EQ(p.getComplex(0), std::complex<double>(-3, 4));
+  EXPECT_EQ(p.getComplex(1), std::complex<double>(-1, 0));
+  EXPECT_EQ(intsOf(eval("Equal", {a, p})), (std::vector<int64_t>{0, 0}));
+  EXPECT_FALSE(error("Less", {a, a}).empty());
+  EXPECT_FALSE(error("Atan2", {a, a}).empty());
+  // bf16 arithmetic rounds to nearest even: 256 + 1 is 256.
+  HostTensor h = eval("AddV2", {splat(b.getBF16Type(), {3}, 256),
+                                splat(b.getBF16Type(), {3}, 1)});
+  EXPECT_TRUE(h.isSplat());
+  EXPECT_EQ(h.getDouble(2), 256.0);
+  // Mixed dtypes and bools are refused.
+  EXPECT_FALSE(error("AddV2", {a, f32({2}, {1, 2})}).empty());
+  HostTensor t = ints(b.getI1Type(), {1}, {1});
+  EXPECT_FALSE(error("AddV2", {t, t}).empty());
+  EXPECT_EQ(intsOf(eval("LogicalOr", {t, ints(b.getI1Type(), {2}, {0, 0})})),
+            (std::vector<int64_t>{1, 1}));
+  EXPECT_EQ(intsOf(eval("LogicalNot", {t})), (std::vector<int64_t>{0}));
+}
