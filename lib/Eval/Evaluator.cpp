@@ -18,6 +18,9 @@ static const EvalKernelTable &getKernelTable() {
     addSourceKernels(t);
     addShapeKernels(t);
     addArrayKernels(t);
+    addShapeOpKernels(t);
+    addReductionKernels(t);
+    addSliceKernels(t);
     addBinaryKernels(t);
     addUnaryKernels(t);
     addCompareKernels(t);

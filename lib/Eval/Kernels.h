@@ -25,6 +25,14 @@ void addSourceKernels(EvalKernelTable &table);
 void addShapeKernels(EvalKernelTable &table);
 /// Identity and the ops that forward their operand (ArrayKernels.cpp).
 void addArrayKernels(EvalKernelTable &table);
+/// Reshape, ExpandDims, Squeeze, Transpose, ConcatV2, Fill
+/// (ShapeOpKernels.cpp).
+void addShapeOpKernels(EvalKernelTable &table);
+/// Sum, Prod, Mean, Max, Min, All, Any, ArgMax, ArgMin
+/// (ReductionKernels.cpp).
+void addReductionKernels(EvalKernelTable &table);
+/// Slice, Tile, Pack, Unpack, Range (SliceKernels.cpp).
+void addSliceKernels(EvalKernelTable &table);
 /// Binary arithmetic and BiasAdd (BinaryKernels.cpp).
 void addBinaryKernels(EvalKernelTable &table);
 /// Unary math, ZerosLike, OnesLike (UnaryKernels.cpp).

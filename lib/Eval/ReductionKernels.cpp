@@ -1,0 +1,308 @@
+//===- ReductionKernels.cpp - Kernels of the reductions -------------------===//
+//
+// Sum, Prod, Mean, Max, Min, All, Any (axes as an int32/int64 scalar or
+// vector, negative axes, keep_dims; a repeated axis is an error) and
+// ArgMax/ArgMin (one axis, output_type). An empty reduction gives the
+// identity: 0 for Sum, 1 for Prod, true for All, false for Any, and for
+// Max/Min the bottom/top value TensorFlow uses (-inf/+inf for floats, the
+// lowest/highest value for ints). Integers wrap at their width as
+// TensorFlow's accumulators do, and Mean of ints truncates toward zero.
+// Floats accumulate in double and round once, which is exact for Max, Min
+// and most sums but may differ in the last bit from TensorFlow's order of
+// float additions. Max and Min propagate NaN. ArgMax/ArgMin pick the
+// first of equal elements.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernels.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+enum class Reduce { Sum, Prod, Mean, Max, Min, All, Any };
+
+/// The reduced dimensions and the result's layout.
+struct Reduction {
+  SmallVector<int64_t, 4> shape;   ///< The result's shape.
+  SmallVector<int64_t, 4> strides; ///< Per input dim, 0 where reduced.
+  int64_t outSize = 1;
+  int64_t count = 1; ///< Input elements per result element.
+};
+} // namespace
+
+/// The reduction of `in` over the axes in operand 1.
+static FailureOr<Reduction> getReduction(EvalContext &ctx, const HostTensor &in,
+                                         bool keepDims, bool singleAxis) {
+  FailureOr<const HostTensor *> axesOr = getOperand(ctx, 1);
+  if (failed(axesOr))
+    return failure();
+  const HostTensor &axes = **axesOr;
+  if (axes.getKind() != HostElementKind::Signed ||
+      (axes.getElementInfo().bitWidth != 32 &&
+       axes.getElementInfo().bitWidth != 64) ||
+      axes.getRank() > 1 || (singleAxis && axes.getRank() != 0))
+    return ctx.fail(singleAxis ? "the axis must be an int32 or int64 scalar"
+                               : "the axes must be an int32 or int64 "
+                                 "scalar or vector");
+  int64_t rank = in.getRank();
+  SmallVector<bool, 4> reduced(rank, false);
+  for (int64_t k = 0; k < axes.getNumElements(); ++k) {
+    int64_t a = axes.getInt(k);
+    if (a < -rank || a >= rank)
+      return ctx.fail("axis " + std::to_string(a) +
+                      " is out of range for rank " + std::to_string(rank));
+    if (a < 0)
+      a += rank;
+    if (reduced[a])
+      return ctx.fail("axis " + std::to_string(a) + " is repeated");
+    reduced[a] = true;
+  }
+  Reduction r;
+  r.strides.assign(rank, 0);
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    int64_t dim = in.getShape()[d];
+    if (reduced[d]) {
+      r.count *= dim;
+      continue;
+    }
+    r.strides[d] = r.outSize;
+    r.outSize *= dim;
+  }
+  for (int64_t d = 0; d < rank; ++d) {
+    if (!reduced[d])
+      r.shape.push_back(in.getShape()[d]);
+    else if (keepDims)
+      r.shape.push_back(1);
+  }
+  return r;
+}
+
+/// Calls `fn(inIndex, outIndex)` for every input element, row-major.
+template <typename Fn>
+static void forEachElement(const HostTensor &in, const Reduction &r, Fn fn) {
+  int64_t rank = in.getRank();
+  ArrayRef<int64_t> shape = in.getShape();
+  SmallVector<int64_t, 4> index(rank, 0);
+  int64_t out = 0;
+  for (int64_t i = 0, e = in.getNumElements(); i < e; ++i) {
+    fn(i, out);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < shape[d]) {
+        out += r.strides[d];
+        break;
+      }
+      out -= (shape[d] - 1) * r.strides[d];
+      index[d] = 0;
+    }
+  }
+}
+
+static bool getKeepDims(EvalContext &ctx) {
+  auto attr = dyn_cast_if_present<BoolAttr>(ctx.getAttr("keep_dims"));
+  return attr && attr.getValue();
+}
+
+static LogicalResult reduce(EvalContext &ctx, Reduce op) {
+  FailureOr<const HostTensor *> inOr = getOperand(ctx, 0);
+  if (failed(inOr))
+    return failure();
+  const HostTensor &in = **inOr;
+  HostElementKind kind = in.getKind();
+  bool logical = op == Reduce::All || op == Reduce::Any;
+  bool minMax = op == Reduce::Max || op == Reduce::Min;
+  if (logical != (kind == HostElementKind::Bool) ||
+      kind == HostElementKind::String ||
+      (minMax && kind == HostElementKind::Complex))
+    return ctx.fail("the reduction does not take this element type");
+  FailureOr<Reduction> r = getReduction(ctx, in, getKeepDims(ctx), false);
+  if (failed(r))
+    return failure();
+  FailureOr<ResultBuilder> b =
+      startResult(ctx, in.getElementType(), r->shape, false);
+  if (failed(b))
+    return failure();
+  HostTensor &out = b->tensor;
+  int64_t n = r->outSize;
+  unsigned width = in.getElementInfo().bitWidth;
+
+  if (kind == HostElementKind::Bool) {
+    std::vector<char> acc(n, op == Reduce::All);
+    forEachElement(in, *r, [&](int64_t i, int64_t o) {
+      bool v = in.getInt(i) != 0;
+      acc[o] = op == Reduce::All ? (acc[o] && v) : (acc[o] || v);
+    });
+    for (int64_t o = 0; o < n; ++o)
+      out.setInt(o, acc[o]);
+  } else if (kind == HostElementKind::Complex) {
+    std::vector<std::complex<double>> acc(n, op == Reduce::Prod ? 1.0 : 0.0);
+    forEachElement(in, *r, [&](int64_t i, int64_t o) {
+      if (op == Reduce::Prod)
+        acc[o] *= in.getComplex(i);
+      else
+        acc[o] += in.getComplex(i);
+    });
+    for (int64_t o = 0; o < n; ++o)
+      out.setComplex(o,
+                     op == Reduce::Mean ? acc[o] / double(r->count) : acc[o]);
+  } else if (kind == HostElementKind::Float) {
+    double inf = std::numeric_limits<double>::infinity();
+    double init = op == Reduce::Prod  ? 1.0
+                  : op == Reduce::Max ? -inf
+                  : op == Reduce::Min ? inf
+                                      : 0.0;
+    std::vector<double> acc(n, init);
+    forEachElement(in, *r, [&](int64_t i, int64_t o) {
+      double v = in.getDouble(i);
+      double &a = acc[o];
+      switch (op) {
+      case Reduce::Prod:
+        a *= v;
+        break;
+      case Reduce::Max:
+        a = (std::isnan(a) || std::isnan(v)) ? NAN : std::max(a, v);
+        break;
+      case Reduce::Min:
+        a = (std::isnan(a) || std::isnan(v)) ? NAN : std::min(a, v);
+        break;
+      default:
+        a += v;
+      }
+    });
+    for (int64_t o = 0; o < n; ++o)
+      out.setDouble(o, op == Reduce::Mean ? acc[o] / double(r->count) : acc[o]);
+  } else {
+    bool isSigned = kind == HostElementKind::Signed;
+    // Ints in two's complement modulo 2^64; the result wraps to `width`.
+    uint64_t highest = isSigned      ? (uint64_t(1) << (width - 1)) - 1
+                       : width == 64 ? ~uint64_t(0)
+                                     : (uint64_t(1) << width) - 1;
+    uint64_t lowest =
+        isSigned ? static_cast<uint64_t>(-static_cast<int64_t>(highest) - 1)
+                 : 0;
+    uint64_t init = op == Reduce::Prod  ? 1
+                    : op == Reduce::Max ? lowest
+                    : op == Reduce::Min ? highest
+                                        : 0;
+    std::vector<uint64_t> acc(n, init);
+    auto less = [&](uint64_t x, uint64_t y) {
+      return isSigned ? static_cast<int64_t>(x) < static_cast<int64_t>(y)
+                      : x < y;
+    };
+    forEachElement(in, *r, [&](int64_t i, int64_t o) {
+      uint64_t v =
+          isSigned ? static_cast<uint64_t>(in.getInt(i)) : in.getUInt(i);
+      uint64_t &a = acc[o];
+      switch (op) {
+      case Reduce::Prod:
+        a *= v;
+        break;
+      case Reduce::Max:
+        a = less(a, v) ? v : a;
+        break;
+      case Reduce::Min:
+        a = less(v, a) ? v : a;
+        break;
+      default:
+        a += v;
+      }
+    });
+    for (int64_t o = 0; o < n; ++o) {
+      out.setUInt(o, acc[o]);
+      if (op != Reduce::Mean)
+        continue;
+      if (r->count == 0)
+        return ctx.fail("Mean of an empty integer reduction divides by zero");
+      // The sum wrapped to the element's width, then divided (truncating).
+      if (isSigned) {
+        int64_t sum = out.getInt(o);
+        out.setInt(o, sum / r->count);
+      } else {
+        out.setUInt(o, out.getUInt(o) / static_cast<uint64_t>(r->count));
+      }
+    }
+  }
+  return finishResult(ctx, std::move(*b));
+}
+
+static LogicalResult argKernel(EvalContext &ctx, bool max) {
+  FailureOr<const HostTensor *> inOr = getOperand(ctx, 0);
+  if (failed(inOr))
+    return failure();
+  const HostTensor &in = **inOr;
+  HostElementKind kind = in.getKind();
+  if (kind == HostElementKind::String || kind == HostElementKind::Complex)
+    return ctx.fail("ArgMax/ArgMin do not take this element type");
+  Type outType = IntegerType::get(ctx.getContext(), 64);
+  if (auto attr = dyn_cast_if_present<TypeAttr>(ctx.getAttr("output_type")))
+    outType = attr.getValue();
+  auto intType = dyn_cast<IntegerType>(outType);
+  if (!intType || !intType.isSignless() ||
+      (intType.getWidth() != 16 && intType.getWidth() != 32 &&
+       intType.getWidth() != 64))
+    return ctx.fail("output_type must be int16, int32 or int64");
+  FailureOr<Reduction> r = getReduction(ctx, in, false, true);
+  if (failed(r))
+    return failure();
+  if (r->count == 0)
+    return ctx.fail("the reduction axis is empty in shape " +
+                    formatShape(in.getShape()));
+  if (intType.getWidth() < 64 &&
+      r->count - 1 > (int64_t(1) << (intType.getWidth() - 1)) - 1)
+    return ctx.fail("an index does not fit output_type");
+  FailureOr<ResultBuilder> b = startResult(ctx, intType, r->shape, false);
+  if (failed(b))
+    return failure();
+  int64_t n = r->outSize;
+  std::vector<int64_t> best(n, -1), seen(n, 0);
+  bool isFloat = kind == HostElementKind::Float;
+  bool isUnsigned = kind == HostElementKind::Unsigned;
+  // Whether element i beats element j.
+  auto beats = [&](int64_t i, int64_t j) {
+    if (isFloat) {
+      double x = in.getDouble(i), y = in.getDouble(j);
+      return max ? x > y : x < y;
+    }
+    if (isUnsigned) {
+      uint64_t x = in.getUInt(i), y = in.getUInt(j);
+      return max ? x > y : x < y;
+    }
+    int64_t x = in.getInt(i), y = in.getInt(j);
+    return max ? x > y : x < y;
+  };
+  std::vector<int64_t> bestIndex(n, 0);
+  forEachElement(in, *r, [&](int64_t i, int64_t o) {
+    if (best[o] < 0 || beats(i, best[o])) {
+      best[o] = i;
+      bestIndex[o] = seen[o];
+    }
+    ++seen[o];
+  });
+  for (int64_t o = 0; o < n; ++o)
+    b->tensor.setInt(o, bestIndex[o]);
+  return finishResult(ctx, std::move(*b));
+}
+
+void mlir::tfg::addReductionKernels(EvalKernelTable &table) {
+  addKernels(table, {"Sum"},
+             [](EvalContext &c) { return reduce(c, Reduce::Sum); });
+  addKernels(table, {"Prod"},
+             [](EvalContext &c) { return reduce(c, Reduce::Prod); });
+  addKernels(table, {"Mean"},
+             [](EvalContext &c) { return reduce(c, Reduce::Mean); });
+  addKernels(table, {"Max"},
+             [](EvalContext &c) { return reduce(c, Reduce::Max); });
+  addKernels(table, {"Min"},
+             [](EvalContext &c) { return reduce(c, Reduce::Min); });
+  addKernels(table, {"All"},
+             [](EvalContext &c) { return reduce(c, Reduce::All); });
+  addKernels(table, {"Any"},
+             [](EvalContext &c) { return reduce(c, Reduce::Any); });
+  addKernels(table, {"ArgMax"},
+             [](EvalContext &c) { return argKernel(c, true); });
+  addKernels(table, {"ArgMin"},
+             [](EvalContext &c) { return argKernel(c, false); });
+}

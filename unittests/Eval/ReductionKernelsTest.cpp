@@ -1,0 +1,208 @@
+//===- ReductionKernelsTest.cpp - Tests of the reduction kernels ----------===//
+//
+// Sum, Prod, Mean, Max, Min, All, Any, ArgMax and ArgMin on host tensors:
+// axes (negative, repeated, keep_dims), empty reductions, integer wrap and
+// truncation, NaN, splats, and errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfg/Eval/Evaluator.h"
+#include "tfg/Eval/HostTensor.h"
+#include "tfg/IR/TFGDialect.h"
+#include "tfg/IR/TFTypeDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tfg;
+using llvm::cantFail;
+
+namespace {
+class ReductionKernelsTest : public ::testing::Test {
+protected:
+  ReductionKernelsTest() : b(&context) {
+    context.loadDialect<TFGraphDialect, tf_type::TFTypeDialect>();
+  }
+
+  HostTensor ints(Type type, ArrayRef<int64_t> shape,
+                  ArrayRef<int64_t> values) {
+    HostTensor t = cantFail(HostTensor::create(type, shape));
+    for (auto [i, v] : llvm::enumerate(values))
+      t.setInt(i, v);
+    return t;
+  }
+  HostTensor i32(ArrayRef<int64_t> shape, ArrayRef<int64_t> values) {
+    return ints(b.getI32Type(), shape, values);
+  }
+  HostTensor i64(ArrayRef<int64_t> shape, ArrayRef<int64_t> values) {
+    return ints(b.getI64Type(), shape, values);
+  }
+  HostTensor vec(ArrayRef<int64_t> values) {
+    return i32({static_cast<int64_t>(values.size())}, values);
+  }
+  HostTensor scalar(int64_t v) { return i32({}, {v}); }
+  /// 0, 1, 2, ... of `shape` (int32).
+  HostTensor iota(ArrayRef<int64_t> shape) {
+    HostTensor t = cantFail(HostTensor::create(b.getI32Type(), shape));
+    for (int64_t i = 0; i < t.getNumElements(); ++i)
+      t.setInt(i, i);
+    return t;
+  }
+  HostTensor strings(ArrayRef<int64_t> shape, ArrayRef<std::string> values) {
+    HostTensor t =
+        cantFail(HostTensor::create(tf_type::StringType::get(&context), shape));
+    for (auto [i, v] : llvm::enumerate(values))
+      t.setString(i, v);
+    return t;
+  }
+  HostTensor splatF32(ArrayRef<int64_t> shape, double value) {
+    HostTensor one = cantFail(HostTensor::create(b.getF32Type(), {}));
+    one.setDouble(0, value);
+    HostTensor t = cantFail(HostTensor::createSplat(b.getF32Type(), shape));
+    llvm::copy(one.getRawData(), t.getMutableRawData().begin());
+    return t;
+  }
+
+  HostTensor eval(StringRef op, ArrayRef<HostTensor> operands,
+                  DictionaryAttr a = {}) {
+    auto results = evaluateOnHost(&context, op, operands,
+                                  a ? a : b.getDictionaryAttr({}), 1 << 20);
+    if (!results) {
+      ADD_FAILURE() << op.str() << ": " << llvm::toString(results.takeError());
+      return HostTensor();
+    }
+    EXPECT_EQ(results->size(), 1u);
+    return results->empty() ? HostTensor() : std::move((*results)[0]);
+  }
+  std::string error(StringRef op, ArrayRef<HostTensor> operands,
+                    DictionaryAttr a = {}) {
+    auto results = evaluateOnHost(&context, op, operands,
+                                  a ? a : b.getDictionaryAttr({}), 1 << 20);
+    return results ? std::string() : llvm::toString(results.takeError());
+  }
+  static std::vector<int64_t> values(const HostTensor &t) {
+    std::vector<int64_t> v;
+    for (int64_t i = 0; i < t.getNumElements(); ++i)
+      v.push_back(t.getInt(i));
+    return v;
+  }
+  static std::vector<int64_t> shapeOf(const HostTensor &t) {
+    return std::vector<int64_t>(t.getShape().begin(), t.getShape().end());
+  }
+
+  MLIRContext context;
+  Builder b;
+
+  HostTensor f32(ArrayRef<int64_t> shape, ArrayRef<double> vals) {
+    HostTensor t = cantFail(HostTensor::create(b.getF32Type(), shape));
+    for (auto [i, v] : llvm::enumerate(vals))
+      t.setDouble(i, v);
+    return t;
+  }
+  HostTensor bools(ArrayRef<int64_t> shape, ArrayRef<int64_t> vals) {
+    return ints(b.getI1Type(), shape, vals);
+  }
+  DictionaryAttr keep() {
+    return b.getDictionaryAttr(
+        b.getNamedAttr("keep_dims", b.getBoolAttr(true)));
+  }
+};
+
+TEST_F(ReductionKernelsTest, SumAxes) {
+  HostTensor r = eval("Sum", {iota({2, 3}), scalar(0)});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{3}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{3, 5, 7}));
+  r = eval("Sum", {iota({2, 3}), i64({1}, {-1})}, keep());
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{3, 12}));
+  r = eval("Sum", {iota({2, 3}), vec({1, 0})});
+  EXPECT_EQ(r.getRank(), 0);
+  EXPECT_EQ(r.getInt(0), 15);
+  // No axes: the operand unchanged.
+  r = eval("Sum", {iota({2, 3}), vec({})});
+  EXPECT_EQ(values(r), (std::vector<int64_t>{0, 1, 2, 3, 4, 5}));
+  // Middle axis of a rank-3 tensor.
+  r = eval("Sum", {iota({2, 3, 2}), scalar(1)});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{6, 9, 24, 27}));
+  // Int8 wraps.
+  r = eval("Sum", {ints(b.getIntegerType(8), {2}, {100, 100}), scalar(0)});
+  EXPECT_EQ(r.getInt(0), -56);
+  // A splat.
+  r = eval("Sum", {splatF32({4, 5}, 0.5), scalar(1)});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{4}));
+  EXPECT_EQ(r.getDouble(3), 2.5);
+  EXPECT_TRUE(llvm::is_contained(getOpsWithEvalKernels(), "ArgMin"));
+}
+
+TEST_F(ReductionKernelsTest, Errors) {
+  EXPECT_NE(error("Sum", {iota({2, 3}), vec({1, -1})}).find("repeated"),
+            std::string::npos);
+  EXPECT_NE(error("Sum", {iota({2, 3}), scalar(2)}).find("out of range"),
+            std::string::npos);
+  EXPECT_NE(error("Sum", {iota({2, 3}), f32({}, {0})}), "");
+  EXPECT_NE(error("Sum", {bools({2}, {1, 0}), scalar(0)}), "");
+  EXPECT_NE(error("All", {iota({2}), scalar(0)}), "");
+  EXPECT_NE(error("Sum", {strings({1}, {"a"}), scalar(0)}), "");
+  EXPECT_NE(error("ArgMax", {iota({0, 2}), scalar(0)}).find("empty"),
+            std::string::npos);
+  EXPECT_NE(error("ArgMax", {iota({2, 2}), vec({0})}), "");
+}
+
+TEST_F(ReductionKernelsTest, EmptyIdentities) {
+  EXPECT_EQ(eval("Sum", {iota({0, 2}), scalar(0)}).getInt(1), 0);
+  EXPECT_EQ(eval("Prod", {iota({0, 2}), scalar(0)}).getInt(1), 1);
+  EXPECT_EQ(eval("Max", {iota({0}), scalar(0)}).getInt(0), INT32_MIN);
+  EXPECT_EQ(eval("Min", {iota({0}), scalar(0)}).getInt(0), INT32_MAX);
+  EXPECT_EQ(eval("Min", {ints(b.getIntegerType(8, false), {0}, {}), scalar(0)})
+                .getUInt(0),
+            255u);
+  EXPECT_EQ(eval("Max", {f32({0}, {}), scalar(0)}).getDouble(0), -INFINITY);
+  EXPECT_TRUE(std::isnan(eval("Mean", {f32({0}, {}), scalar(0)}).getDouble(0)));
+  EXPECT_EQ(eval("All", {bools({0}, {}), scalar(0)}).getInt(0), 1);
+  EXPECT_EQ(eval("Any", {bools({0}, {}), scalar(0)}).getInt(0), 0);
+}
+
+TEST_F(ReductionKernelsTest, Values) {
+  HostTensor in = i32({2, 3}, {3, -7, 5, -1, 2, -8});
+  EXPECT_EQ(values(eval("Max", {in, scalar(1)})), (std::vector<int64_t>{5, 2}));
+  EXPECT_EQ(values(eval("Min", {in, scalar(0)})),
+            (std::vector<int64_t>{-1, -7, -8}));
+  EXPECT_EQ(values(eval("Prod", {in, scalar(1)})),
+            (std::vector<int64_t>{-105, 16}));
+  // Mean of ints truncates toward zero: (3 - 7 + 5) / 3, (-1 + 2 - 8) / 3.
+  EXPECT_EQ(values(eval("Mean", {in, scalar(1)})),
+            (std::vector<int64_t>{0, -2}));
+  // Unsigned compare as unsigned.
+  HostTensor u = ints(b.getIntegerType(8, false), {2}, {200, 3});
+  EXPECT_EQ(eval("Max", {u, scalar(0)}).getUInt(0), 200u);
+  HostTensor f = f32({3}, {1.0, NAN, 2.0});
+  EXPECT_TRUE(std::isnan(eval("Max", {f, scalar(0)}).getDouble(0)));
+  EXPECT_TRUE(std::isnan(eval("Min", {f, scalar(0)}).getDouble(0)));
+  EXPECT_EQ(eval("Mean", {f32({4}, {1, 2, 3, 5}), scalar(0)}).getDouble(0),
+            2.75);
+  HostTensor bl = bools({2, 2}, {1, 0, 1, 1});
+  EXPECT_EQ(values(eval("All", {bl, scalar(1)})), (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(values(eval("Any", {bl, scalar(0)})), (std::vector<int64_t>{1, 1}));
+}
+
+TEST_F(ReductionKernelsTest, ArgMaxArgMin) {
+  HostTensor in = i32({2, 3}, {3, 7, 7, -1, -9, -9});
+  HostTensor r = eval("ArgMax", {in, scalar(1)});
+  EXPECT_EQ(r.getElementType(), b.getI64Type());
+  EXPECT_EQ(values(r), (std::vector<int64_t>{1, 0}));
+  r = eval("ArgMin", {in, scalar(-1)},
+           b.getDictionaryAttr(
+               b.getNamedAttr("output_type", TypeAttr::get(b.getI32Type()))));
+  EXPECT_EQ(r.getElementType(), b.getI32Type());
+  EXPECT_EQ(values(r), (std::vector<int64_t>{0, 1}));
+  EXPECT_EQ(values(eval("ArgMax", {in, scalar(0)})),
+            (std::vector<int64_t>{0, 0, 0}));
+  EXPECT_EQ(eval("ArgMin", {f32({3}, {2, -0.5, 1}), scalar(0)}).getInt(0), 1);
+}
+} // namespace
