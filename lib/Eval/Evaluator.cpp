@@ -21,6 +21,7 @@ static const EvalKernelTable &getKernelTable() {
     addShapeOpKernels(t);
     addReductionKernels(t);
     addSliceKernels(t);
+    addGatherKernels(t);
     addBinaryKernels(t);
     addUnaryKernels(t);
     addCompareKernels(t);

@@ -33,6 +33,8 @@ void addShapeOpKernels(EvalKernelTable &table);
 void addReductionKernels(EvalKernelTable &table);
 /// Slice, Tile, Pack, Unpack, Range (SliceKernels.cpp).
 void addSliceKernels(EvalKernelTable &table);
+/// GatherV2, Pad, PadV2 (GatherKernels.cpp).
+void addGatherKernels(EvalKernelTable &table);
 /// Binary arithmetic and BiasAdd (BinaryKernels.cpp).
 void addBinaryKernels(EvalKernelTable &table);
 /// Unary math, ZerosLike, OnesLike (UnaryKernels.cpp).

@@ -255,7 +255,17 @@ static LogicalResult rangeKernel(EvalContext &ctx) {
       return ctx.fail("Range requires delta != 0");
     if (delta > 0 ? start > limit : start < limit)
       return ctx.fail("Range's delta points away from its limit");
-    double n = std::ceil(std::abs((limit - start) / delta));
+    // TensorFlow computes the size in the element type: each operation
+    // rounds into it.
+    llvm::Expected<HostTensor> scratchOr = HostTensor::create(type, {});
+    if (!scratchOr)
+      return ctx.fail(llvm::toString(scratchOr.takeError()));
+    HostTensor &scratch = *scratchOr;
+    auto round = [&](double v) {
+      scratch.setDouble(0, v);
+      return scratch.getDouble(0);
+    };
+    double n = std::ceil(std::abs(round(round(limit - start) / delta)));
     if (!(n <= double(ctx.getMaxElements())))
       return ctx.fail("Range's size exceeds the bound");
     size = static_cast<int64_t>(n);

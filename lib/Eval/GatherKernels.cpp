@@ -1,0 +1,137 @@
+//===- GatherKernels.cpp - Kernels of GatherV2, Pad and PadV2 -------------===//
+//
+// GatherV2 (axis operand, negative allowed; batch_dims 0) and Pad/PadV2
+// (constant padding: zero, or the scalar constant_values) move elements by
+// their bytes (strings as strings), so they serve every dtype. An index
+// outside [0, dim) is an error, as on TensorFlow's CPU kernels; so is a
+// negative padding.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Kernels.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+/// Whether `t` holds int32 or int64 elements.
+static bool isIndexTensor(const HostTensor &t) {
+  return t.getKind() == HostElementKind::Signed &&
+         (t.getElementInfo().bitWidth == 32 ||
+          t.getElementInfo().bitWidth == 64);
+}
+
+static LogicalResult gatherV2Kernel(EvalContext &ctx) {
+  FailureOr<const HostTensor *> params = getOperand(ctx, 0);
+  if (failed(params))
+    return failure();
+  FailureOr<const HostTensor *> indices = getOperand(ctx, 1);
+  if (failed(indices))
+    return failure();
+  FailureOr<const HostTensor *> axisOr = getOperand(ctx, 2);
+  if (failed(axisOr))
+    return failure();
+  if (!isIndexTensor(**indices) || !isIndexTensor(**axisOr) ||
+      (*axisOr)->getNumElements() != 1 || (*axisOr)->getRank() > 1)
+    return ctx.fail("GatherV2 takes int32 or int64 indices and axis");
+  if (auto batch = dyn_cast_if_present<IntegerAttr>(ctx.getAttr("batch_dims")))
+    if (batch.getInt() != 0)
+      return ctx.fail("GatherV2 with batch_dims != 0 is not supported");
+  ArrayRef<int64_t> inShape = (*params)->getShape();
+  int64_t rank = inShape.size();
+  int64_t axis = (*axisOr)->getInt(0);
+  if (axis < -rank || axis >= rank)
+    return ctx.fail("axis " + std::to_string(axis) +
+                    " is out of range for rank " + std::to_string(rank));
+  if (axis < 0)
+    axis += rank;
+  SmallVector<int64_t, 4> shape(inShape.begin(), inShape.begin() + axis);
+  llvm::append_range(shape, (*indices)->getShape());
+  shape.append(inShape.begin() + axis + 1, inShape.end());
+  int64_t outer = 1, inner = 1, dim = inShape[axis];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= inShape[d];
+  for (int64_t d = axis + 1; d < rank; ++d)
+    inner *= inShape[d];
+  int64_t count = (*indices)->getNumElements();
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t index = (*indices)->getInt(k);
+    if (index < 0 || index >= dim)
+      return ctx.fail("index " + std::to_string(index) + " at position " +
+                      std::to_string(k) + " is out of range [0, " +
+                      std::to_string(dim) + ")");
+  }
+  FailureOr<ResultBuilder> r = startResult(ctx, (*params)->getElementType(),
+                                           shape, (*params)->isSplat());
+  if (failed(r))
+    return failure();
+  for (int64_t i = 0, e = r->size(); i < e; ++i) {
+    int64_t j = i % inner, rest = i / inner;
+    int64_t k = rest % count, o = rest / count;
+    copyElement(**params, (o * dim + (*indices)->getInt(k)) * inner + j,
+                r->tensor, i);
+  }
+  return finishResult(ctx, std::move(*r));
+}
+
+static LogicalResult padKernel(EvalContext &ctx) {
+  FailureOr<const HostTensor *> in = getOperand(ctx, 0);
+  if (failed(in))
+    return failure();
+  FailureOr<const HostTensor *> paddings = getOperand(ctx, 1);
+  if (failed(paddings))
+    return failure();
+  ArrayRef<int64_t> inShape = (*in)->getShape();
+  int64_t rank = inShape.size();
+  if (!isIndexTensor(**paddings) ||
+      (*paddings)->getShape() != ArrayRef<int64_t>{rank, 2})
+    return ctx.fail("paddings must be an int32 or int64 tensor of shape " +
+                    formatShape({rank, 2}));
+  const HostTensor *value = nullptr;
+  if (ctx.getNumOperands() > 2) {
+    FailureOr<const HostTensor *> v = getOperand(ctx, 2);
+    if (failed(v))
+      return failure();
+    if ((*v)->getRank() != 0 ||
+        (*v)->getElementType() != (*in)->getElementType())
+      return ctx.fail("constant_values must be a scalar of the input's type");
+    value = *v;
+  }
+  SmallVector<int64_t, 4> shape, before;
+  for (int64_t d = 0; d < rank; ++d) {
+    int64_t lo = (*paddings)->getInt(2 * d),
+            hi = (*paddings)->getInt(2 * d + 1);
+    if (lo < 0 || hi < 0)
+      return ctx.fail("negative padding in dimension " + std::to_string(d));
+    if (lo > INT64_MAX - inShape[d] - hi)
+      return ctx.fail("padded size overflows");
+    before.push_back(lo);
+    shape.push_back(lo + inShape[d] + hi);
+  }
+  FailureOr<ResultBuilder> r =
+      startResult(ctx, (*in)->getElementType(), shape, false);
+  if (failed(r))
+    return failure();
+  SmallVector<int64_t, 4> inStrides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d)
+    inStrides[d] = inStrides[d + 1] * inShape[d + 1];
+  for (int64_t i = 0, e = r->size(); i < e; ++i) {
+    int64_t rest = i, from = 0;
+    bool inside = true;
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      int64_t c = rest % shape[d] - before[d];
+      rest /= shape[d];
+      inside &= c >= 0 && c < inShape[d];
+      from += c * inStrides[d];
+    }
+    if (inside)
+      copyElement(**in, from, r->tensor, i);
+    else if (value)
+      copyElement(*value, 0, r->tensor, i);
+  }
+  return finishResult(ctx, std::move(*r));
+}
+
+void mlir::tfg::addGatherKernels(EvalKernelTable &table) {
+  addKernels(table, {"GatherV2"}, gatherV2Kernel);
+  addKernels(table, {"Pad", "PadV2"}, padKernel);
+}

@@ -1,0 +1,220 @@
+//===- SliceKernelsTest.cpp - Tests of Slice, Tile, Pack, Unpack, Range ---===//
+//
+// Shapes and exact values, strings, splats and errors of the kernels of
+// SliceKernels.cpp on host tensors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tfg/Eval/Evaluator.h"
+#include "tfg/Eval/HostTensor.h"
+#include "tfg/IR/TFGDialect.h"
+#include "tfg/IR/TFTypeDialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/MLIRContext.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+using llvm::cantFail;
+
+namespace {
+class SliceKernelsTest : public ::testing::Test {
+protected:
+  SliceKernelsTest() : b(&context) {
+    context.loadDialect<TFGraphDialect, tf_type::TFTypeDialect>();
+  }
+
+  HostTensor ints(Type type, ArrayRef<int64_t> shape,
+                  ArrayRef<int64_t> values) {
+    HostTensor t = cantFail(HostTensor::create(type, shape));
+    for (auto [i, v] : llvm::enumerate(values))
+      t.setInt(i, v);
+    return t;
+  }
+  HostTensor i32(ArrayRef<int64_t> shape, ArrayRef<int64_t> values) {
+    return ints(b.getI32Type(), shape, values);
+  }
+  HostTensor i64(ArrayRef<int64_t> shape, ArrayRef<int64_t> values) {
+    return ints(b.getI64Type(), shape, values);
+  }
+  HostTensor vec(ArrayRef<int64_t> values) {
+    return i32({static_cast<int64_t>(values.size())}, values);
+  }
+  HostTensor scalar(int64_t v) { return i32({}, {v}); }
+  /// 0, 1, 2, ... of `shape` (int32).
+  HostTensor iota(ArrayRef<int64_t> shape) {
+    HostTensor t = cantFail(HostTensor::create(b.getI32Type(), shape));
+    for (int64_t i = 0; i < t.getNumElements(); ++i)
+      t.setInt(i, i);
+    return t;
+  }
+  HostTensor strings(ArrayRef<int64_t> shape, ArrayRef<std::string> values) {
+    HostTensor t =
+        cantFail(HostTensor::create(tf_type::StringType::get(&context), shape));
+    for (auto [i, v] : llvm::enumerate(values))
+      t.setString(i, v);
+    return t;
+  }
+  HostTensor splatF32(ArrayRef<int64_t> shape, double value) {
+    HostTensor one = cantFail(HostTensor::create(b.getF32Type(), {}));
+    one.setDouble(0, value);
+    HostTensor t = cantFail(HostTensor::createSplat(b.getF32Type(), shape));
+    llvm::copy(one.getRawData(), t.getMutableRawData().begin());
+    return t;
+  }
+
+  HostTensor eval(StringRef op, ArrayRef<HostTensor> operands,
+                  DictionaryAttr a = {}) {
+    auto results = evaluateOnHost(&context, op, operands,
+                                  a ? a : b.getDictionaryAttr({}), 1 << 20);
+    if (!results) {
+      ADD_FAILURE() << op.str() << ": " << llvm::toString(results.takeError());
+      return HostTensor();
+    }
+    EXPECT_EQ(results->size(), 1u);
+    return results->empty() ? HostTensor() : std::move((*results)[0]);
+  }
+  std::string error(StringRef op, ArrayRef<HostTensor> operands,
+                    DictionaryAttr a = {}) {
+    auto results = evaluateOnHost(&context, op, operands,
+                                  a ? a : b.getDictionaryAttr({}), 1 << 20);
+    return results ? std::string() : llvm::toString(results.takeError());
+  }
+  static std::vector<int64_t> values(const HostTensor &t) {
+    std::vector<int64_t> v;
+    for (int64_t i = 0; i < t.getNumElements(); ++i)
+      v.push_back(t.getInt(i));
+    return v;
+  }
+  static std::vector<int64_t> shapeOf(const HostTensor &t) {
+    return std::vector<int64_t>(t.getShape().begin(), t.getShape().end());
+  }
+
+  MLIRContext context;
+  Builder b;
+};
+
+std::vector<HostTensor> evalAll(MLIRContext &context, StringRef op,
+                                ArrayRef<HostTensor> operands,
+                                DictionaryAttr a) {
+  auto results = evaluateOnHost(&context, op, operands, a, 1 << 20);
+  if (!results) {
+    ADD_FAILURE() << llvm::toString(results.takeError());
+    return {};
+  }
+  return std::vector<HostTensor>(std::make_move_iterator(results->begin()),
+                                 std::make_move_iterator(results->end()));
+}
+
+TEST_F(SliceKernelsTest, Slice) {
+  HostTensor r = eval("Slice", {iota({3, 4}), vec({1, 1}), vec({2, -1})});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{5, 6, 7, 9, 10, 11}));
+  r = eval("Slice", {iota({3, 4}), i64({2}, {0, 3}), i64({2}, {3, 0})});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{3, 0}));
+  r = eval("Slice", {strings({3}, {"a", "b", "c"}), vec({2}), vec({1})});
+  EXPECT_EQ(r.getString(0), "c");
+  r = eval("Slice", {splatF32({5, 5}, 3.0), vec({1, 1}), vec({2, 2})});
+  EXPECT_TRUE(r.isSplat());
+  EXPECT_EQ(r.getDouble(3), 3.0);
+  EXPECT_NE(error("Slice", {iota({3}), vec({2}), vec({2})}), "");
+  EXPECT_NE(error("Slice", {iota({3}), vec({-1}), vec({1})}), "");
+  EXPECT_NE(error("Slice", {iota({3}), vec({0, 0}), vec({1, 1})}), "");
+}
+
+TEST_F(SliceKernelsTest, Tile) {
+  HostTensor r = eval("Tile", {iota({2, 2}), vec({2, 3})});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{4, 6}));
+  EXPECT_EQ(r.getInt(0 * 6 + 5), 1);
+  EXPECT_EQ(r.getInt(3 * 6 + 2), 2);
+  EXPECT_EQ(r.getInt(3 * 6 + 3), 3);
+  r = eval("Tile", {iota({2}), vec({0})});
+  EXPECT_EQ(r.getNumElements(), 0);
+  EXPECT_NE(error("Tile", {iota({2}), vec({-1})}), "");
+  EXPECT_NE(error("Tile", {iota({2}), vec({1, 1})}), "");
+}
+
+TEST_F(SliceKernelsTest, PackUnpack) {
+  HostTensor r = eval("Pack", {vec({1, 2}), vec({3, 4}), vec({5, 6})});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{3, 2}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{1, 2, 3, 4, 5, 6}));
+  auto axis = [&](int64_t a) {
+    return b.getDictionaryAttr(b.getNamedAttr("axis", b.getI64IntegerAttr(a)));
+  };
+  r = eval("Pack", {vec({1, 2}), vec({3, 4}), vec({5, 6})}, axis(-1));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{1, 3, 5, 2, 4, 6}));
+  r = eval("Pack", {scalar(4), scalar(5)});
+  EXPECT_EQ(values(r), (std::vector<int64_t>{4, 5}));
+  EXPECT_NE(error("Pack", {vec({1}), vec({1, 2})}), "");
+  EXPECT_NE(error("Pack", {vec({1}), vec({2})}, axis(2)), "");
+
+  std::vector<HostTensor> parts =
+      evalAll(context, "Unpack", {iota({2, 3})}, axis(1));
+  ASSERT_EQ(parts.size(), 3u);
+  EXPECT_EQ(shapeOf(parts[2]), (std::vector<int64_t>{2}));
+  EXPECT_EQ(values(parts[2]), (std::vector<int64_t>{2, 5}));
+  parts = evalAll(context, "Unpack", {iota({2, 3})}, axis(0));
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(values(parts[1]), (std::vector<int64_t>{3, 4, 5}));
+  EXPECT_NE(error("Unpack", {scalar(1)}), "");
+  EXPECT_NE(error("Unpack", {iota({2})}, axis(1)), "");
+}
+
+TEST_F(SliceKernelsTest, Range) {
+  HostTensor r = eval("Range", {scalar(3), scalar(18), scalar(5)});
+  EXPECT_EQ(values(r), (std::vector<int64_t>{3, 8, 13}));
+  r = eval("Range", {scalar(3), scalar(19), scalar(5)});
+  EXPECT_EQ(values(r), (std::vector<int64_t>{3, 8, 13, 18}));
+  r = eval("Range", {scalar(5), scalar(-1), scalar(-2)});
+  EXPECT_EQ(values(r), (std::vector<int64_t>{5, 3, 1}));
+  r = eval("Range", {scalar(2), scalar(2), scalar(1)});
+  EXPECT_EQ(r.getNumElements(), 0);
+  auto f = [&](double v) {
+    HostTensor t = cantFail(HostTensor::create(b.getF32Type(), {}));
+    t.setDouble(0, v);
+    return t;
+  };
+  r = eval("Range", {f(0), f(1), f(0.25)});
+  ASSERT_EQ(r.getNumElements(), 4);
+  EXPECT_EQ(r.getDouble(3), 0.75);
+  r = eval("Range", {f(0), f(1), f(0.3)});
+  ASSERT_EQ(r.getNumElements(), 4);
+  EXPECT_EQ(r.getDouble(3), double(0.3f + 0.3f + 0.3f));
+  EXPECT_NE(error("Range", {scalar(0), scalar(1), scalar(0)}), "");
+  EXPECT_NE(error("Range", {scalar(1), scalar(0), scalar(1)}), "");
+  EXPECT_NE(error("Range", {scalar(0), f(1), scalar(1)}), "");
+  EXPECT_NE(error("Range", {scalar(0), scalar(1 << 30), scalar(1)}), "");
+}
+TEST_F(SliceKernelsTest, GatherV2) {
+  HostTensor r = eval("GatherV2", {iota({3, 2}), vec({2, 0, 2}), scalar(0)});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{3, 2}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{4, 5, 0, 1, 4, 5}));
+  r = eval("GatherV2", {iota({2, 3}), i64({2, 2}, {2, 1, 0, 0}), scalar(-1)});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 2, 2}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{2, 1, 0, 0, 5, 4, 3, 3}));
+  r = eval("GatherV2", {strings({2}, {"p", "q"}), scalar(1), scalar(0)});
+  EXPECT_EQ(r.getRank(), 0);
+  EXPECT_EQ(r.getString(0), "q");
+  EXPECT_NE(error("GatherV2", {iota({3}), vec({3}), scalar(0)}).find("range"),
+            std::string::npos);
+  EXPECT_NE(error("GatherV2", {iota({3}), vec({-1}), scalar(0)}), "");
+  EXPECT_NE(error("GatherV2", {iota({3}), vec({0}), scalar(1)}), "");
+}
+
+TEST_F(SliceKernelsTest, Pad) {
+  HostTensor r = eval("Pad", {iota({2, 2}), i32({2, 2}, {1, 0, 0, 2})});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{3, 4}));
+  EXPECT_EQ(values(r),
+            (std::vector<int64_t>{0, 0, 0, 0, 0, 1, 0, 0, 2, 3, 0, 0}));
+  r = eval("PadV2", {iota({2}), i64({1, 2}, {1, 1}), scalar(9)});
+  EXPECT_EQ(values(r), (std::vector<int64_t>{9, 0, 1, 9}));
+  r = eval("Pad", {strings({1}, {"s"}), i32({1, 2}, {1, 0})});
+  EXPECT_EQ(r.getString(0), "");
+  EXPECT_EQ(r.getString(1), "s");
+  EXPECT_NE(error("Pad", {iota({2}), i32({1, 2}, {-1, 0})}), "");
+  EXPECT_NE(error("Pad", {iota({2}), vec({1, 0})}), "");
+}
+} // namespace
