@@ -31,7 +31,7 @@ void addShapeOpKernels(EvalKernelTable &table);
 /// Sum, Prod, Mean, Max, Min, All, Any, ArgMax, ArgMin
 /// (ReductionKernels.cpp).
 void addReductionKernels(EvalKernelTable &table);
-/// Slice, Tile, Pack, Unpack, Range (SliceKernels.cpp).
+/// Slice, StridedSlice, Tile, Pack, Unpack, Range (SliceKernels.cpp).
 void addSliceKernels(EvalKernelTable &table);
 /// GatherV2, Pad, PadV2 (GatherKernels.cpp).
 void addGatherKernels(EvalKernelTable &table);

@@ -289,8 +289,140 @@ static LogicalResult rangeKernel(EvalContext &ctx) {
   return finishResult(ctx, std::move(*r));
 }
 
+/// The int attribute `name` (0 when absent).
+static int64_t getMask(EvalContext &ctx, StringRef name) {
+  auto attr = dyn_cast_if_present<IntegerAttr>(ctx.getAttr(name));
+  return attr ? attr.getInt() : 0;
+}
+
+/// StridedSlice: the sparse spec (begin, end, strides and the masks) is
+/// made dense over the input's dimensions (an ellipsis, explicit or
+/// implied at the end, takes the dimensions no other entry takes; a new
+/// axis takes none), then each dimension's range is clamped as Python's
+/// slices are. A shrunk dimension takes the one index `begin` (negative
+/// counts from the end; out of range is an error) and is removed.
+static LogicalResult stridedSliceKernel(EvalContext &ctx) {
+  FailureOr<const HostTensor *> in = getOperand(ctx, 0);
+  if (failed(in))
+    return failure();
+  FailureOr<const HostTensor *> beginT = getOperand(ctx, 1);
+  if (failed(beginT))
+    return failure();
+  int64_t n = (*beginT)->getNumElements();
+  FailureOr<SmallVector<int64_t, 4>> begin = getIntVector(ctx, 1, "begin", n);
+  if (failed(begin))
+    return failure();
+  FailureOr<SmallVector<int64_t, 4>> end = getIntVector(ctx, 2, "end", n);
+  if (failed(end))
+    return failure();
+  FailureOr<SmallVector<int64_t, 4>> strides =
+      getIntVector(ctx, 3, "strides", n);
+  if (failed(strides))
+    return failure();
+  if (n > 64)
+    return ctx.fail("StridedSlice takes at most 64 spec entries");
+  int64_t beginMask = getMask(ctx, "begin_mask"),
+          endMask = getMask(ctx, "end_mask"),
+          ellipsisMask = getMask(ctx, "ellipsis_mask"),
+          newAxisMask = getMask(ctx, "new_axis_mask"),
+          shrinkMask = getMask(ctx, "shrink_axis_mask");
+  if (ellipsisMask & (ellipsisMask - 1))
+    return ctx.fail("StridedSlice takes at most one ellipsis");
+  ArrayRef<int64_t> inShape = (*in)->getShape();
+  int64_t rank = inShape.size();
+  auto bit = [](int64_t mask, int64_t i) { return (mask >> i) & 1; };
+  // The dimensions the spec's entries take, an ellipsis aside.
+  int64_t taken = 0;
+  bool hasEllipsis = false;
+  for (int64_t i = 0; i < n; ++i) {
+    if (bit(ellipsisMask, i))
+      hasEllipsis = true;
+    else if (!bit(newAxisMask, i))
+      ++taken;
+  }
+  if (taken > rank)
+    return ctx.fail("StridedSlice's spec has more entries than rank " +
+                    std::to_string(rank));
+  SmallVector<int64_t, 4> inStrides = getStrides(inShape);
+  SmallVector<int64_t, 4> lengths, steps, shape;
+  int64_t offset = 0, d = 0;
+  // Takes all of dimension `d`.
+  auto full = [&]() {
+    lengths.push_back(inShape[d]);
+    steps.push_back(inStrides[d]);
+    shape.push_back(inShape[d]);
+    ++d;
+  };
+  for (int64_t i = 0; i < n; ++i) {
+    if (bit(ellipsisMask, i)) {
+      for (int64_t k = 0; k < rank - taken; ++k)
+        full();
+      continue;
+    }
+    if (bit(newAxisMask, i)) {
+      shape.push_back(1);
+      continue;
+    }
+    int64_t dim = inShape[d], b = (*begin)[i], e = (*end)[i], s = (*strides)[i];
+    if (bit(shrinkMask, i)) {
+      int64_t index = b < 0 ? b + dim : b;
+      if (index < 0 || index >= dim)
+        return ctx.fail("index " + std::to_string(b) + " of dimension " +
+                        std::to_string(d) + " is out of range");
+      offset += index * inStrides[d];
+      lengths.push_back(1);
+      steps.push_back(0);
+      ++d;
+      continue;
+    }
+    if (s == 0)
+      return ctx.fail("StridedSlice's strides must be non-zero");
+    // Python's clamping: [0, dim] going forward, [-1, dim - 1] backward.
+    int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? dim : dim - 1;
+    auto clamp = [&](int64_t x) {
+      x = x < 0 ? x + dim : x;
+      return std::min(std::max(x, lo), hi);
+    };
+    b = bit(beginMask, i) ? (s > 0 ? lo : hi) : clamp(b);
+    e = bit(endMask, i) ? (s > 0 ? hi : lo) : clamp(e);
+    int64_t length = 0;
+    if (s > 0 && e > b)
+      length = (e - b - 1) / s + 1;
+    else if (s < 0 && e < b)
+      length = (b - e - 1) / (-s) + 1;
+    if (length > 0)
+      offset += b * inStrides[d];
+    lengths.push_back(length);
+    steps.push_back(s * inStrides[d]);
+    shape.push_back(length);
+    ++d;
+  }
+  if (!hasEllipsis)
+    while (d < rank)
+      full();
+  FailureOr<ResultBuilder> r =
+      startResult(ctx, (*in)->getElementType(), shape, (*in)->isSplat());
+  if (failed(r))
+    return failure();
+  int64_t dense = lengths.size();
+  SmallVector<int64_t, 4> index(dense, 0);
+  for (int64_t i = 0, e = r->size(); i < e; ++i) {
+    copyElement(**in, offset, r->tensor, i);
+    for (int64_t k = dense - 1; k >= 0; --k) {
+      if (++index[k] < lengths[k]) {
+        offset += steps[k];
+        break;
+      }
+      offset -= (lengths[k] - 1) * steps[k];
+      index[k] = 0;
+    }
+  }
+  return finishResult(ctx, std::move(*r));
+}
+
 void mlir::tfg::addSliceKernels(EvalKernelTable &table) {
   addKernels(table, {"Slice"}, sliceKernel);
+  addKernels(table, {"StridedSlice"}, stridedSliceKernel);
   addKernels(table, {"Tile"}, tileKernel);
   addKernels(table, {"Pack"}, packKernel);
   addKernels(table, {"Unpack"}, unpackKernel);

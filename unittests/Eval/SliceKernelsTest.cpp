@@ -217,4 +217,85 @@ TEST_F(SliceKernelsTest, Pad) {
   EXPECT_NE(error("Pad", {iota({2}), i32({1, 2}, {-1, 0})}), "");
   EXPECT_NE(error("Pad", {iota({2}), vec({1, 0})}), "");
 }
+TEST_F(SliceKernelsTest, StridedSlice) {
+  auto masks = [&](int64_t begin, int64_t end, int64_t ellipsis,
+                   int64_t newAxis, int64_t shrink) {
+    return b.getDictionaryAttr(
+        {b.getNamedAttr("begin_mask", b.getI64IntegerAttr(begin)),
+         b.getNamedAttr("end_mask", b.getI64IntegerAttr(end)),
+         b.getNamedAttr("ellipsis_mask", b.getI64IntegerAttr(ellipsis)),
+         b.getNamedAttr("new_axis_mask", b.getI64IntegerAttr(newAxis)),
+         b.getNamedAttr("shrink_axis_mask", b.getI64IntegerAttr(shrink))});
+  };
+  HostTensor x = iota({3, 4});
+  // x[1:, ::-1]
+  HostTensor r =
+      eval("StridedSlice", {x, vec({1, 0}), vec({0, 0}), vec({1, -1})},
+           masks(0b10, 0b11, 0, 0, 0));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 4}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{7, 6, 5, 4, 11, 10, 9, 8}));
+  // x[-1]
+  r = eval("StridedSlice", {x, vec({-1}), vec({0}), vec({1})},
+           masks(0, 0, 0, 0, 1));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{4}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{8, 9, 10, 11}));
+  // x[..., 1]
+  r = eval("StridedSlice", {x, vec({0, 1}), vec({0, 2}), vec({1, 1})},
+           masks(0, 0, 1, 0, 0b10));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{3}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{1, 5, 9}));
+  // x[newaxis, :2, 1]
+  r = eval("StridedSlice",
+           {x, vec({0, 0, 1}), vec({0, 2, 2}), i64({3}, {1, 1, 1})},
+           masks(0, 0, 0, 1, 0b100));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{1, 2}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{1, 5}));
+  // x[..., newaxis]
+  r = eval("StridedSlice", {x, vec({0, 0}), vec({0, 0}), vec({1, 1})},
+           masks(0, 0, 1, 0b10, 0));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{3, 4, 1}));
+  // x[1:2] with the last dimension implied.
+  r = eval("StridedSlice", {x, vec({1}), vec({2}), vec({1})},
+           masks(0, 0, 0, 0, 0));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{4, 5, 6, 7}));
+  HostTensor y = iota({5});
+  // y[::-2], y[3:0:-1], y[-100:100], y[4:1] (empty).
+  EXPECT_EQ(values(eval("StridedSlice", {y, vec({0}), vec({0}), vec({-2})},
+                        masks(1, 1, 0, 0, 0))),
+            (std::vector<int64_t>{4, 2, 0}));
+  EXPECT_EQ(values(eval("StridedSlice", {y, vec({3}), vec({0}), vec({-1})},
+                        masks(0, 0, 0, 0, 0))),
+            (std::vector<int64_t>{3, 2, 1}));
+  EXPECT_EQ(values(eval("StridedSlice", {y, vec({-100}), vec({100}), vec({2})},
+                        masks(0, 0, 0, 0, 0))),
+            (std::vector<int64_t>{0, 2, 4}));
+  EXPECT_EQ(eval("StridedSlice", {y, vec({4}), vec({1}), vec({1})},
+                 masks(0, 0, 0, 0, 0))
+                .getNumElements(),
+            0);
+  // A splat and strings.
+  r = eval("StridedSlice",
+           {splatF32({4, 4}, 1.0), vec({0}), vec({4}), vec({2})},
+           masks(0, 0, 0, 0, 0));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 4}));
+  EXPECT_TRUE(r.isSplat());
+  r = eval("StridedSlice",
+           {strings({3}, {"a", "b", "c"}), vec({-1}), vec({0}), vec({1})},
+           masks(0, 0, 0, 0, 1));
+  EXPECT_EQ(r.getRank(), 0);
+  EXPECT_EQ(r.getString(0), "c");
+  // Errors.
+  EXPECT_NE(error("StridedSlice", {x, vec({0, 5}), vec({0, 6}), vec({1, 1})},
+                  masks(0, 0, 0, 0, 0b10)),
+            "");
+  EXPECT_NE(error("StridedSlice", {y, vec({0}), vec({1}), vec({0})},
+                  masks(0, 0, 0, 0, 0)),
+            "");
+  EXPECT_NE(error("StridedSlice", {y, vec({0, 0}), vec({1, 1}), vec({1, 1})},
+                  masks(0, 0, 0, 0, 0)),
+            "");
+  EXPECT_NE(error("StridedSlice", {y, vec({0, 0}), vec({1, 1}), vec({1, 1})},
+                  masks(0, 0, 0b11, 0, 0)),
+            "");
+}
 } // namespace
