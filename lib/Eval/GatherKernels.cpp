@@ -1,4 +1,4 @@
-//===- GatherKernels.cpp - Kernels of GatherV2, Pad and PadV2 -------------===//
+//===- GatherKernels.cpp - Kernels of GatherV2, Pad, PadV2, OneHot -------===//
 //
 // GatherV2 (axis operand, negative allowed; batch_dims 0) and Pad/PadV2
 // (constant padding: zero, or the scalar constant_values) move elements by
@@ -131,7 +131,59 @@ static LogicalResult padKernel(EvalContext &ctx) {
   return finishResult(ctx, std::move(*r));
 }
 
+/// OneHot: `depth` values along `axis` (-1: last), `on_value` where the
+/// index equals the position and `off_value` elsewhere (an index outside
+/// [0, depth) gives only off values).
+static LogicalResult oneHotKernel(EvalContext &ctx) {
+  SmallVector<const HostTensor *, 4> ops;
+  for (unsigned i = 0; i < 4; ++i) {
+    FailureOr<const HostTensor *> t = getOperand(ctx, i);
+    if (failed(t))
+      return failure();
+    ops.push_back(*t);
+  }
+  const HostTensor &indices = *ops[0];
+  HostElementKind kind = indices.getKind();
+  if ((kind != HostElementKind::Signed && kind != HostElementKind::Unsigned) ||
+      ops[1]->getRank() != 0 || !isIndexTensor(*ops[1]))
+    return ctx.fail("OneHot takes integer indices and a scalar depth");
+  if (ops[2]->getRank() != 0 || ops[3]->getRank() != 0 ||
+      ops[2]->getElementType() != ops[3]->getElementType())
+    return ctx.fail("on_value and off_value must be scalars of one type");
+  int64_t depth = ops[1]->getInt(0);
+  if (depth < 0)
+    return ctx.fail("OneHot's depth must be non-negative");
+  int64_t rank = indices.getRank(), axis = -1;
+  if (auto attr = dyn_cast_if_present<IntegerAttr>(ctx.getAttr("axis")))
+    axis = attr.getInt();
+  if (axis < -1 || axis > rank)
+    return ctx.fail("axis " + std::to_string(axis) +
+                    " is out of range for rank " + std::to_string(rank + 1));
+  if (axis == -1)
+    axis = rank;
+  SmallVector<int64_t, 4> shape(indices.getShape());
+  shape.insert(shape.begin() + axis, depth);
+  FailureOr<ResultBuilder> r =
+      startResult(ctx, ops[2]->getElementType(), shape, false);
+  if (failed(r))
+    return failure();
+  int64_t inner = 1;
+  for (int64_t d = axis; d < rank; ++d)
+    inner *= indices.getShape()[d];
+  bool isUnsigned = kind == HostElementKind::Unsigned;
+  for (int64_t i = 0, e = r->size(); i < e; ++i) {
+    int64_t j = i % inner, rest = i / inner;
+    int64_t position = rest % depth, o = rest / depth;
+    int64_t k = o * inner + j;
+    bool on = isUnsigned ? indices.getUInt(k) == uint64_t(position)
+                         : indices.getInt(k) == position;
+    copyElement(on ? *ops[2] : *ops[3], 0, r->tensor, i);
+  }
+  return finishResult(ctx, std::move(*r));
+}
+
 void mlir::tfg::addGatherKernels(EvalKernelTable &table) {
   addKernels(table, {"GatherV2"}, gatherV2Kernel);
   addKernels(table, {"Pad", "PadV2"}, padKernel);
+  addKernels(table, {"OneHot"}, oneHotKernel);
 }

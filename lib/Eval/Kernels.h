@@ -33,7 +33,7 @@ void addShapeOpKernels(EvalKernelTable &table);
 void addReductionKernels(EvalKernelTable &table);
 /// Slice, StridedSlice, Tile, Pack, Unpack, Range (SliceKernels.cpp).
 void addSliceKernels(EvalKernelTable &table);
-/// GatherV2, Pad, PadV2 (GatherKernels.cpp).
+/// GatherV2, Pad, PadV2, OneHot (GatherKernels.cpp).
 void addGatherKernels(EvalKernelTable &table);
 /// Binary arithmetic and BiasAdd (BinaryKernels.cpp).
 void addBinaryKernels(EvalKernelTable &table);

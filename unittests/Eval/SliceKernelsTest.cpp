@@ -298,4 +298,19 @@ TEST_F(SliceKernelsTest, StridedSlice) {
                   masks(0, 0, 0b11, 0, 0)),
             "");
 }
+TEST_F(SliceKernelsTest, OneHot) {
+  HostTensor r = eval("OneHot", {vec({0, 2, -1, 5}), scalar(3),
+                                 splatF32({}, 1.0), splatF32({}, -1.0)});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{4, 3}));
+  std::vector<double> want = {1, -1, -1, -1, -1, 1, -1, -1, -1, -1, -1, -1};
+  for (int64_t i = 0; i < 12; ++i)
+    EXPECT_EQ(r.getDouble(i), want[i]) << i;
+  r = eval("OneHot", {vec({1, 0}), scalar(2), scalar(5), scalar(0)},
+           b.getDictionaryAttr(b.getNamedAttr("axis", b.getI64IntegerAttr(0))));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 2}));
+  EXPECT_EQ(values(r), (std::vector<int64_t>{0, 5, 5, 0}));
+  EXPECT_NE(error("OneHot", {vec({0}), scalar(-1), scalar(1), scalar(0)}), "");
+  EXPECT_NE(
+      error("OneHot", {vec({0}), scalar(2), scalar(1), splatF32({}, 0.0)}), "");
+}
 } // namespace
