@@ -28,7 +28,7 @@ void addArrayKernels(EvalKernelTable &table);
 /// Reshape, ExpandDims, Squeeze, Transpose, ConcatV2, Fill
 /// (ShapeOpKernels.cpp).
 void addShapeOpKernels(EvalKernelTable &table);
-/// Sum, Prod, Mean, Max, Min, All, Any, ArgMax, ArgMin
+/// Sum, Prod, Mean, Max, Min, All, Any, ArgMax, ArgMin, Cumsum, Cumprod
 /// (ReductionKernels.cpp).
 void addReductionKernels(EvalKernelTable &table);
 /// Slice, StridedSlice, Tile, Pack, Unpack, Range (SliceKernels.cpp).

@@ -2,15 +2,15 @@
 //
 // Sum, Prod, Mean, Max, Min, All, Any (axes as an int32/int64 scalar or
 // vector, negative axes, keep_dims; a repeated axis is an error) and
-// ArgMax/ArgMin (one axis, output_type). An empty reduction gives the
-// identity: 0 for Sum, 1 for Prod, true for All, false for Any, and for
-// Max/Min the bottom/top value TensorFlow uses (-inf/+inf for floats, the
-// lowest/highest value for ints). Integers wrap at their width as
-// TensorFlow's accumulators do, and Mean of ints truncates toward zero.
-// Floats accumulate in double and round once, which is exact for Max, Min
-// and most sums but may differ in the last bit from TensorFlow's order of
-// float additions. Max and Min propagate NaN. ArgMax/ArgMin pick the
-// first of equal elements.
+// ArgMax/ArgMin (one axis, output_type), and the scans Cumsum/Cumprod. An
+// empty reduction gives the identity: 0 for Sum, 1 for Prod, true for All,
+// false for Any, and for Max/Min the bottom/top value TensorFlow uses
+// (-inf/+inf for floats, the lowest/highest value for ints). Integers wrap
+// at their width as TensorFlow's accumulators do, and Mean of ints truncates
+// toward zero. Floats accumulate in double and round once, which is exact
+// for Max, Min and most sums but may differ in the last bit from
+// TensorFlow's order of float additions. Max and Min propagate NaN.
+// ArgMax/ArgMin pick the first of equal elements.
 //
 //===----------------------------------------------------------------------===//
 
@@ -286,6 +286,77 @@ static LogicalResult argKernel(EvalContext &ctx, bool max) {
   return finishResult(ctx, std::move(*b));
 }
 
+/// Cumsum/Cumprod along the scalar axis operand: `exclusive` starts from
+/// the identity, `reverse` runs from the end. Each partial result is
+/// rounded into (ints: wrapped to) the element type, as TensorFlow's scan
+/// accumulates in it.
+static LogicalResult scanKernel(EvalContext &ctx, bool product) {
+  FailureOr<const HostTensor *> inOr = getOperand(ctx, 0);
+  if (failed(inOr))
+    return failure();
+  const HostTensor &in = **inOr;
+  HostElementKind kind = in.getKind();
+  if (kind == HostElementKind::Bool || kind == HostElementKind::String)
+    return ctx.fail("Cumsum/Cumprod do not take this element type");
+  FailureOr<const HostTensor *> axisOr = getOperand(ctx, 1);
+  if (failed(axisOr))
+    return failure();
+  const HostTensor &axisT = **axisOr;
+  if (axisT.getKind() != HostElementKind::Signed || axisT.getRank() != 0)
+    return ctx.fail("the axis must be an int32 or int64 scalar");
+  int64_t rank = in.getRank(), axis = axisT.getInt(0);
+  if (axis < -rank || axis >= rank)
+    return ctx.fail("axis " + std::to_string(axis) +
+                    " is out of range for rank " + std::to_string(rank));
+  if (axis < 0)
+    axis += rank;
+  auto flag = [&](StringRef name) {
+    auto attr = dyn_cast_if_present<BoolAttr>(ctx.getAttr(name));
+    return attr && attr.getValue();
+  };
+  bool exclusive = flag("exclusive"), reverse = flag("reverse");
+  FailureOr<ResultBuilder> b =
+      startResult(ctx, in.getElementType(), in.getShape(), false);
+  if (failed(b))
+    return failure();
+  HostTensor &out = b->tensor;
+  int64_t outer = 1, inner = 1, dim = in.getShape()[axis];
+  for (int64_t d = 0; d < axis; ++d)
+    outer *= in.getShape()[d];
+  for (int64_t d = axis + 1; d < rank; ++d)
+    inner *= in.getShape()[d];
+  for (int64_t o = 0; o < outer; ++o) {
+    for (int64_t j = 0; j < inner; ++j) {
+      int64_t prev = -1; // The element whose partial result comes before.
+      for (int64_t k = 0; k < dim; ++k) {
+        int64_t pos = reverse ? dim - 1 - k : k;
+        int64_t i = (o * dim + pos) * inner + j;
+        // The partial result before `i`, and the element to add to it.
+        int64_t src = exclusive ? prev : i;
+        if (exclusive && prev < 0) {
+          out.setInt(i, product ? 1 : 0);
+        } else if (prev < 0 || (exclusive && k == 1)) {
+          copyElement(in, src, out, i);
+        } else if (kind == HostElementKind::Complex) {
+          std::complex<double> a = out.getComplex(prev);
+          std::complex<double> x = in.getComplex(src);
+          out.setComplex(i, product ? a * x : a + x);
+        } else if (kind == HostElementKind::Float) {
+          double a = out.getDouble(prev);
+          double x = in.getDouble(src);
+          out.setDouble(i, product ? a * x : a + x);
+        } else {
+          uint64_t a = out.getUInt(prev);
+          uint64_t x = in.getUInt(src);
+          out.setUInt(i, product ? a * x : a + x);
+        }
+        prev = i;
+      }
+    }
+  }
+  return finishResult(ctx, std::move(*b));
+}
+
 void mlir::tfg::addReductionKernels(EvalKernelTable &table) {
   addKernels(table, {"Sum"},
              [](EvalContext &c) { return reduce(c, Reduce::Sum); });
@@ -305,4 +376,8 @@ void mlir::tfg::addReductionKernels(EvalKernelTable &table) {
              [](EvalContext &c) { return argKernel(c, true); });
   addKernels(table, {"ArgMin"},
              [](EvalContext &c) { return argKernel(c, false); });
+  addKernels(table, {"Cumsum"},
+             [](EvalContext &c) { return scanKernel(c, false); });
+  addKernels(table, {"Cumprod"},
+             [](EvalContext &c) { return scanKernel(c, true); });
 }

@@ -205,4 +205,33 @@ TEST_F(ReductionKernelsTest, ArgMaxArgMin) {
             (std::vector<int64_t>{0, 0, 0}));
   EXPECT_EQ(eval("ArgMin", {f32({3}, {2, -0.5, 1}), scalar(0)}).getInt(0), 1);
 }
+TEST_F(ReductionKernelsTest, CumsumCumprod) {
+  auto flags = [&](bool exclusive, bool reverse) {
+    return b.getDictionaryAttr(
+        {b.getNamedAttr("exclusive", b.getBoolAttr(exclusive)),
+         b.getNamedAttr("reverse", b.getBoolAttr(reverse))});
+  };
+  HostTensor x = i32({2, 3}, {1, 2, 3, 4, 5, 6});
+  EXPECT_EQ(values(eval("Cumsum", {x, scalar(1)})),
+            (std::vector<int64_t>{1, 3, 6, 4, 9, 15}));
+  EXPECT_EQ(values(eval("Cumsum", {x, scalar(0)})),
+            (std::vector<int64_t>{1, 2, 3, 5, 7, 9}));
+  EXPECT_EQ(values(eval("Cumsum", {x, scalar(-1)}, flags(true, false))),
+            (std::vector<int64_t>{0, 1, 3, 0, 4, 9}));
+  EXPECT_EQ(values(eval("Cumsum", {x, scalar(1)}, flags(false, true))),
+            (std::vector<int64_t>{6, 5, 3, 15, 11, 6}));
+  EXPECT_EQ(values(eval("Cumprod", {x, scalar(1)}, flags(true, true))),
+            (std::vector<int64_t>{6, 3, 1, 30, 6, 1}));
+  EXPECT_EQ(values(eval("Cumprod", {x, scalar(1)})),
+            (std::vector<int64_t>{1, 2, 6, 4, 20, 120}));
+  // Int8 wraps at each step; floats.
+  EXPECT_EQ(values(eval("Cumsum", {ints(b.getIntegerType(8), {2}, {100, 100}),
+                                   scalar(0)})),
+            (std::vector<int64_t>{100, -56}));
+  HostTensor f = eval("Cumprod", {f32({3}, {0.5, 4, -1}), scalar(0)});
+  EXPECT_EQ(f.getDouble(2), -2.0);
+  EXPECT_EQ(eval("Cumsum", {splatF32({3}, 1.5), scalar(0)}).getDouble(2), 4.5);
+  EXPECT_NE(error("Cumsum", {x, scalar(2)}), "");
+  EXPECT_NE(error("Cumsum", {bools({1}, {1}), scalar(0)}), "");
+}
 } // namespace
