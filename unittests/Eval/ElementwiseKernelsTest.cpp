@@ -8,15 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/Eval/Evaluator.h"
-#include "tfg/Eval/HostTensor.h"
-#include "tfg/IR/TFGDialect.h"
-#include "tfg/IR/TFTypeDialect.h"
-
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/MLIRContext.h"
-#include "gtest/gtest.h"
+#include "KernelTestFixture.h"
 
 #include <cmath>
 
@@ -25,106 +17,46 @@ using namespace mlir::tfg;
 using llvm::cantFail;
 
 namespace {
-class ElementwiseKernelsTest : public ::testing::Test {
+class ElementwiseKernelsTest : public HostKernelTest {
 protected:
-  ElementwiseKernelsTest() : b(&context) {
-    context.loadDialect<TFGraphDialect, tf_type::TFTypeDialect>();
-  }
-
-  HostTensor ints(Type type, ArrayRef<int64_t> shape,
-                  ArrayRef<int64_t> values) {
-    HostTensor t = cantFail(HostTensor::create(type, shape));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setInt(i, v);
-    return t;
-  }
-  HostTensor i32(ArrayRef<int64_t> shape, ArrayRef<int64_t> values) {
-    return ints(b.getI32Type(), shape, values);
-  }
-  HostTensor f32(ArrayRef<int64_t> shape, ArrayRef<double> values) {
-    HostTensor t = cantFail(HostTensor::create(b.getF32Type(), shape));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setDouble(i, v);
-    return t;
-  }
-  HostTensor splat(Type type, ArrayRef<int64_t> shape, double value) {
-    HostTensor one = cantFail(HostTensor::create(type, {}));
-    one.setDouble(0, value);
-    HostTensor t = cantFail(HostTensor::createSplat(type, shape));
-    llvm::copy(one.getRawData(), t.getMutableRawData().begin());
-    return t;
-  }
-
-  DictionaryAttr attrs(ArrayRef<NamedAttribute> list = {}) {
-    return b.getDictionaryAttr(list);
-  }
-
-  /// The single result of `op`; fails the test on an error.
-  HostTensor eval(StringRef op, ArrayRef<HostTensor> operands,
-                  DictionaryAttr a = {}, int64_t maxElements = 1 << 20) {
-    auto results =
-        evaluateOnHost(&context, op, operands, a ? a : attrs(), maxElements);
-    if (!results) {
-      ADD_FAILURE() << op.str() << ": " << llvm::toString(results.takeError());
-      return HostTensor();
-    }
-    EXPECT_EQ(results->size(), 1u);
-    return results->empty() ? HostTensor() : std::move((*results)[0]);
-  }
-  /// The error message of `op`, empty if it succeeds.
-  std::string error(StringRef op, ArrayRef<HostTensor> operands,
-                    DictionaryAttr a = {}, int64_t maxElements = 1 << 20) {
-    auto results =
-        evaluateOnHost(&context, op, operands, a ? a : attrs(), maxElements);
-    return results ? std::string() : llvm::toString(results.takeError());
-  }
-  std::vector<int64_t> intsOf(const HostTensor &t) {
-    std::vector<int64_t> out;
-    for (int64_t i = 0; i < t.getNumElements(); ++i)
-      out.push_back(t.getInt(i));
-    return out;
-  }
   std::vector<double> doublesOf(const HostTensor &t) {
     std::vector<double> out;
     for (int64_t i = 0; i < t.getNumElements(); ++i)
       out.push_back(t.getDouble(i));
     return out;
   }
-
-  MLIRContext context;
-  Builder b;
 };
 } // namespace
 
 TEST_F(ElementwiseKernelsTest, IntegerDivisionIsExact) {
   HostTensor a = i32({4}, {7, -7, 7, -7}), d = i32({4}, {2, 2, -2, -2});
-  EXPECT_EQ(intsOf(eval("FloorDiv", {a, d})),
+  EXPECT_EQ(values(eval("FloorDiv", {a, d})),
             (std::vector<int64_t>{3, -4, -4, 3}));
-  EXPECT_EQ(intsOf(eval("FloorMod", {a, d})),
+  EXPECT_EQ(values(eval("FloorMod", {a, d})),
             (std::vector<int64_t>{1, 1, -1, -1}));
-  EXPECT_EQ(intsOf(eval("TruncateDiv", {a, d})),
+  EXPECT_EQ(values(eval("TruncateDiv", {a, d})),
             (std::vector<int64_t>{3, -3, -3, 3}));
-  EXPECT_EQ(intsOf(eval("TruncateMod", {a, d})),
+  EXPECT_EQ(values(eval("TruncateMod", {a, d})),
             (std::vector<int64_t>{1, -1, 1, -1}));
-  EXPECT_EQ(intsOf(eval("Div", {a, d})), (std::vector<int64_t>{3, -3, -3, 3}));
+  EXPECT_EQ(values(eval("Div", {a, d})), (std::vector<int64_t>{3, -3, -3, 3}));
   // INT_MIN / -1 wraps; INT_MIN % -1 is 0.
   HostTensor min = i32({}, {INT32_MIN}), m1 = i32({}, {-1});
-  EXPECT_EQ(intsOf(eval("FloorDiv", {min, m1})),
+  EXPECT_EQ(values(eval("FloorDiv", {min, m1})),
             (std::vector<int64_t>{INT32_MIN}));
-  EXPECT_EQ(intsOf(eval("FloorMod", {min, m1})), (std::vector<int64_t>{0}));
+  EXPECT_EQ(values(eval("FloorMod", {min, m1})), (std::vector<int64_t>{0}));
   HostTensor min64 = ints(b.getI64Type(), {}, {INT64_MIN});
   HostTensor m164 = ints(b.getI64Type(), {}, {-1});
-  EXPECT_EQ(intsOf(eval("TruncateDiv", {min64, m164})),
+  EXPECT_EQ(values(eval("TruncateDiv", {min64, m164})),
             (std::vector<int64_t>{INT64_MIN}));
   // Integers wrap; unsigned stay unsigned.
-  EXPECT_EQ(intsOf(eval("Mul", {i32({}, {INT32_MAX}), i32({}, {2})})),
+  EXPECT_EQ(values(eval("Mul", {i32({}, {INT32_MAX}), i32({}, {2})})),
             (std::vector<int64_t>{-2}));
   Type u8 = b.getIntegerType(8, /*isSigned=*/false);
   HostTensor u = eval("Sub", {ints(u8, {}, {1}), ints(u8, {}, {2})});
   EXPECT_EQ(u.getUInt(0), 255u);
-  EXPECT_EQ(intsOf(eval("Pow", {i32({2}, {3, -2}), i32({2}, {4, 3})})),
+  EXPECT_EQ(values(eval("Pow", {i32({2}, {3, -2}), i32({2}, {4, 3})})),
             (std::vector<int64_t>{81, -8}));
-  EXPECT_EQ(intsOf(eval("SquaredDifference", {i32({}, {3}), i32({}, {7})})),
+  EXPECT_EQ(values(eval("SquaredDifference", {i32({}, {3}), i32({}, {7})})),
             (std::vector<int64_t>{16}));
 }
 
@@ -152,30 +84,30 @@ TEST_F(ElementwiseKernelsTest, Broadcasting) {
   HostTensor col = i32({2, 1}, {10, 20}), row = i32({3}, {1, 2, 3});
   HostTensor sum = eval("AddV2", {col, row});
   EXPECT_EQ(sum.getShape(), (ArrayRef<int64_t>{2, 3}));
-  EXPECT_EQ(intsOf(sum), (std::vector<int64_t>{11, 12, 13, 21, 22, 23}));
+  EXPECT_EQ(values(sum), (std::vector<int64_t>{11, 12, 13, 21, 22, 23}));
   std::string message = error("AddV2", {i32({2, 3}, {}), i32({2}, {})});
   EXPECT_NE(message.find("[2, 3]"), std::string::npos) << message;
   EXPECT_NE(message.find("[2]"), std::string::npos) << message;
   // BiasAdd in both data formats.
   HostTensor value = i32({1, 2, 2}, {1, 2, 3, 4}), bias = i32({2}, {10, 20});
-  EXPECT_EQ(intsOf(eval("BiasAdd", {value, bias})),
+  EXPECT_EQ(values(eval("BiasAdd", {value, bias})),
             (std::vector<int64_t>{11, 22, 13, 24}));
-  EXPECT_EQ(intsOf(eval("BiasAdd", {value, bias},
+  EXPECT_EQ(values(eval("BiasAdd", {value, bias},
                         attrs({b.getNamedAttr("data_format",
                                               b.getStringAttr("NCHW"))}))),
             (std::vector<int64_t>{11, 12, 23, 24}));
   // Comparisons broadcast and give bools; NaN is unordered.
   HostTensor less = eval("Less", {f32({3}, {1, NAN, 3}), f32({}, {2})});
   EXPECT_TRUE(less.getElementType().isInteger(1));
-  EXPECT_EQ(intsOf(less), (std::vector<int64_t>{1, 0, 0}));
-  EXPECT_EQ(intsOf(eval("NotEqual", {f32({1}, {NAN}), f32({1}, {NAN})})),
+  EXPECT_EQ(values(less), (std::vector<int64_t>{1, 0, 0}));
+  EXPECT_EQ(values(eval("NotEqual", {f32({1}, {NAN}), f32({1}, {NAN})})),
             (std::vector<int64_t>{1}));
   // SelectV2 broadcasts; Select picks rows.
   HostTensor cond = ints(b.getI1Type(), {2}, {1, 0});
   EXPECT_EQ(
-      intsOf(eval("SelectV2", {cond, i32({2, 2}, {1, 2, 3, 4}), i32({}, {0})})),
+      values(eval("SelectV2", {cond, i32({2, 2}, {1, 2, 3, 4}), i32({}, {0})})),
       (std::vector<int64_t>{1, 0, 3, 0}));
-  EXPECT_EQ(intsOf(eval("Select", {cond, i32({2, 2}, {1, 2, 3, 4}),
+  EXPECT_EQ(values(eval("Select", {cond, i32({2, 2}, {1, 2, 3, 4}),
                                    i32({2, 2}, {5, 6, 7, 8})})),
             (std::vector<int64_t>{1, 2, 7, 8}));
 }
@@ -190,7 +122,7 @@ TEST_F(ElementwiseKernelsTest, FloatSemantics) {
   m = eval("Minimum", {f32({2}, {NAN, 1}), f32({2}, {1, 2})});
   EXPECT_TRUE(std::isnan(m.getDouble(0)));
   EXPECT_EQ(m.getDouble(1), 1.0);
-  EXPECT_EQ(intsOf(eval("IsNan", {f32({2}, {NAN, 1})})),
+  EXPECT_EQ(values(eval("IsNan", {f32({2}, {NAN, 1})})),
             (std::vector<int64_t>{1, 0}));
   EXPECT_EQ(doublesOf(eval("Relu6", {f32({3}, {-1, 3, 9})})),
             (std::vector<double>{0, 3, 6}));
@@ -210,17 +142,17 @@ TEST_F(ElementwiseKernelsTest, Cast) {
   };
   // float -> int: truncates toward zero, saturates, NaN is 0.
   HostTensor x = f32({6}, {2.7, -2.7, 1e10, -1e10, NAN, INFINITY});
-  EXPECT_EQ(intsOf(eval("Cast", {x}, castTo(b.getI32Type()))),
+  EXPECT_EQ(values(eval("Cast", {x}, castTo(b.getI32Type()))),
             (std::vector<int64_t>{2, -2, INT32_MAX, INT32_MIN, 0, INT32_MAX}));
   Type u8 = b.getIntegerType(8, /*isSigned=*/false);
-  EXPECT_EQ(intsOf(eval("Cast", {x}, castTo(u8))),
+  EXPECT_EQ(values(eval("Cast", {x}, castTo(u8))),
             (std::vector<int64_t>{2, 0, 255, 0, 0, 255}));
   // int -> int wraps; -> bool is != 0.
   EXPECT_EQ(
-      intsOf(eval("Cast", {i32({2}, {300, -1})}, castTo(b.getIntegerType(8)))),
+      values(eval("Cast", {i32({2}, {300, -1})}, castTo(b.getIntegerType(8)))),
       (std::vector<int64_t>{44, -1}));
   EXPECT_EQ(
-      intsOf(eval("Cast", {f32({3}, {0, 0.1, NAN})}, castTo(b.getI1Type()))),
+      values(eval("Cast", {f32({3}, {0, 0.1, NAN})}, castTo(b.getI1Type()))),
       (std::vector<int64_t>{0, 1, 1}));
   // f32 -> f16 and bf16 round to nearest even: 2049 is a tie in f16 (goes
   // to 2048), 2051 rounds up to 2052; 257 and 259 in bf16 likewise.
@@ -294,16 +226,16 @@ TEST_F(ElementwiseKernelsTest, HostEntryPointReadsTypesAndAttributes) {
   auto shape = evaluateOnHost(&context, "Shape", {HostTensor()}, attrs(),
                               1 << 20, {type});
   ASSERT_TRUE(bool(shape)) << llvm::toString(shape.takeError());
-  EXPECT_EQ(intsOf((*shape)[0]), (std::vector<int64_t>{2, 5}));
+  EXPECT_EQ(values((*shape)[0]), (std::vector<int64_t>{2, 5}));
   auto value = DenseElementsAttr::get(
       RankedTensorType::get({2}, b.getI32Type()), ArrayRef<int32_t>{4, 9});
   auto c = evaluateOnHost(&context, "Const", {},
                           attrs({b.getNamedAttr("value", value)}));
   ASSERT_TRUE(bool(c)) << llvm::toString(c.takeError());
-  EXPECT_EQ(intsOf((*c)[0]), (std::vector<int64_t>{4, 9}));
+  EXPECT_EQ(values((*c)[0]), (std::vector<int64_t>{4, 9}));
   auto id = evaluateOnHost(&context, "Identity", {i32({1}, {3})}, attrs());
   ASSERT_TRUE(bool(id)) << llvm::toString(id.takeError());
-  EXPECT_EQ(intsOf((*id)[0]), (std::vector<int64_t>{3}));
+  EXPECT_EQ(values((*id)[0]), (std::vector<int64_t>{3}));
 }
 
 TEST_F(ElementwiseKernelsTest, ComplexAndNarrowFloats) {
@@ -314,7 +246,7 @@ TEST_F(ElementwiseKernelsTest, ComplexAndNarrowFloats) {
   HostTensor p = eval("Mul", {a, a});
   EXPECT_EQ(p.getComplex(0), std::complex<double>(-3, 4));
   EXPECT_EQ(p.getComplex(1), std::complex<double>(-1, 0));
-  EXPECT_EQ(intsOf(eval("Equal", {a, p})), (std::vector<int64_t>{0, 0}));
+  EXPECT_EQ(values(eval("Equal", {a, p})), (std::vector<int64_t>{0, 0}));
   EXPECT_FALSE(error("Less", {a, a}).empty());
   EXPECT_FALSE(error("Atan2", {a, a}).empty());
   // bf16 arithmetic rounds to nearest even: 256 + 1 is 256.
@@ -326,7 +258,7 @@ TEST_F(ElementwiseKernelsTest, ComplexAndNarrowFloats) {
   EXPECT_FALSE(error("AddV2", {a, f32({2}, {1, 2})}).empty());
   HostTensor t = ints(b.getI1Type(), {1}, {1});
   EXPECT_FALSE(error("AddV2", {t, t}).empty());
-  EXPECT_EQ(intsOf(eval("LogicalOr", {t, ints(b.getI1Type(), {2}, {0, 0})})),
+  EXPECT_EQ(values(eval("LogicalOr", {t, ints(b.getI1Type(), {2}, {0, 0})})),
             (std::vector<int64_t>{1, 1}));
-  EXPECT_EQ(intsOf(eval("LogicalNot", {t})), (std::vector<int64_t>{0}));
+  EXPECT_EQ(values(eval("LogicalNot", {t})), (std::vector<int64_t>{0}));
 }

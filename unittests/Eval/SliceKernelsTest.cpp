@@ -5,96 +5,14 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/Eval/Evaluator.h"
-#include "tfg/Eval/HostTensor.h"
-#include "tfg/IR/TFGDialect.h"
-#include "tfg/IR/TFTypeDialect.h"
-
-#include "mlir/IR/Builders.h"
-#include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/MLIRContext.h"
-#include "gtest/gtest.h"
+#include "KernelTestFixture.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
 using llvm::cantFail;
 
 namespace {
-class SliceKernelsTest : public ::testing::Test {
-protected:
-  SliceKernelsTest() : b(&context) {
-    context.loadDialect<TFGraphDialect, tf_type::TFTypeDialect>();
-  }
-
-  HostTensor ints(Type type, ArrayRef<int64_t> shape,
-                  ArrayRef<int64_t> values) {
-    HostTensor t = cantFail(HostTensor::create(type, shape));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setInt(i, v);
-    return t;
-  }
-  HostTensor i32(ArrayRef<int64_t> shape, ArrayRef<int64_t> values) {
-    return ints(b.getI32Type(), shape, values);
-  }
-  HostTensor i64(ArrayRef<int64_t> shape, ArrayRef<int64_t> values) {
-    return ints(b.getI64Type(), shape, values);
-  }
-  HostTensor vec(ArrayRef<int64_t> values) {
-    return i32({static_cast<int64_t>(values.size())}, values);
-  }
-  HostTensor scalar(int64_t v) { return i32({}, {v}); }
-  /// 0, 1, 2, ... of `shape` (int32).
-  HostTensor iota(ArrayRef<int64_t> shape) {
-    HostTensor t = cantFail(HostTensor::create(b.getI32Type(), shape));
-    for (int64_t i = 0; i < t.getNumElements(); ++i)
-      t.setInt(i, i);
-    return t;
-  }
-  HostTensor strings(ArrayRef<int64_t> shape, ArrayRef<std::string> values) {
-    HostTensor t =
-        cantFail(HostTensor::create(tf_type::StringType::get(&context), shape));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setString(i, v);
-    return t;
-  }
-  HostTensor splatF32(ArrayRef<int64_t> shape, double value) {
-    HostTensor one = cantFail(HostTensor::create(b.getF32Type(), {}));
-    one.setDouble(0, value);
-    HostTensor t = cantFail(HostTensor::createSplat(b.getF32Type(), shape));
-    llvm::copy(one.getRawData(), t.getMutableRawData().begin());
-    return t;
-  }
-
-  HostTensor eval(StringRef op, ArrayRef<HostTensor> operands,
-                  DictionaryAttr a = {}) {
-    auto results = evaluateOnHost(&context, op, operands,
-                                  a ? a : b.getDictionaryAttr({}), 1 << 20);
-    if (!results) {
-      ADD_FAILURE() << op.str() << ": " << llvm::toString(results.takeError());
-      return HostTensor();
-    }
-    EXPECT_EQ(results->size(), 1u);
-    return results->empty() ? HostTensor() : std::move((*results)[0]);
-  }
-  std::string error(StringRef op, ArrayRef<HostTensor> operands,
-                    DictionaryAttr a = {}) {
-    auto results = evaluateOnHost(&context, op, operands,
-                                  a ? a : b.getDictionaryAttr({}), 1 << 20);
-    return results ? std::string() : llvm::toString(results.takeError());
-  }
-  static std::vector<int64_t> values(const HostTensor &t) {
-    std::vector<int64_t> v;
-    for (int64_t i = 0; i < t.getNumElements(); ++i)
-      v.push_back(t.getInt(i));
-    return v;
-  }
-  static std::vector<int64_t> shapeOf(const HostTensor &t) {
-    return std::vector<int64_t>(t.getShape().begin(), t.getShape().end());
-  }
-
-  MLIRContext context;
-  Builder b;
-};
+class SliceKernelsTest : public HostKernelTest {};
 
 std::vector<HostTensor> evalAll(MLIRContext &context, StringRef op,
                                 ArrayRef<HostTensor> operands,
