@@ -111,9 +111,7 @@ static LogicalResult padKernel(EvalContext &ctx) {
       startResult(ctx, (*in)->getElementType(), shape, false);
   if (failed(r))
     return failure();
-  SmallVector<int64_t, 4> inStrides(rank, 1);
-  for (int64_t d = rank - 2; d >= 0; --d)
-    inStrides[d] = inStrides[d + 1] * inShape[d + 1];
+  SmallVector<int64_t, 4> inStrides = getStrides(inShape);
   for (int64_t i = 0, e = r->size(); i < e; ++i) {
     int64_t rest = i, from = 0;
     bool inside = true;

@@ -112,6 +112,44 @@ inline bool isUniform(const HostTensor &t) {
 /// Copies element `from` of `src` into element `to` of `dst` (same type).
 void copyElement(const HostTensor &src, int64_t from, HostTensor &dst,
                  int64_t to);
+/// The row-major strides (in elements) of a tensor of `shape`.
+inline SmallVector<int64_t, 4> getStrides(ArrayRef<int64_t> shape) {
+  SmallVector<int64_t, 4> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
+    strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+/// Walks the first `count` positions of a strided view in row-major order
+/// (an odometer): calls `fn(i, offset)` for position i, whose element lies
+/// at `offset` in the viewed tensor. Dimension d of the view has
+/// `lengths[d]` positions `steps[d]` elements apart; position 0 is at
+/// `offset`.
+template <typename Fn>
+void forEachStridedOffset(ArrayRef<int64_t> lengths, ArrayRef<int64_t> steps,
+                          int64_t offset, int64_t count, Fn fn) {
+  int64_t rank = lengths.size();
+  SmallVector<int64_t, 4> index(rank, 0);
+  for (int64_t i = 0; i < count; ++i) {
+    fn(i, offset);
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++index[d] < lengths[d]) {
+        offset += steps[d];
+        break;
+      }
+      offset -= (lengths[d] - 1) * steps[d];
+      index[d] = 0;
+    }
+  }
+}
+/// Copies the elements of a strided view of `src` (see
+/// forEachStridedOffset) into the result `out` is building.
+inline void copyStridedView(const HostTensor &src, int64_t offset,
+                            ArrayRef<int64_t> lengths, ArrayRef<int64_t> steps,
+                            ResultBuilder &out) {
+  forEachStridedOffset(
+      lengths, steps, offset, out.size(),
+      [&](int64_t i, int64_t from) { copyElement(src, from, out.tensor, i); });
+}
 /// Operand `i`'s value, or a failure naming it.
 FailureOr<const HostTensor *> getOperand(EvalContext &ctx, unsigned i);
 

@@ -82,23 +82,12 @@ static FailureOr<Reduction> getReduction(EvalContext &ctx, const HostTensor &in,
 }
 
 /// Calls `fn(inIndex, outIndex)` for every input element, row-major.
+/// (The input walked as a strided view of the output: a reduced dimension
+/// has step 0.)
 template <typename Fn>
 static void forEachElement(const HostTensor &in, const Reduction &r, Fn fn) {
-  int64_t rank = in.getRank();
-  ArrayRef<int64_t> shape = in.getShape();
-  SmallVector<int64_t, 4> index(rank, 0);
-  int64_t out = 0;
-  for (int64_t i = 0, e = in.getNumElements(); i < e; ++i) {
-    fn(i, out);
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      if (++index[d] < shape[d]) {
-        out += r.strides[d];
-        break;
-      }
-      out -= (shape[d] - 1) * r.strides[d];
-      index[d] = 0;
-    }
-  }
+  forEachStridedOffset(in.getShape(), r.strides, /*offset=*/0,
+                       in.getNumElements(), fn);
 }
 
 static bool getKeepDims(EvalContext &ctx) {

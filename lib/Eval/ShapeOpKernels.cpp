@@ -157,9 +157,7 @@ static LogicalResult transposeKernel(EvalContext &ctx) {
       return ctx.fail("perm " + formatShape(*perm) + " is not a permutation");
     seen[p] = true;
   }
-  SmallVector<int64_t, 4> inStrides(rank, 1);
-  for (int64_t d = rank - 2; d >= 0; --d)
-    inStrides[d] = inStrides[d + 1] * inShape[d + 1];
+  SmallVector<int64_t, 4> inStrides = getStrides(inShape);
   SmallVector<int64_t, 4> shape, strides;
   for (int64_t p : *perm) {
     shape.push_back(inShape[p]);
@@ -171,20 +169,7 @@ static LogicalResult transposeKernel(EvalContext &ctx) {
       startResult(ctx, (*in)->getElementType(), shape, false);
   if (failed(b))
     return failure();
-  SmallVector<int64_t, 4> index(rank, 0);
-  int64_t offset = 0;
-  for (int64_t i = 0, e = b->size(); i < e; ++i) {
-    copyElement(**in, offset, b->tensor, i);
-    // Next index, row-major (an odometer).
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      if (++index[d] < shape[d]) {
-        offset += strides[d];
-        break;
-      }
-      offset -= (shape[d] - 1) * strides[d];
-      index[d] = 0;
-    }
-  }
+  copyStridedView(**in, /*offset=*/0, shape, strides, *b);
   return finishResult(ctx, std::move(*b));
 }
 

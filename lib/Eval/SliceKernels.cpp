@@ -37,13 +37,6 @@ getIntVector(EvalContext &ctx, unsigned i, StringRef what, int64_t size) {
   return values;
 }
 
-static SmallVector<int64_t, 4> getStrides(ArrayRef<int64_t> shape) {
-  SmallVector<int64_t, 4> strides(shape.size(), 1);
-  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d)
-    strides[d] = strides[d + 1] * shape[d + 1];
-  return strides;
-}
-
 static LogicalResult sliceKernel(EvalContext &ctx) {
   FailureOr<const HostTensor *> in = getOperand(ctx, 0);
   if (failed(in))
@@ -73,21 +66,10 @@ static LogicalResult sliceKernel(EvalContext &ctx) {
   if (failed(r))
     return failure();
   SmallVector<int64_t, 4> strides = getStrides(inShape);
-  SmallVector<int64_t, 4> index(rank, 0);
   int64_t offset = 0;
   for (int64_t d = 0; d < rank; ++d)
     offset += (*begin)[d] * strides[d];
-  for (int64_t i = 0, e = r->size(); i < e; ++i) {
-    copyElement(**in, offset, r->tensor, i);
-    for (int64_t d = rank - 1; d >= 0; --d) {
-      if (++index[d] < (*size)[d]) {
-        offset += strides[d];
-        break;
-      }
-      offset -= ((*size)[d] - 1) * strides[d];
-      index[d] = 0;
-    }
-  }
+  copyStridedView(**in, offset, *size, strides, *r);
   return finishResult(ctx, std::move(*r));
 }
 
@@ -404,19 +386,7 @@ static LogicalResult stridedSliceKernel(EvalContext &ctx) {
       startResult(ctx, (*in)->getElementType(), shape, (*in)->isSplat());
   if (failed(r))
     return failure();
-  int64_t dense = lengths.size();
-  SmallVector<int64_t, 4> index(dense, 0);
-  for (int64_t i = 0, e = r->size(); i < e; ++i) {
-    copyElement(**in, offset, r->tensor, i);
-    for (int64_t k = dense - 1; k >= 0; --k) {
-      if (++index[k] < lengths[k]) {
-        offset += steps[k];
-        break;
-      }
-      offset -= (lengths[k] - 1) * steps[k];
-      index[k] = 0;
-    }
-  }
+  copyStridedView(**in, offset, lengths, steps, *r);
   return finishResult(ctx, std::move(*r));
 }
 
