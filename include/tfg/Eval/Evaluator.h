@@ -60,6 +60,11 @@ public:
   /// not copied: they must outlive the context.
   EvalContext(MLIRContext *context, ArrayRef<HostTensor> operands,
               ArrayRef<Type> types, DictionaryAttr attrs, int64_t maxElements);
+  /// The same with operands given by pointer (a null pointer or null tensor
+  /// is an unknown value), so that a caller keeping its tensors elsewhere
+  /// (the graph interpreter) need not copy them.
+  EvalContext(MLIRContext *context, ArrayRef<const HostTensor *> operands,
+              ArrayRef<Type> types, DictionaryAttr attrs, int64_t maxElements);
 
   MLIRContext *getContext() const { return context; }
   unsigned getNumOperands() const { return operands.size(); }
@@ -138,6 +143,13 @@ evaluateNode(Operation *node, ArrayRef<ElementsAttr> operandValues = {},
 llvm::Expected<SmallVector<HostTensor, 2>>
 evaluateOnHost(MLIRContext *context, StringRef opName,
                ArrayRef<HostTensor> operands, DictionaryAttr attrs,
+               int64_t maxElements = kDefaultEvalMaxElements,
+               ArrayRef<Type> types = {});
+/// The same with operands given by pointer (null is an unknown value): the
+/// graph interpreter's entry point, which shares its tensors.
+llvm::Expected<SmallVector<HostTensor, 2>>
+evaluateOnHost(MLIRContext *context, StringRef opName,
+               ArrayRef<const HostTensor *> operands, DictionaryAttr attrs,
                int64_t maxElements = kDefaultEvalMaxElements,
                ArrayRef<Type> types = {});
 
