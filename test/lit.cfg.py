@@ -32,7 +32,7 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tfg_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tfg-opt", "tfg-translate"], [config.tfg_tools_dir])
+    ["tfg-opt", "tfg-translate", "tfg-run"], [config.tfg_tools_dir])
 # Debian's stock mlir-opt, which loads libTFGPlugin.so (test/Plugin).
 llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
 config.substitutions.append(("%tfg_plugin", config.tfg_plugin))
