@@ -132,7 +132,9 @@ InterpreterState::callFunction(Operation *caller, StringRef name,
   }
   auto results = runBody(**body, externals, depth);
   if (!results) {
-    if (!caller)
+    // The outermost calls are named; deeper ones pass the error on as it is
+    // (a deep recursion would repeat itself).
+    if (!caller || depth > 3)
       return results.takeError();
     return fail("in function '" + name + "': " + toString(results.takeError()));
   }

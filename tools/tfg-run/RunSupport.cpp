@@ -154,3 +154,38 @@ llvm::Expected<SmallVector<int64_t, 4>> mlir::tfg::parseShape(StringRef text) {
     return llvm::createStringError("shape '" + text + "' has too many dims");
   return dims;
 }
+
+bool mlir::tfg::takeThreadsOption(int argc, char **argv,
+                                  SmallVectorImpl<char *> &args,
+                                  unsigned &threads, std::string &error) {
+  for (int i = 0; i < argc; ++i) {
+    StringRef arg = argv[i];
+    if (i == 0 || arg == "--") {
+      args.push_back(argv[i]);
+      if (arg == "--")
+        args.append(argv + i + 1, argv + argc);
+      if (arg == "--")
+        break;
+      continue;
+    }
+    StringRef rest = arg;
+    if (!rest.consume_front("--") && !rest.consume_front("-")) {
+      args.push_back(argv[i]);
+      continue;
+    }
+    if (!rest.consume_front("threads") || (!rest.empty() && rest[0] != '=')) {
+      args.push_back(argv[i]);
+      continue;
+    }
+    StringRef value;
+    if (rest.consume_front("="))
+      value = rest;
+    else if (i + 1 < argc)
+      value = argv[++i];
+    if (value.getAsInteger(10, threads)) {
+      error = "--threads takes a number of threads, not '" + value.str() + "'";
+      return false;
+    }
+  }
+  return true;
+}

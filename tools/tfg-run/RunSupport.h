@@ -50,6 +50,13 @@ bool compareTensors(llvm::raw_ostream &os, StringRef name,
 /// `1x224x224x3` as dimensions (a scalar is the empty string).
 llvm::Expected<SmallVector<int64_t, 4>> parseShape(StringRef text);
 
+/// Takes `--threads=N` (or `-threads=N`, `--threads N`) out of the
+/// command line: libLLVM registers an option named `threads` of its own,
+/// so tfg-run cannot register one. `args` receives the other arguments.
+/// False with `error` set for a value that is no number.
+bool takeThreadsOption(int argc, char **argv, SmallVectorImpl<char *> &args,
+                       unsigned &threads, std::string &error);
+
 } // namespace tfg
 } // namespace mlir
 

@@ -82,11 +82,12 @@ static cl::opt<unsigned> benchmarkRuns(
     cl::desc("Runs N more times after the first and prints median_ms, min_ms "
              "and max_ms of those runs"),
     cl::value_desc("N"), cl::init(0), cl::cat(category));
-static cl::opt<unsigned> numThreads(
-    "threads",
-    cl::desc("Threads of the kernels' thread pool (0: one per hardware "
-             "thread; 1: no multithreading)"),
-    cl::value_desc("N"), cl::init(0), cl::cat(category));
+// --threads is read before the command line is parsed: libLLVM registers an
+// option of that name already (RunSupport.h, takeThreadsOption).
+static unsigned numThreads = 0;
+static cl::extrahelp threadsHelp(
+    "\n--threads=<N>: threads of the kernels' thread pool (0, the default: "
+    "one per hardware thread; 1: no multithreading)\n");
 static cl::opt<std::string> expectPath(
     "expect",
     cl::desc("Compares the fetches with the arrays of a .npz/.npy (by fetch "
@@ -435,6 +436,14 @@ static int runTool() {
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   initToolCommandLine();
+  SmallVector<char *, 16> args;
+  std::string threadsError;
+  if (!takeThreadsOption(argc, argv, args, numThreads, threadsError)) {
+    llvm::errs() << "tfg-run: error: " << threadsError << "\n";
+    return 1;
+  }
+  argc = args.size();
+  argv = args.data();
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
