@@ -50,14 +50,15 @@ static llvm::Error constOp(Executor &exec, const CompiledNode &node, Ins,
   InterpreterState &state = exec.getState();
   TensorPtr &cached = state.constants[node.op];
   if (!cached) {
-    auto results =
-        evaluateOnHost(exec.getContext(), "Const", ArrayRef<HostTensor>(),
-                       getNodeAttrs(node.op), state.options.maxElements);
-    if (!results)
-      return nodeError(node.op, toString(results.takeError()));
-    if (results->size() != 1 || !(*results)[0])
+    // The value attribute itself: a dense attribute or a tensor proto
+    // (strings, quantized types), which has no ElementsAttr form.
+    Attribute value = node.op->getAttr("value");
+    if (!value)
       return nodeError(node.op, "has no value");
-    cached = std::make_shared<const HostTensor>(std::move((*results)[0]));
+    auto host = HostTensor::fromAttr(value);
+    if (!host)
+      return nodeError(node.op, toString(host.takeError()));
+    cached = std::make_shared<const HostTensor>(std::move(*host));
   }
   outs.push_back({cached, nullptr});
   return llvm::Error::success();
