@@ -52,14 +52,18 @@ static cl::list<std::string>
     fetchNames("fetch", cl::CommaSeparated,
                cl::desc("Tensors to fetch (node or node:output), in order; "
                         "default: the model's recorded outputs "
-                        "(tfg.fetches, a TF.js signature's outputs)"),
+                        "(tfg.fetches, a TF.js signature's outputs), else the "
+                        "graph's unused outputs"),
                cl::value_desc("name,..."), cl::cat(category));
 static cl::list<std::string> inputSpecs(
     "input",
-    cl::desc("Feeds tensor NAME (node or node:output): a .npy file (or an .npz "
-             "holding one array), random:SEED (floats in [0,1), ints in "
-             "[0,10), bools; splitmix64, see tools/tfg-run/RunSupport.h) or "
-             "zeros, of the Placeholder's dtype and shape. Repeatable"),
+    cl::desc(
+        "Feeds tensor NAME (node or node:output): a .npy file (or an .npz "
+        "holding one array), random:SEED (floats in [0,1), ints in "
+        "[0,10), bools; splitmix64, see tools/tfg-run/RunSupport.h) or "
+        "zeros, of the Placeholder's dtype and shape. Repeatable. A "
+        "Placeholder without --input gets random:K, K being its place "
+        "among the graph's Placeholders (from 1), when its shape is known"),
     cl::value_desc("NAME=FILE.npy|random:SEED|zeros"), cl::cat(category));
 static cl::list<std::string> inputShapes(
     "input-shape",
@@ -215,8 +219,11 @@ makeFeed(MLIRContext *context, StringRef name, StringRef source,
   return makeInput(sig.elementType, shape, random, seed);
 }
 
-/// The fetches: --fetch, else the module's recorded outputs.
-static llvm::Expected<std::vector<std::string>> getFetches(ModuleOp module) {
+/// The fetches: --fetch, else the module's recorded outputs, else the
+/// graph's sinks: every unused data output of a node other than a
+/// Placeholder or Const, as TensorFlow.js takes a model's outputs.
+static llvm::Expected<std::vector<std::string>> getFetches(ModuleOp module,
+                                                           GraphOp graph) {
   if (!fetchNames.empty())
     return std::vector<std::string>(fetchNames.begin(), fetchNames.end());
   std::vector<std::string> out;
@@ -224,9 +231,22 @@ static llvm::Expected<std::vector<std::string>> getFetches(ModuleOp module) {
     for (Attribute a : list)
       if (auto s = dyn_cast<StringAttr>(a))
         out.push_back(s.str());
+  if (!out.empty())
+    return out;
+  for (Operation &op : graph.getBody()) {
+    StringRef opName = getTFOpName(&op);
+    if (opName == "Const" || opName.starts_with("Placeholder"))
+      continue;
+    ResultRange results = getDataResults(&op);
+    if (results.empty() ||
+        llvm::any_of(results, [](Value v) { return !v.use_empty(); }))
+      continue;
+    for (unsigned i = 0; i < results.size(); ++i)
+      out.push_back((getNodeName(&op) + ":" + Twine(i)).str());
+  }
   if (out.empty())
     return fail("nothing to fetch: give --fetch=NAME,... (the model records "
-                "no outputs)");
+                "no outputs and its graph has no unused outputs)");
   return out;
 }
 
@@ -304,6 +324,7 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   for (Operation &op : graph.getBody())
     nodes[getNodeName(&op)] = &op;
   std::vector<InterpreterFeed> feeds;
+  llvm::StringSet<> given;
   for (const InputSpec &input : inputs) {
     auto parsed = parseTensorName(input.name);
     if (!parsed)
@@ -317,8 +338,28 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
     if (!value)
       return value.takeError();
     feeds.push_back({input.name, std::move(*value)});
+    given.insert(parsed->first);
   }
-  auto fetches = getFetches(module);
+  // Placeholders without --input: random:1, random:2, ... in graph order.
+  uint64_t seed = 0;
+  for (Operation *op : getGraphPlaceholders(graph)) {
+    if (getTFOpName(op) == "PlaceholderWithDefault")
+      continue;
+    ++seed;
+    std::string name = getNodeName(op).str();
+    if (given.contains(name))
+      continue;
+    // One that cannot be generated (unknown dimensions) stays unfed: the
+    // run says so if it needs it.
+    auto value = makeFeed(context, name, "random:" + std::to_string(seed),
+                          getPlaceholderSignature(op), shapes);
+    if (!value) {
+      llvm::consumeError(value.takeError());
+      continue;
+    }
+    feeds.push_back({name, std::move(*value)});
+  }
+  auto fetches = getFetches(module, graph);
   if (!fetches)
     return fetches.takeError();
   auto outputs = runTimed([&] { return interp.runGraph(feeds, *fetches); });

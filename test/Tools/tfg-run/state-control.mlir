@@ -8,9 +8,12 @@
 // COM: A node with a failing Assert as control input fails, naming it.
 // RUN: not tfg-run %s --input=x=zeros --fetch=guarded 2>&1 | FileCheck %s --check-prefix=ASSERT
 // ASSERT: tfg-run: error: node 'check' (Assert): assertion failed; [x must be positive]
-// COM: An unfed Placeholder is an error naming it.
-// RUN: not tfg-run %s --fetch=sum 2>&1 | FileCheck %s --check-prefix=FEED
-// FEED: tfg-run: error: node 'x' (Placeholder): is not fed (give it a value: --input=x=...)
+// COM: A Placeholder without --input gets random values when its shape is
+// COM: known; one of unknown shape is an error naming it, if it is needed.
+// RUN: tfg-run %s --fetch=sum --print | FileCheck %s --check-prefix=DEFAULT
+// DEFAULT: sum: dtype=f32 shape=[2] min={{1\.[0-9]+}}
+// RUN: not tfg-run %s --fetch=use_u 2>&1 | FileCheck %s --check-prefix=FEED
+// FEED: tfg-run: error: node 'u' (Placeholder): is not fed (give it a value: --input=u=...)
 // COM: An op without a kernel is an error naming the node and the op.
 // RUN: not tfg-run %s --input=x=zeros --fetch=custom 2>&1 | FileCheck %s --check-prefix=KERNEL
 // KERNEL: tfg-run: error: node 'custom' (SomeCustomOp): no kernel for op 'SomeCustomOp' (and no function of that name)
@@ -39,4 +42,6 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %R, %c14 = ReadVariableOp(%V) [%c13] name("read") {dtype = f32} : (tensor<!tf_type.resource>) -> (tensor<2xf32>)
   %P, %c15 = Print(%Sum, %Sum) name("printed") {T = f32, U = [f32], first_n = -1 : i64, message = "", summarize = 3 : i64} : (tensor<2xf32>, tensor<2xf32>) -> (tensor<2xf32>)
   %Cu, %c16 = SomeCustomOp(%Sum) name("custom") : (tensor<2xf32>) -> (tensor<2xf32>)
+  %U, %c17 = Placeholder name("u") {dtype = f32, shape = #tf_type.shape<*>} : () -> (tensor<*xf32>)
+  %UU, %c18 = Identity(%U) name("use_u") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
 }
