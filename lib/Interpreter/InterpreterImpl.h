@@ -192,7 +192,12 @@ private:
   unsigned depth;
 };
 
-/// Tensor helpers shared by the builtins (StateOps.cpp).
+/// The most elements of one TensorArray or TensorList: each is a pointer,
+/// so the bound on tensor elements would let a size operand ask for tens of
+/// gigabytes.
+inline constexpr int64_t kMaxListElements = int64_t(1) << 22;
+
+/// Tensor helpers shared by the builtins (TensorUtil.cpp).
 /// A scalar int32 or int64 tensor's value (`what` names it in errors).
 llvm::Expected<int64_t> getScalarInt(const RtValue &value, StringRef what);
 /// The truth of a condition as TensorFlow's If and While take it: a scalar

@@ -94,8 +94,10 @@ static bool isFullyKnown(const Shape &shape) {
 
 static llvm::Error checkCount(Executor &exec, const CompiledNode &node,
                               int64_t n) {
-  if (n < 0 || n > exec.getState().options.maxElements)
-    return nodeError(node.op, "size " + Twine(n) + " is out of range");
+  if (n < 0 || n > kMaxListElements)
+    return nodeError(node.op, "size " + Twine(n) +
+                                  " is out of range (at most " +
+                                  Twine(kMaxListElements) + " items)");
   return llvm::Error::success();
 }
 

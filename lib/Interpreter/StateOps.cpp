@@ -167,8 +167,10 @@ static llvm::Error tensorArray(Executor &exec, const CompiledNode &node,
   auto size = getScalarInt(inputs[0], "size");
   if (!size)
     return nodeError(node.op, toString(size.takeError()));
-  if (*size < 0 || *size > exec.getState().options.maxElements)
-    return nodeError(node.op, "size " + Twine(*size) + " is out of range");
+  if (*size < 0 || *size > kMaxListElements)
+    return nodeError(node.op, "size " + Twine(*size) +
+                                  " is out of range (at most " +
+                                  Twine(kMaxListElements) + " elements)");
   auto array = std::make_shared<TensorArray>();
   array->dtype = getTypeAttr(node.op, "dtype");
   if (!array->dtype)
@@ -217,8 +219,9 @@ static llvm::Error writeElement(Executor &exec, const CompiledNode &node,
       return nodeError(node.op, "index " + Twine(i) + " is out of range of " +
                                     Twine(array.elements.size()) +
                                     " elements (not dynamic_size)");
-    if (i >= exec.getState().options.maxElements)
-      return nodeError(node.op, "index " + Twine(i) + " is over the bound");
+    if (i >= kMaxListElements)
+      return nodeError(node.op, "index " + Twine(i) + " is over the bound (" +
+                                    Twine(kMaxListElements) + " elements)");
     array.elements.resize(i + 1);
   }
   array.elements[i] = std::move(value);

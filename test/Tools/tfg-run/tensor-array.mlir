@@ -12,6 +12,9 @@
 // COM: Reading out of range names the node.
 // RUN: not tfg-run %s --fetch=bad_read 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: tfg-run: error: node 'bad_read' (TensorArrayReadV3): index 7 is out of range of 3 elements
+// COM: Sizes are bounded before anything is allocated.
+// RUN: not tfg-run %s --fetch=huge_size 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: tfg-run: error: node 'huge' (TensorArrayV3): size 2000000000 is out of range (at most 4194304 elements)
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Size, %c0 = Const name("size") {dtype = i32, value = dense<3> : tensor<i32>} : () -> (tensor<i32>)
   %Zero, %c1 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
@@ -56,5 +59,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %SV, %c40 = Const name("split_value") {dtype = f32, value = dense<[[1.0, 2.0], [5.0, 6.0]]> : tensor<2x2xf32>} : () -> (tensor<2x2xf32>)
   %SL, %c41 = Const name("split_lengths") {dtype = i64, value = dense<[1, 1]> : tensor<2xi64>} : () -> (tensor<2xi64>)
   %Sp, %c42 = TensorArraySplitV3(%TC#0, %SV, %SL, %TC#1) name("do_split") {T = f32} : (tensor<!tf_type.resource>, tensor<2x2xf32>, tensor<2xi64>, tensor<f32>) -> (tensor<f32>)
+  %HugeN, %c44 = Const name("huge_n") {dtype = i32, value = dense<2000000000> : tensor<i32>} : () -> (tensor<i32>)
+  %TH:2, %c45 = TensorArrayV3(%HugeN) name("huge") {dtype = f32, element_shape = #tf_type.shape<*>, dynamic_size = false, clear_after_read = true, identical_element_shapes = false, tensor_array_name = ""} : (tensor<i32>) -> (tensor<!tf_type.resource>, tensor<f32>)
+  %THS, %c46 = TensorArraySizeV3(%TH#0, %TH#1) name("huge_size") {} : (tensor<!tf_type.resource>, tensor<f32>) -> (tensor<i32>)
   %Spr, %c43 = TensorArrayReadV3(%TC#0, %One, %Sp) name("split") {dtype = f32} : (tensor<!tf_type.resource>, tensor<i32>, tensor<f32>) -> (tensor<1x2xf32>)
 }

@@ -14,6 +14,9 @@
 // COM: An unset item of unknown shape cannot be read.
 // RUN: not tfg-run %s --fetch=bad_get 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: tfg-run: error: node 'bad_get' (TensorListGetItem): item 0 is unset and the element shape unknown
+// COM: Sizes are bounded before anything is allocated.
+// RUN: not tfg-run %s --fetch=huge_len 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: tfg-run: error: node 'huge' (TensorListReserve): size 1000000000 is out of range (at most 4194304 items)
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Shape, %c0 = Const name("elem_shape") {dtype = i32, value = dense<2> : tensor<1xi32>} : () -> (tensor<1xi32>)
   %Unknown, %c1 = Const name("unknown_shape") {dtype = i32, value = dense<-1> : tensor<i32>} : () -> (tensor<i32>)
@@ -41,5 +44,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %ScG, %c23 = TensorListGetItem(%Sc, %One, %Shape) name("scattered") {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<1xi32>) -> (tensor<2xf32>)
   %E, %c24 = EmptyTensorList(%Unknown, %Three) name("empty") {element_dtype = f32, shape_type = i32} : (tensor<i32>, tensor<i32>) -> (tensor<!tf_type.variant>)
   %ER, %c25 = TensorListResize(%E, %Three) name("resize") : (tensor<!tf_type.variant>, tensor<i32>) -> (tensor<!tf_type.variant>)
+  %Huge, %c27 = Const name("huge_size") {dtype = i32, value = dense<1000000000> : tensor<i32>} : () -> (tensor<i32>)
+  %HL, %c28 = TensorListReserve(%Shape, %Huge) name("huge") {element_dtype = f32, shape_type = i32} : (tensor<1xi32>, tensor<i32>) -> (tensor<!tf_type.variant>)
+  %HLen, %c29 = TensorListLength(%HL) name("huge_len") : (tensor<!tf_type.variant>) -> (tensor<i32>)
   %Bad, %c26 = TensorListGetItem(%ER, %Zero, %Unknown) name("bad_get") {element_dtype = f32} : (tensor<!tf_type.variant>, tensor<i32>, tensor<i32>) -> (tensor<2xf32>)
 }
