@@ -206,10 +206,10 @@ mlir::tfg::evaluateOnHost(MLIRContext *context, StringRef opName,
 }
 
 llvm::Expected<SmallVector<HostTensor, 2>>
-mlir::tfg::evaluateOnHost(MLIRContext *context, StringRef opName,
-                          ArrayRef<const HostTensor *> operands,
-                          DictionaryAttr attrs, int64_t maxElements,
-                          ArrayRef<Type> types) {
+mlir::tfg::evaluateOnHostPointers(MLIRContext *context, StringRef opName,
+                                  ArrayRef<const HostTensor *> operands,
+                                  DictionaryAttr attrs, int64_t maxElements,
+                                  ArrayRef<Type> types) {
   EvalKernel kernel = lookupEvalKernel(opName);
   if (!kernel)
     return llvm::createStringError("no evaluation kernel for op '" + opName +

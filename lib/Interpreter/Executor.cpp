@@ -249,9 +249,9 @@ struct Executor::Impl {
                                    "which the op's kernel cannot take");
       operands.push_back(v.tensor.get());
     }
-    auto results =
-        evaluateOnHost(exec.getContext(), n.opName, operands,
-                       getNodeAttrs(n.op), exec.getState().options.maxElements);
+    auto results = evaluateOnHostPointers(exec.getContext(), n.opName, operands,
+                                          getNodeAttrs(n.op),
+                                          exec.getState().options.maxElements);
     if (!results)
       return nodeError(n.op, llvm::toString(results.takeError()));
     if (results->size() != n.consumers.size())

@@ -117,7 +117,7 @@ static llvm::Error assignVariable(Executor &exec, const CompiledNode &node,
   if (!(*var)->value)
     return nodeError(node.op, "updates a variable that was never assigned");
   const HostTensor *operands[] = {(*var)->value.get(), value};
-  auto result = evaluateOnHost(
+  auto result = evaluateOnHostPointers(
       exec.getContext(), op == "AssignAddVariableOp" ? "AddV2" : "Sub",
       ArrayRef<const HostTensor *>(operands), DictionaryAttr(),
       exec.getState().options.maxElements);

@@ -146,12 +146,12 @@ evaluateOnHost(MLIRContext *context, StringRef opName,
                int64_t maxElements = kDefaultEvalMaxElements,
                ArrayRef<Type> types = {});
 /// The same with operands given by pointer (null is an unknown value): the
-/// graph interpreter's entry point, which shares its tensors.
-llvm::Expected<SmallVector<HostTensor, 2>>
-evaluateOnHost(MLIRContext *context, StringRef opName,
-               ArrayRef<const HostTensor *> operands, DictionaryAttr attrs,
-               int64_t maxElements = kDefaultEvalMaxElements,
-               ArrayRef<Type> types = {});
+/// graph interpreter's entry point, which shares its tensors. (Another name
+/// than evaluateOnHost, so that a braced operand list stays unambiguous.)
+llvm::Expected<SmallVector<HostTensor, 2>> evaluateOnHostPointers(
+    MLIRContext *context, StringRef opName,
+    ArrayRef<const HostTensor *> operands, DictionaryAttr attrs,
+    int64_t maxElements = kDefaultEvalMaxElements, ArrayRef<Type> types = {});
 
 } // namespace tfg
 } // namespace mlir
