@@ -18,6 +18,9 @@
 // COM: Calls nest up to --max-call-depth.
 // RUN: not tfg-run %s --input=x=zeros --fetch=recurse 2>&1 | FileCheck %s --check-prefix=DEPTH
 // DEPTH: tfg-run: error: node 'recurse' (recurse): in function 'recurse': node 'again' (recurse): in function 'recurse': node 'again' (recurse): in function 'recurse': node 'again' (recurse): calls nested deeper than 256 (the call depth limit)
+// COM: A While that never ends is stopped by the loop iteration limit.
+// RUN: not tfg-run %s --input=x=zeros --fetch=forever --max-loop-iterations=5 2>&1 | FileCheck %s --check-prefix=LIMIT
+// LIMIT: tfg-run: error: node 'forever' (While): ran more than 5 iterations (the loop iteration limit)
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
   %P, %c1 = Placeholder name("p") {dtype = i1, shape = #tf_type.shape<>} : () -> (tensor<i1>)
@@ -34,6 +37,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Call, %c12 = PartitionedCall(%X) name("call") {f = #tf_type.func<@inc, {}>, Tin = [i32], Tout = [i32], config = "", config_proto = "", executor_type = ""} : (tensor<i32>) -> (tensor<i32>)
   %ByName, %c13 = inc(%X) name("by_name") : (tensor<i32>) -> (tensor<i32>)
   %Rec, %c14 = recurse(%X) name("recurse") : (tensor<i32>) -> (tensor<i32>)
+  %Forever, %c15 = While(%X) name("forever") {cond = #tf_type.func<@always, {}>, body = #tf_type.func<@inc, {}>, T = [i32], parallel_iterations = 10 : i64, output_shapes = []} : (tensor<i32>) -> (tensor<i32>)
 }
 tfg.func @inc(%v: tensor<i32> {tfg.name = "v"}) -> (tensor<i32> {tfg.name = "out"}) {
   %One, %ctl = Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
@@ -65,4 +69,8 @@ tfg.func @addi(%i: tensor<i32> {tfg.name = "i"}, %v: tensor<i32> {tfg.name = "v"
 tfg.func @recurse(%v: tensor<i32> {tfg.name = "v"}) -> (tensor<i32> {tfg.name = "out"}) {
   %R, %ctl = recurse(%v) name("again") : (tensor<i32>) -> (tensor<i32>)
   return(%R) : tensor<i32>
+}
+tfg.func @always(%v: tensor<i32> {tfg.name = "v"}) -> (tensor<i1> {tfg.name = "out"}) {
+  %T, %ctl = Const name("t") {dtype = i1, value = dense<true> : tensor<i1>} : () -> (tensor<i1>)
+  return(%T) : tensor<i1>
 }

@@ -10,6 +10,11 @@
 // CHECK: for: dtype=i32 shape=[] min=10 max=10 mean=10
 // RUN: tfg-run %s --input=x=zeros --input=p=random:1 --fetch=if --print | FileCheck %s --check-prefix=THEN
 // THEN: if: dtype=i32 shape=[] min=7 max=7 mean=7
+// COM: WhileRegion and ForRegion are bounded like every loop.
+// RUN: not tfg-run %s --input=x=zeros --input=p=zeros --fetch=while --max-loop-iterations=3 2>&1 | FileCheck %s --check-prefix=LIMIT
+// LIMIT: tfg-run: error: node 'while' (WhileRegion): ran more than 3 iterations (the loop iteration limit)
+// RUN: not tfg-run %s --input=x=zeros --input=p=zeros --fetch=for --max-loop-iterations=3 2>&1 | FileCheck %s --check-prefix=FORLIMIT
+// FORLIMIT: tfg-run: error: node 'for' (ForRegion): ran more than 3 iterations (the loop iteration limit)
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
   %P, %c1 = Placeholder name("p") {dtype = i1, shape = #tf_type.shape<>} : () -> (tensor<i1>)
