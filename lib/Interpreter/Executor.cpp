@@ -305,6 +305,8 @@ struct Executor::Impl {
       return llvm::Error::success();
     }
     if (n.kind == NodeKind::NextIteration) {
+      if (f == &root)
+        return nodeError(n.op, "NextIteration outside of any frame");
       if (task.dead)
         return llvm::Error::success();
       if (k == f->lastIter()) {
