@@ -99,12 +99,12 @@ static cl::opt<std::string> expectPath(
              "other dtypes exactly; prints the largest differences and exits "
              "1 when beyond the tolerance"),
     cl::value_desc("ref.npz"), cl::cat(category));
-static cl::opt<double> relTol("rtol",
-                              cl::desc("Relative tolerance of --expect"),
-                              cl::init(1e-4), cl::cat(category));
-static cl::opt<double> absTol("atol",
-                              cl::desc("Absolute tolerance of --expect"),
-                              cl::init(1e-6), cl::cat(category));
+static cl::opt<double>
+    relTol("rtol", cl::desc("Relative tolerance of --expect (default 1e-4)"),
+           cl::init(1e-4), cl::cat(category));
+static cl::opt<double>
+    absTol("atol", cl::desc("Absolute tolerance of --expect (default 1e-6)"),
+           cl::init(1e-6), cl::cat(category));
 static cl::opt<bool> listKernels(
     "list-kernels",
     cl::desc("Prints the sorted names of the ops the interpreter runs (its "
