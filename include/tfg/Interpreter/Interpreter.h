@@ -82,9 +82,8 @@ public:
   /// The module's graph, or null.
   GraphOp getGraph();
 
-  struct Impl;
-
 private:
+  struct Impl;
   std::unique_ptr<Impl> impl;
 };
 
