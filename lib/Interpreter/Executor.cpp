@@ -3,8 +3,8 @@
 //
 // The executor of one body follows TensorFlow's executor: a node runs once
 // all its inputs (data and control) have arrived; nodes become ready in a
-// list that is worked off one node at a time (no recursion). Values live
-// in the input slots of the nodes waiting for them and are freed when the
+// queue that is worked off one node at a time, in order (no recursion). Values
+// live in the input slots of the nodes waiting for them and are freed when the
 // last consumer ran.
 //
 // v1 control flow has TensorFlow's semantics. Every value may be dead: a
@@ -22,8 +22,10 @@
 // is ready; its dead Exits (of the last iteration) then send dead values
 // to the parent frame, as TensorFlow's executor does, so that a loop on a
 // branch not taken is dead after it. An iteration is freed once it and the
-// ones before it are done. The number of iterations of one frame is bounded
-// (InterpreterOptions::maxLoopIterations).
+// ones before it are done; at most `parallel_iterations` iterations of a
+// frame are in flight (a NextIteration past them waits for the first to
+// end), as TensorFlow bounds them. The number of iterations of one frame is
+// bounded (InterpreterOptions::maxLoopIterations).
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,6 +80,10 @@ struct Frame {
   std::vector<Invariant> invariants;
   std::vector<unsigned> deadExits;
   std::map<std::pair<std::string, int64_t>, Frame *> children;
+  /// The most iterations in flight (the Enters' parallel_iterations), and
+  /// the NextIteration values waiting for one to end.
+  int64_t maxParallel = 10;
+  std::vector<std::pair<unsigned, RtValue>> deferred;
 
   int64_t lastIter() const {
     return firstIter + int64_t(iterations.size()) - 1;
@@ -98,7 +104,7 @@ struct Executor::Impl {
   Executor &exec;
   const CompiledBody &body;
   unsigned numNodes;
-  std::vector<Task> ready;
+  std::deque<Task> ready;
   Frame root;
   DenseMap<Frame *, std::unique_ptr<Frame>> frames;
   std::vector<Slot> fetched;
@@ -204,12 +210,28 @@ struct Executor::Impl {
     child->parent = f;
     child->parentIter = k;
     child->pendingEnters = body.enterCounts.lookup(enter.frameName);
+    if (auto parallel =
+            enter.op->getAttrOfType<IntegerAttr>("parallel_iterations"))
+      child->maxParallel = std::max<int64_t>(parallel.getInt(), 1);
     child->iterations.emplace_back();
     Frame *raw = child.get();
     frames[raw] = std::move(child);
     f->children[key] = raw;
     ++iteration(f, k).childFrames;
     return raw;
+  }
+
+  /// Starts the next iteration of `f` (its loop invariants delivered) and
+  /// returns its number.
+  int64_t startIteration(Frame *f) {
+    f->iterations.emplace_back();
+    // Only the dead Exits of the last iteration count (TensorFlow's
+    // IncrementIteration clears them).
+    f->deadExits.clear();
+    int64_t next = f->lastIter();
+    for (const Frame::Invariant &inv : f->invariants)
+      deliverOutputs(body.nodes[inv.node], f, next, inv.value, inv.dead);
+    return next;
   }
 
   /// Frees the done iterations of `f` and, when `f` is done, ends it and
@@ -220,6 +242,14 @@ struct Executor::Impl {
       if (first.outstanding != 0 || first.childFrames != 0 ||
           (f->firstIter == 0 && f->pendingEnters != 0))
         return;
+      // An iteration ends: the deferred NextIterations start the next one.
+      if (!f->deferred.empty()) {
+        std::vector<std::pair<unsigned, RtValue>> deferred;
+        std::swap(deferred, f->deferred);
+        int64_t next = startIteration(f);
+        for (auto &[node, value] : deferred)
+          deliverOutputs(body.nodes[node], f, next, value, false);
+      }
       if (f->iterations.size() > 1) {
         f->iterations.pop_front();
         ++f->firstIter;
@@ -315,10 +345,14 @@ struct Executor::Impl {
               n.op, "frame '" + f->name + "' ran more than " +
                         Twine(exec.getState().options.maxLoopIterations) +
                         " iterations (the loop iteration limit)");
-        f->iterations.emplace_back();
-        int64_t next = f->lastIter();
-        for (const Frame::Invariant &inv : f->invariants)
-          deliverOutputs(body.nodes[inv.node], f, next, inv.value, inv.dead);
+        // At most parallel_iterations iterations in flight: the value waits
+        // for the first one to end (cleanup starts the next then).
+        if (int64_t(f->iterations.size()) >= f->maxParallel ||
+            !f->deferred.empty()) {
+          f->deferred.emplace_back(task.node, task.inputs[0].value);
+          return llvm::Error::success();
+        }
+        startIteration(f);
       }
       deliverOutputs(n, f, k + 1, task.inputs[0].value, false);
       return llvm::Error::success();
@@ -373,8 +407,8 @@ struct Executor::Impl {
     for (unsigned n : body.sources)
       push(Task{n, &root, 0, {}, false, -1});
     while (!ready.empty()) {
-      Task task = std::move(ready.back());
-      ready.pop_back();
+      Task task = std::move(ready.front());
+      ready.pop_front();
       Frame *f = task.frame;
       int64_t k = task.iter;
       if (llvm::Error err = process(task))

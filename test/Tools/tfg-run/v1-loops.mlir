@@ -4,6 +4,13 @@
 // RUN: tfg-run %s --input=x=zeros --fetch=count,outer_i --print | FileCheck %s
 // CHECK: count: dtype=i32 shape=[] min=12 max=12 mean=12
 // CHECK: outer_i: dtype=i32 shape=[] min=3 max=3 mean=3
+// COM: At most parallel_iterations iterations are in flight: the others
+// COM: wait (the outer counter would otherwise run ahead, each of its
+// COM: iterations holding an inner frame). The same results with 1 and 2.
+// RUN: sed 's/parallel_iterations = 10/parallel_iterations = 1/' %s > %t.1.mlir
+// RUN: tfg-run %t.1.mlir --input=x=zeros --fetch=count,outer_i --print | FileCheck %s
+// RUN: sed 's/parallel_iterations = 10/parallel_iterations = 2/' %s > %t.2.mlir
+// RUN: tfg-run %t.2.mlir --input=x=zeros --fetch=count,outer_i --print | FileCheck %s
 // COM: The iteration bound of one frame gives an error, not a hang.
 // RUN: not tfg-run %s --input=x=zeros --fetch=count --max-loop-iterations=3 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: tfg-run: error: node '{{outer|inner}}/next_{{.*}}' (NextIteration): frame '{{outer|inner}}' ran more than 3 iterations (the loop iteration limit)
