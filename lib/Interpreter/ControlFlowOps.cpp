@@ -1,5 +1,4 @@
-//===- ControlFlowOps.cpp - Builtins: forwarding and control flow
-//----------===//
+//===- ControlFlowOps.cpp - Builtins: forwarding and control flow ---------===//
 //
 // The ops the interpreter runs itself that are no computation on values:
 // the forwarding ops (Identity and its kin, LoopCond, Print), Const (its

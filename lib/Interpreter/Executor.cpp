@@ -1,5 +1,4 @@
-//===- Executor.cpp - Runs one compiled body
-//-------------------------------===//
+//===- Executor.cpp - Runs one compiled body ------------------------------===//
 //
 // The executor of one body follows TensorFlow's executor: a node runs once
 // all its inputs (data and control) have arrived; nodes become ready in a

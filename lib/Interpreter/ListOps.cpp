@@ -1,5 +1,4 @@
-//===- ListOps.cpp - Builtins: TensorLists
-//---------------------------------===//
+//===- ListOps.cpp - Builtins: TensorLists --------------------------------===//
 //
 // TensorFlow's TensorList ops on variant handles. A TensorList is a value:
 // every op that changes one gives a new list, as TensorFlow's kernels do

@@ -1,5 +1,4 @@
-//===- TensorUtil.cpp - Tensor helpers of the interpreter's builtins
-//-------===//
+//===- TensorUtil.cpp - Tensor helpers of the builtins --------------------===//
 //
 // What the builtins share: reading scalars, conditions and shape tensors
 // from run-time values, and building tensors row by row along the leading

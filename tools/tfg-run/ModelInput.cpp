@@ -1,5 +1,4 @@
-//===- ModelInput.cpp - tfg-run's model reader
-//-----------------------------===//
+//===- ModelInput.cpp - tfg-run's model reader ----------------------------===//
 //
 // The forms are told apart from the bytes as tfg-translate does: MLIR text
 // or bytecode first (parsed within tfg's nesting bounds, then verified),
