@@ -1,4 +1,4 @@
-//===- Interpreter.h - Runs tfg graphs and functions -----------*- C++ -*-===//
+//===- Interpreter.h - Runs tfg graphs and functions ------------*- C++ -*-===//
 //
 // The graph interpreter runs a `tfg.graph` or a `tfg.func` on host tensors
 // (tfg/Eval/HostTensor.h): it is fed tensors by name and returns the fetched
