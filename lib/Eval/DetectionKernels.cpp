@@ -37,23 +37,24 @@ struct Candidate {
   float score;
   int64_t suppressBegin;
 };
-/// A box with ordered corners.
+/// A box with ordered corners and its area.
 struct Box {
-  float ymin, xmin, ymax, xmax;
+  float ymin, xmin, ymax, xmax, area;
 };
 } // namespace
 
 static float getIoU(const Box &a, const Box &b) {
-  float areaA = (a.ymax - a.ymin) * (a.xmax - a.xmin);
-  float areaB = (b.ymax - b.ymin) * (b.xmax - b.xmin);
-  if (areaA <= 0 || areaB <= 0)
+  if (a.area <= 0 || b.area <= 0)
     return 0.0f;
   float iy =
       std::max(std::min(a.ymax, b.ymax) - std::max(a.ymin, b.ymin), 0.0f);
   float ix =
       std::max(std::min(a.xmax, b.xmax) - std::max(a.xmin, b.xmin), 0.0f);
   float inter = iy * ix;
-  return inter / (areaA + areaB - inter);
+  // Disjoint boxes: 0 / union is 0 without the division.
+  if (inter == 0)
+    return 0.0f;
+  return inter / (a.area + b.area - inter);
 }
 
 /// A float scalar operand.
@@ -116,8 +117,10 @@ template <int version> static LogicalResult nmsKernel(EvalContext &ctx) {
   for (int64_t i = 0; i < n; ++i) {
     float y1 = boxes.getDouble(4 * i), x1 = boxes.getDouble(4 * i + 1),
           y2 = boxes.getDouble(4 * i + 2), x2 = boxes.getDouble(4 * i + 3);
-    bs[i] = {std::min(y1, y2), std::min(x1, x2), std::max(y1, y2),
-             std::max(x1, x2)};
+    Box &box = bs[i];
+    box = {std::min(y1, y2), std::min(x1, x2), std::max(y1, y2),
+           std::max(x1, x2), 0.0f};
+    box.area = (box.ymax - box.ymin) * (box.xmax - box.xmin);
   }
   auto lower = [](const Candidate &a, const Candidate &b) {
     return a.score == b.score ? a.index > b.index : a.score < b.score;

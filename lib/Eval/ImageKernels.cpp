@@ -50,6 +50,7 @@ public:
     view = copy;
   }
   float operator[](int64_t i) const { return view[i]; }
+  const float *data() const { return view.data(); }
 
 private:
   ArrayRef<float> view;
@@ -154,22 +155,24 @@ static LogicalResult resizeBilinearKernel(EvalContext &ctx) {
   std::vector<Interpolation> xs =
       getInterpolations(s->outW, s->inW, s->scaleW, s->halfPixel);
   float *o = out->data<float>().data();
+  const float *src = in.data();
   int64_t c = s->channels;
   forEachRow(ctx, s->batch * s->outH, s->outW * c, [&](int64_t row) {
     int64_t b = row / s->outH, y = row % s->outH;
     const Interpolation &iy = ys[y];
-    int64_t top = (b * s->inH + iy.lower) * s->inW * c;
-    int64_t bottom = (b * s->inH + iy.upper) * s->inW * c;
+    const float *top = src + (b * s->inH + iy.lower) * s->inW * c;
+    const float *bottom = src + (b * s->inH + iy.upper) * s->inW * c;
+    float yl = iy.lerp;
     float *dst = o + row * s->outW * c;
-    for (int64_t x = 0; x < s->outW; ++x) {
+    for (int64_t x = 0; x < s->outW; ++x, dst += c) {
       const Interpolation &ix = xs[x];
+      const float *tl = top + ix.lower * c, *tr = top + ix.upper * c;
+      const float *bl = bottom + ix.lower * c, *br = bottom + ix.upper * c;
+      float xl = ix.lerp;
       for (int64_t k = 0; k < c; ++k) {
-        float tl = in[top + ix.lower * c + k], tr = in[top + ix.upper * c + k];
-        float bl = in[bottom + ix.lower * c + k],
-              br = in[bottom + ix.upper * c + k];
-        float t = tl + (tr - tl) * ix.lerp;
-        float bo = bl + (br - bl) * ix.lerp;
-        dst[x * c + k] = t + (bo - t) * iy.lerp;
+        float t = tl[k] + (tr[k] - tl[k]) * xl;
+        float bo = bl[k] + (br[k] - bl[k]) * xl;
+        dst[k] = t + (bo - t) * yl;
       }
     }
   });

@@ -79,7 +79,8 @@ mlir::tfg::getOperands(EvalContext &ctx, unsigned n) {
 int64_t mlir::tfg::getIntAttr(EvalContext &ctx, StringRef name,
                               int64_t defaultValue) {
   if (auto attr = dyn_cast_if_present<IntegerAttr>(ctx.getAttr(name)))
-    return attr.getValue().getSExtValue();
+    if (attr.getValue().getSignificantBits() <= 64)
+      return attr.getValue().getSExtValue();
   return defaultValue;
 }
 

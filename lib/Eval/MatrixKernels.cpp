@@ -94,6 +94,11 @@ static FailureOr<DiagSpec> getDiagSpec(EvalContext &ctx, int version,
     return ctx.fail("k must hold one or two values");
   s.lo = (*k)[0];
   s.hi = k->back();
+  // Far beyond any matrix; keeps k[1] - k[0] + 1 within int64.
+  constexpr int64_t kMaxDiagIndex = int64_t(1) << 40;
+  if (s.lo < -kMaxDiagIndex || s.lo > kMaxDiagIndex || s.hi < -kMaxDiagIndex ||
+      s.hi > kMaxDiagIndex)
+    return ctx.fail("k is out of range");
   if (s.lo > s.hi)
     return ctx.fail("k[0] must not exceed k[1]");
   std::string align =
@@ -420,7 +425,7 @@ static LogicalResult einsumKernel(EvalContext &ctx) {
     return ctx.fail(llvm::toString(cCount.takeError()));
   int64_t work;
   if (llvm::MulOverflow(*cCount, out->getNumElements(), work) ||
-      work > (int64_t(1) << 32))
+      work > (int64_t(1) << 28))
     return ctx.fail("Einsum is too large to evaluate");
   // Per operand, the stride of each output and contracted label (summed
   // over repeats; 0 where the operand broadcasts or lacks the label).

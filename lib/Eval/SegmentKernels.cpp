@@ -60,6 +60,8 @@ static FailureOr<Segments> readSegments(EvalContext &ctx, bool sorted) {
       if (i > 0 && s.ids[i] < s.ids[i - 1])
         return ctx.fail("segment_ids are not increasingly sorted");
     }
+    if (s.rows && s.ids.back() >= ctx.getMaxElements())
+      return ctx.fail("too many segments: " + std::to_string(s.ids.back()));
     s.numSegments = s.rows ? s.ids.back() + 1 : 0;
   } else {
     FailureOr<int64_t> n = getIntScalar(ctx, 2, "num_segments");

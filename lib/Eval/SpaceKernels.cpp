@@ -40,6 +40,9 @@ static FailureOr<DepthLayout> getDepthLayout(EvalContext &ctx,
   l.block = getIntAttr(ctx, "block_size", 0);
   if (l.block < 2)
     return ctx.fail("block_size must be at least 2");
+  // Keeps block_size^2 within int64.
+  if (l.block > (int64_t(1) << 31))
+    return ctx.fail("block_size is too large");
   std::string format = getStringAttr(ctx, "data_format", "NHWC");
   if (format != "NHWC" && format != "NCHW")
     return ctx.fail("data_format " + format + " is not supported");

@@ -243,6 +243,9 @@ TEST_F(ArrayKernelsTest, SpaceToDepth) {
   EXPECT_NE(
       error("DepthToSpace", {iota({1, 1, 1, 3})}, intAttr("block_size", 2)),
       "");
+  EXPECT_NE(error("DepthToSpace", {iota({1, 1, 1, 4})},
+                  intAttr("block_size", int64_t(1) << 40)),
+            "");
 }
 
 TEST_F(ArrayKernelsTest, SpaceToBatch) {

@@ -213,6 +213,9 @@ TEST_F(SelectionKernelsTest, MatrixDiagPart) {
   EXPECT_EQ(values(r), (V{3, 8, 0, 2, 7, 6, 1, 6, 7, 0, 5, 8, //
                           3, 4, 0, 4, 3, 8, 5, 2, 7, 0, 1, 6}));
   EXPECT_NE(error("MatrixDiagPartV3", {in, scalar(4), scalar(0)}), "");
+  EXPECT_NE(error("MatrixDiagV3", {i32({2}, {1, 2}), i64({2}, {INT64_MIN, 0}),
+                                   scalar(-1), scalar(-1), scalar(0)}),
+            "");
 }
 
 TEST_F(SelectionKernelsTest, Einsum) {
@@ -243,6 +246,10 @@ TEST_F(SelectionKernelsTest, Einsum) {
   EXPECT_NE(error("Einsum", {iota({2, 3})}, eq("i1->i")), "");
   EXPECT_NE(error("Einsum", {iota({2, 3})}, eq("ijk->i")), "");
   EXPECT_NE(error("Einsum", {iota({2, 3})}, eq("ij->iz")), "");
+  // Work beyond the bound is refused, not started.
+  HostTensor big = splat(b.getI32Type(), {1 << 15, 1 << 15}, 1);
+  EXPECT_NE(error("Einsum", {big, big}, eq("ij,kl->i")).find("too large"),
+            std::string::npos);
 }
 
 TEST_F(SelectionKernelsTest, SortedSegments) {
@@ -265,6 +272,9 @@ TEST_F(SelectionKernelsTest, SortedSegments) {
             std::string::npos);
   EXPECT_NE(error("SegmentSum", {data, vec({-1, 0, 0})}), "");
   EXPECT_NE(error("SegmentSum", {data, vec({0, 0})}), "");
+  EXPECT_NE(error("SegmentSum", {i32({1}, {1}), i64({1}, {INT64_MAX})})
+                .find("too many"),
+            std::string::npos);
 }
 
 TEST_F(SelectionKernelsTest, UnsortedSegments) {
