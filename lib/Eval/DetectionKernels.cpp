@@ -10,10 +10,12 @@
 // - A candidate is compared with the boxes selected since it was last
 //   looked at, newest first. Hard NMS (soft_nms_sigma 0, and V2-V4)
 //   suppresses it when an IoU is > iou_threshold. Soft NMS (V5, sigma > 0)
-//   multiplies its score by exp(-0.5 * iou^2 / sigma) for each IoU <=
-//   iou_threshold (0 above it), stopping once the score is <=
-//   score_threshold; a candidate whose score dropped goes back to the queue
-//   if still above score_threshold, one whose score did not is selected.
+//   multiplies its score by exp(-0.5 * iou^2 / sigma) for each IoU (the
+//   IoU threshold plays no part, as in current TensorFlow; TensorFlow.js
+//   and older TensorFlow versions zero the weight above it), stopping
+//   once the score is <= score_threshold; a candidate whose score dropped
+//   goes back to the queue if still above score_threshold, one whose score
+//   did not is selected.
 // - At most max_output_size boxes are selected. V4 and V5 with
 //   pad_to_max_output_size pad the indices (and V5's scores) with zeros to
 //   max_output_size; valid_outputs is the number selected.
@@ -151,7 +153,7 @@ template <int version> static LogicalResult nmsKernel(EvalContext &ctx) {
         }
         continue;
       }
-      next.score *= iou <= *iouThreshold ? std::exp(scale * iou * iou) : 0.0f;
+      next.score *= std::exp(scale * iou * iou);
       if (next.score <= scoreThreshold)
         break;
     }

@@ -329,6 +329,11 @@ TEST_F(DetectionKernelsTest, SoftNms) {
               {boxes(), scores(), scalar(6), f(0.85), f(0.35), f(0.5)});
   EXPECT_EQ(values(r[0]), (V{3, 0, 1}));
   expectNear(floats(r[1]), (F{0.949999988f, 0.899999976f, 0.38400352f}));
+  // Soft NMS ignores iou_threshold (TensorFlow's current kernel): box 1
+  // (IoU 0.818 with box 0) is weighed, not dropped.
+  r = evalAll("NonMaxSuppressionV5",
+              {boxes(), scores(), scalar(6), f(0.5), f(0.0), f(0.5)});
+  EXPECT_EQ(values(r[0]), (V{3, 0, 1, 5, 4, 2}));
   // Sigma 0 is hard NMS; padding pads the scores too.
   DictionaryAttr pad =
       attrs({b.getNamedAttr("pad_to_max_output_size", b.getBoolAttr(true))});
