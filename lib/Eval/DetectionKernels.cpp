@@ -1,7 +1,7 @@
 //===- DetectionKernels.cpp - Kernels of non-max suppression --------------===//
 //
-// NonMaxSuppressionV2/V3/V4/V5 as TensorFlow's CPU kernel computes them,
-// in float:
+// NonMaxSuppressionV2/V3/V4/V5 and CombinedNonMaxSuppression as
+// TensorFlow's CPU kernels compute them, in float:
 // - Candidates are the boxes whose score is > score_threshold (V2: every
 //   box above the lowest float), visited by descending score, the lower
 //   index first among equal scores.
@@ -21,10 +21,21 @@
 //   max_output_size; valid_outputs is the number selected.
 // iou_threshold must be in [0, 1], soft_nms_sigma >= 0, max_output_size
 // >= 0.
+// CombinedNonMaxSuppression runs hard NMS per batch and class (boxes
+// [batch, n, q, 4] with q = 1 shared by the classes or q = classes; at most
+// min(max_output_size_per_class, n) per class), gathers every class's
+// selections (empty slots score -1), sorts them by descending score (ties
+// keep class-major order; TensorFlow's unstable sort leaves them
+// unspecified), and takes the first min(found, max_total_size) (with
+// pad_per_class, at most min(max_total_size, per_class * classes), which
+// is also the padded size). Boxes are clipped to [0, 1] when clip_boxes
+// (the default); classes are floats; the rest is zero padding.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
+
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <limits>
@@ -57,6 +68,16 @@ static float getIoU(const Box &a, const Box &b) {
   if (inter == 0)
     return 0.0f;
   return inter / (a.area + b.area - inter);
+}
+
+/// A box with ordered corners from the raw (y1, x1, y2, x2) at `at`.
+static Box makeBox(const HostTensor &boxes, int64_t at) {
+  float y1 = boxes.getDouble(at), x1 = boxes.getDouble(at + 1),
+        y2 = boxes.getDouble(at + 2), x2 = boxes.getDouble(at + 3);
+  Box box = {std::min(y1, y2), std::min(x1, x2), std::max(y1, y2),
+             std::max(x1, x2), 0.0f};
+  box.area = (box.ymax - box.ymin) * (box.xmax - box.xmin);
+  return box;
 }
 
 /// A float scalar operand.
@@ -116,14 +137,8 @@ template <int version> static LogicalResult nmsKernel(EvalContext &ctx) {
     return ctx.fail("max_output_size exceeds the result bound");
 
   std::vector<Box> bs(n);
-  for (int64_t i = 0; i < n; ++i) {
-    float y1 = boxes.getDouble(4 * i), x1 = boxes.getDouble(4 * i + 1),
-          y2 = boxes.getDouble(4 * i + 2), x2 = boxes.getDouble(4 * i + 3);
-    Box &box = bs[i];
-    box = {std::min(y1, y2), std::min(x1, x2), std::max(y1, y2),
-           std::max(x1, x2), 0.0f};
-    box.area = (box.ymax - box.ymin) * (box.xmax - box.xmin);
-  }
+  for (int64_t i = 0; i < n; ++i)
+    bs[i] = makeBox(boxes, 4 * i);
   auto lower = [](const Candidate &a, const Candidate &b) {
     return a.score == b.score ? a.index > b.index : a.score < b.score;
   };
@@ -198,7 +213,149 @@ template <int version> static LogicalResult nmsKernel(EvalContext &ctx) {
   return setResults(ctx, results);
 }
 
+namespace {
+/// A box selected for one class of CombinedNonMaxSuppression (index -1: an
+/// empty slot, score -1 and class -1, as TensorFlow fills them).
+struct ClassResult {
+  int64_t index = -1;
+  float score = -1.0f;
+  int64_t classIndex = -1;
+  float coords[4] = {0, 0, 0, 0};
+};
+} // namespace
+
+/// CombinedNonMaxSuppression: hard NMS per batch and class, then the
+/// results of all classes by descending score.
+static LogicalResult combinedNmsKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 2);
+  if (failed(ops))
+    return failure();
+  const HostTensor &boxes = *(*ops)[0], &scores = *(*ops)[1];
+  if (boxes.getKind() != HostElementKind::Float || boxes.getRank() != 4 ||
+      boxes.getShape()[3] != 4)
+    return ctx.fail("boxes must be a float tensor of shape [batch, boxes, q, "
+                    "4]");
+  int64_t batch = boxes.getShape()[0], n = boxes.getShape()[1],
+          q = boxes.getShape()[2];
+  if (scores.getKind() != HostElementKind::Float || scores.getRank() != 3 ||
+      scores.getShape()[0] != batch || scores.getShape()[1] != n)
+    return ctx.fail("scores must be a float tensor of shape [batch, boxes, "
+                    "classes]");
+  int64_t classes = scores.getShape()[2];
+  if (q != 1 && q != classes)
+    return ctx.fail("boxes' third dimension must be 1 or the number of "
+                    "classes");
+  FailureOr<int64_t> perClass =
+      getIntScalar(ctx, 2, "max_output_size_per_class");
+  if (failed(perClass))
+    return failure();
+  FailureOr<int64_t> total = getIntScalar(ctx, 3, "max_total_size");
+  if (failed(total))
+    return failure();
+  if (*perClass <= 0 || *total <= 0 || *perClass > INT32_MAX ||
+      *total > INT32_MAX)
+    return ctx.fail("max_output_size_per_class and max_total_size must be "
+                    "positive int32 values");
+  FailureOr<float> iouThreshold = getFloatScalar(ctx, 4, "iou_threshold");
+  if (failed(iouThreshold))
+    return failure();
+  if (!(*iouThreshold >= 0 && *iouThreshold <= 1))
+    return ctx.fail("iou_threshold must be in [0, 1]");
+  FailureOr<float> scoreThreshold = getFloatScalar(ctx, 5, "score_threshold");
+  if (failed(scoreThreshold))
+    return failure();
+  bool padPerClass = getBoolAttr(ctx, "pad_per_class", false);
+  bool clip = getBoolAttr(ctx, "clip_boxes", true);
+
+  int64_t sizePerClass = std::min(*perClass, n);
+  int64_t maxTotal;
+  if (llvm::MulOverflow(*perClass, classes, maxTotal) || maxTotal > INT32_MAX)
+    maxTotal = INT32_MAX;
+  int64_t perBatch = padPerClass ? std::min(*total, maxTotal) : *total;
+  int64_t slots;
+  if (llvm::MulOverflow(sizePerClass, classes, slots) ||
+      slots > ctx.getMaxElements() || perBatch > ctx.getMaxElements())
+    return ctx.fail("CombinedNonMaxSuppression's output exceeds the bound");
+  Type f32 = Float32Type::get(ctx.getContext());
+  FailureOr<HostTensor> outBoxes = createResult(ctx, f32, {batch, perBatch, 4});
+  if (failed(outBoxes))
+    return failure();
+  FailureOr<HostTensor> outScores = createResult(ctx, f32, {batch, perBatch});
+  if (failed(outScores))
+    return failure();
+  FailureOr<HostTensor> outClasses = createResult(ctx, f32, {batch, perBatch});
+  if (failed(outClasses))
+    return failure();
+  FailureOr<HostTensor> valid =
+      createResult(ctx, IntegerType::get(ctx.getContext(), 32), {batch});
+  if (failed(valid))
+    return failure();
+
+  std::vector<ClassResult> results;
+  std::vector<int64_t> selected;
+  std::vector<Box> selectedBoxes;
+  for (int64_t b = 0; b < batch; ++b) {
+    results.assign(slots, ClassResult());
+    for (int64_t c = 0; c < classes; ++c) {
+      // Candidates by descending score, the lower index first among equals.
+      std::vector<std::pair<float, int64_t>> candidates;
+      for (int64_t i = 0; i < n; ++i) {
+        float s = scores.getDouble((b * n + i) * classes + c);
+        if (s > *scoreThreshold)
+          candidates.push_back({s, i});
+      }
+      std::stable_sort(
+          candidates.begin(), candidates.end(),
+          [](const auto &x, const auto &y) { return x.first > y.first; });
+      selected.clear();
+      selectedBoxes.clear();
+      for (const auto &[score, i] : candidates) {
+        if (static_cast<int64_t>(selected.size()) >= sizePerClass)
+          break;
+        int64_t at = ((b * n + i) * q + (q > 1 ? c : 0)) * 4;
+        Box box = makeBox(boxes, at);
+        bool keep = true;
+        for (int64_t j = static_cast<int64_t>(selected.size()) - 1;
+             j >= 0 && keep; --j)
+          keep = !(getIoU(box, selectedBoxes[j]) > *iouThreshold);
+        if (!keep)
+          continue;
+        ClassResult &r = results[selected.size() + sizePerClass * c];
+        r.index = i;
+        r.score = score;
+        r.classIndex = c;
+        for (int k = 0; k < 4; ++k)
+          r.coords[k] = boxes.getDouble(at + k);
+        selected.push_back(i);
+        selectedBoxes.push_back(box);
+      }
+    }
+    std::stable_sort(results.begin(), results.end(),
+                     [](const ClassResult &x, const ClassResult &y) {
+                       return x.score > y.score;
+                     });
+    int64_t count = llvm::count_if(
+        results, [](const ClassResult &r) { return r.index > -1; });
+    int64_t detections = std::min(count, padPerClass ? perBatch : *total);
+    valid->setInt(b, detections);
+    for (int64_t k = 0; k < detections && k < slots; ++k) {
+      const ClassResult &r = results[k];
+      int64_t o = b * perBatch + k;
+      for (int d = 0; d < 4; ++d)
+        outBoxes->setDouble(o * 4 + d,
+                            clip ? std::max(std::min(r.coords[d], 1.0f), 0.0f)
+                                 : r.coords[d]);
+      outScores->setDouble(o, r.score);
+      outClasses->setDouble(o, static_cast<float>(r.classIndex));
+    }
+  }
+  HostTensor out[] = {std::move(*outBoxes), std::move(*outScores),
+                      std::move(*outClasses), std::move(*valid)};
+  return setResults(ctx, out);
+}
+
 void mlir::tfg::addDetectionKernels(EvalKernelTable &table) {
+  addKernels(table, {"CombinedNonMaxSuppression"}, combinedNmsKernel);
   addKernels(table, {"NonMaxSuppressionV2"}, nmsKernel<2>);
   addKernels(table, {"NonMaxSuppressionV3"}, nmsKernel<3>);
   addKernels(table, {"NonMaxSuppressionV4"}, nmsKernel<4>);

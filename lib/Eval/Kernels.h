@@ -63,7 +63,8 @@ void addMatrixKernels(EvalKernelTable &table);
 void addSegmentKernels(EvalKernelTable &table);
 /// ResizeBilinear, ResizeNearestNeighbor, CropAndResize (ImageKernels.cpp).
 void addImageKernels(EvalKernelTable &table);
-/// NonMaxSuppressionV2/V3/V4/V5 (DetectionKernels.cpp).
+/// NonMaxSuppressionV2/V3/V4/V5, CombinedNonMaxSuppression
+/// (DetectionKernels.cpp).
 void addDetectionKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names`.

@@ -344,6 +344,47 @@ TEST_F(DetectionKernelsTest, SoftNms) {
   EXPECT_EQ(r[2].getInt(0), 3);
 }
 
+TEST_F(DetectionKernelsTest, CombinedNms) {
+  // Four boxes shared by two classes.
+  HostTensor bx = f32({1, 4, 1, 4}, {0, 0, 1, 1, 0, 0.1, 1, 1.1, 0, 2, 1, 3,
+                                     -0.5, -0.5, 0.5, 0.5});
+  HostTensor sc = f32({1, 4, 2}, {0.9, 0.1, 0.8, 0.7, 0.3, 0.6, 0.05, 0.95});
+  // Class 0 keeps boxes 0 and 2 (1 overlaps 0); class 1 keeps 3 and 1 (at
+  // most two per class); by score: 3 (c1), 0 (c0), 1 (c1), 2 (c0).
+  std::vector<HostTensor> r =
+      evalAll("CombinedNonMaxSuppression",
+              {bx, sc, scalar(2), scalar(3), f(0.5), f(0.2)});
+  ASSERT_EQ(r.size(), 4u);
+  EXPECT_EQ(shapeOf(r[0]), (V{1, 3, 4}));
+  EXPECT_EQ(floats(r[0]), (F{0, 0, 0.5, 0.5, 0, 0, 1, 1, 0, 0.1f, 1, 1}));
+  EXPECT_EQ(floats(r[1]), (F{0.95f, 0.9f, 0.7f}));
+  EXPECT_EQ(floats(r[2]), (F{1, 0, 1}));
+  EXPECT_EQ(values(r[3]), (V{3}));
+  // pad_per_class: min(max_total_size, 2 * 2) outputs; no clipping.
+  DictionaryAttr a =
+      attrs({b.getNamedAttr("pad_per_class", b.getBoolAttr(true)),
+             b.getNamedAttr("clip_boxes", b.getBoolAttr(false))});
+  r = evalAll("CombinedNonMaxSuppression",
+              {bx, sc, scalar(2), scalar(10), f(0.5), f(0.2)}, a);
+  EXPECT_EQ(shapeOf(r[1]), (V{1, 4}));
+  EXPECT_EQ(floats(r[1]), (F{0.95f, 0.9f, 0.7f, 0.3f}));
+  EXPECT_EQ(floats(r[2]), (F{1, 0, 1, 0}));
+  EXPECT_EQ(floats(r[0])[0], -0.5f);
+  EXPECT_EQ(values(r[3]), (V{4}));
+  // Padding beyond what was found is zero.
+  r = evalAll("CombinedNonMaxSuppression",
+              {bx, sc, scalar(2), scalar(6), f(0.5), f(0.2)});
+  EXPECT_EQ(floats(r[1]), (F{0.95f, 0.9f, 0.7f, 0.3f, 0, 0}));
+  EXPECT_EQ(values(r[3]), (V{4}));
+  EXPECT_NE(
+      error("CombinedNonMaxSuppression",
+            {f32({1, 4, 3, 4}, {}), sc, scalar(2), scalar(3), f(0.5), f(0.2)}),
+      "");
+  EXPECT_NE(error("CombinedNonMaxSuppression",
+                  {bx, sc, scalar(0), scalar(3), f(0.5), f(0.2)}),
+            "");
+}
+
 TEST_F(DetectionKernelsTest, Errors) {
   EXPECT_NE(error("NonMaxSuppressionV3",
                   {boxes(), scores(), scalar(3), f(1.5), f(0.0)}),

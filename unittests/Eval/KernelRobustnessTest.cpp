@@ -20,7 +20,7 @@ TEST_F(TmpFuzz, All) {
             "UnsortedSegmentSum UnsortedSegmentProd UnsortedSegmentMin "
             "ResizeBilinear ResizeNearestNeighbor CropAndResize "
             "NonMaxSuppressionV2 NonMaxSuppressionV3 NonMaxSuppressionV4 "
-            "NonMaxSuppressionV5")
+            "NonMaxSuppressionV5 CombinedNonMaxSuppression")
       .split(ops, ' ', -1, false);
   std::mt19937 rng(42);
   auto rnd = [&](int n) { return int(rng() % n); };
