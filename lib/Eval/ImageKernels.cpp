@@ -1,4 +1,4 @@
-//===- ImageKernels.cpp - Kernels of image resizing and cropping ----------===//
+//===- ImageKernels.cpp - Kernels of image resizing, cropping, color ------===//
 //
 // ResizeBilinear, ResizeNearestNeighbor and CropAndResize with TensorFlow's
 // coordinate mapping, computed in float as its CPU kernels do (TF.js
@@ -20,6 +20,12 @@
 //   it); a coordinate outside [0, H - 1] gives extrapolation_value;
 //   bilinear as above with floor and ceil, nearest rounds half away from
 //   zero. A box index outside [0, batch) is an error.
+// - RGBToHSV and HSVToRGB: TensorFlow's per-pixel formulas (hue in [0, 1),
+//   0 for grays; RGB from clamped |6h - k| ramps), in float (f64 in
+//   double).
+// - AdjustContrastv2: per image and channel, mean + factor * (x - mean),
+//   in float; the mean is the sum (in double) times float(1 / (H * W)), so
+//   it may differ from TensorFlow's pairwise float sum in the last bit.
 //
 //===----------------------------------------------------------------------===//
 
@@ -316,7 +322,113 @@ static LogicalResult cropAndResizeKernel(EvalContext &ctx) {
   return setSingleResult(ctx, std::move(*out));
 }
 
+/// RGB to HSV of one pixel in T, TensorFlow's formula.
+template <typename T> static void rgbToHsv(const T *rgb, T *hsv) {
+  T r = rgb[0], g = rgb[1], b = rgb[2];
+  T v = std::max(std::max(r, g), b);
+  T range = v - std::min(std::min(r, g), b);
+  T s = v > T(0) ? range / v : T(0);
+  T norm = (T(1) / range) * (T(1) / T(6));
+  T h = r == v   ? norm * (g - b)
+        : g == v ? norm * (b - r) + T(2) / T(6)
+                 : norm * (r - g) + T(4) / T(6);
+  h = range > T(0) ? h : T(0);
+  h = h < T(0) ? h + T(1) : h;
+  hsv[0] = h;
+  hsv[1] = s;
+  hsv[2] = v;
+}
+
+/// HSV to RGB of one pixel in T, TensorFlow's formula.
+template <typename T> static void hsvToRgb(const T *hsv, T *rgb) {
+  T h = hsv[0], s = hsv[1], v = hsv[2];
+  T dh = h * T(6);
+  auto clamp01 = [](T x) { return std::min(std::max(x, T(0)), T(1)); };
+  T dr = clamp01(std::abs(dh - T(3)) - T(1));
+  T dg = clamp01(-std::abs(dh - T(2)) + T(2));
+  T db = clamp01(-std::abs(dh - T(4)) + T(2));
+  T oneMinusS = -s + T(1);
+  rgb[0] = (oneMinusS + s * dr) * v;
+  rgb[1] = (oneMinusS + s * dg) * v;
+  rgb[2] = (oneMinusS + s * db) * v;
+}
+
+/// RGBToHSV (`toHsv`) or HSVToRGB on the last dimension (3) of a float
+/// tensor: f64 in double, other floats in float.
+template <bool toHsv> static LogicalResult colorKernel(EvalContext &ctx) {
+  FailureOr<const HostTensor *> in = getOperand(ctx, 0);
+  if (failed(in))
+    return failure();
+  const HostTensor &t = **in;
+  if (t.getKind() != HostElementKind::Float || t.getRank() < 1 ||
+      t.getShape().back() != 3)
+    return ctx.fail("the input must be floats with a last dimension of 3");
+  FailureOr<HostTensor> out =
+      createResult(ctx, t.getElementType(), t.getShape());
+  if (failed(out))
+    return failure();
+  int64_t pixels = t.getNumElements() / 3;
+  for (int64_t p = 0; p < pixels; ++p) {
+    if (t.getElementInfo().byteSize == 8) {
+      double a[3] = {t.getDouble(3 * p), t.getDouble(3 * p + 1),
+                     t.getDouble(3 * p + 2)};
+      double r[3];
+      toHsv ? rgbToHsv(a, r) : hsvToRgb(a, r);
+      for (int k = 0; k < 3; ++k)
+        out->setDouble(3 * p + k, r[k]);
+      continue;
+    }
+    float a[3] = {static_cast<float>(t.getDouble(3 * p)),
+                  static_cast<float>(t.getDouble(3 * p + 1)),
+                  static_cast<float>(t.getDouble(3 * p + 2))};
+    float r[3];
+    toHsv ? rgbToHsv(a, r) : hsvToRgb(a, r);
+    for (int k = 0; k < 3; ++k)
+      out->setDouble(3 * p + k, r[k]);
+  }
+  return setSingleResult(ctx, std::move(*out));
+}
+
+static LogicalResult adjustContrastKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 2);
+  if (failed(ops))
+    return failure();
+  const HostTensor &images = *(*ops)[0], &factor = *(*ops)[1];
+  if (images.getKind() != HostElementKind::Float || images.getRank() < 3)
+    return ctx.fail("images must be floats of rank 3 or more");
+  if (factor.getKind() != HostElementKind::Float ||
+      factor.getNumElements() != 1 || factor.getRank() != 0)
+    return ctx.fail("contrast_factor must be a float scalar");
+  ArrayRef<int64_t> shape = images.getShape();
+  int64_t rank = shape.size();
+  int64_t channels = shape[rank - 1], size = shape[rank - 2] * shape[rank - 3];
+  int64_t batch = getSubSize(shape, 0, rank - 3);
+  FailureOr<HostTensor> out = createResult(ctx, images.getElementType(), shape);
+  if (failed(out))
+    return failure();
+  FloatView in(images);
+  float f = static_cast<float>(factor.getDouble(0));
+  float scale = 1.0f / static_cast<float>(size);
+  for (int64_t b = 0; b < batch; ++b) {
+    for (int64_t c = 0; c < channels; ++c) {
+      int64_t base = b * size * channels + c;
+      double sum = 0;
+      for (int64_t i = 0; i < size; ++i)
+        sum += in[base + i * channels];
+      float mean = static_cast<float>(sum) * scale;
+      for (int64_t i = 0; i < size; ++i) {
+        float x = in[base + i * channels];
+        out->setDouble(base + i * channels, mean + f * (x - mean));
+      }
+    }
+  }
+  return setSingleResult(ctx, std::move(*out));
+}
+
 void mlir::tfg::addImageKernels(EvalKernelTable &table) {
+  addKernels(table, {"RGBToHSV"}, colorKernel<true>);
+  addKernels(table, {"HSVToRGB"}, colorKernel<false>);
+  addKernels(table, {"AdjustContrastv2"}, adjustContrastKernel);
   addKernels(table, {"ResizeBilinear"}, resizeBilinearKernel);
   addKernels(table, {"ResizeNearestNeighbor"}, resizeNearestKernel);
   addKernels(table, {"CropAndResize"}, cropAndResizeKernel);

@@ -61,7 +61,8 @@ void addSelectionKernels(EvalKernelTable &table);
 void addMatrixKernels(EvalKernelTable &table);
 /// Segment and UnsortedSegment reductions (SegmentKernels.cpp).
 void addSegmentKernels(EvalKernelTable &table);
-/// ResizeBilinear, ResizeNearestNeighbor, CropAndResize (ImageKernels.cpp).
+/// ResizeBilinear, ResizeNearestNeighbor, CropAndResize, RGBToHSV,
+/// HSVToRGB, AdjustContrastv2 (ImageKernels.cpp).
 void addImageKernels(EvalKernelTable &table);
 /// NonMaxSuppressionV2/V3/V4/V5, CombinedNonMaxSuppression
 /// (DetectionKernels.cpp).

@@ -247,6 +247,46 @@ TEST_F(ImageKernelsTest, CropAndResize) {
   EXPECT_EQ(floats(r), (F{0, 0, 0, 0}));
 }
 
+TEST_F(ImageKernelsTest, ColorSpaces) {
+  HostTensor rgb = f32({6, 3}, {1, 0, 0, 0, 1, 0, 0, 0, 1, 0.5, 0.5, 0.5, 1, 0,
+                                1, 0.2, 0.4, 0.6});
+  HostTensor hsv = eval("RGBToHSV", {rgb});
+  F got = floats(hsv);
+  // Red, green, blue: hue 0, 2/6, 4/6 (computed as float 2/6 and 4/6).
+  EXPECT_EQ((F(got.begin(), got.begin() + 9)),
+            (F{0, 1, 1, 2.0f / 6.0f, 1, 1, 4.0f / 6.0f, 1, 1}));
+  // Gray: hue and saturation 0.
+  EXPECT_EQ((F(got.begin() + 9, got.begin() + 12)), (F{0, 0, 0.5}));
+  // Magenta wraps to 5/6.
+  EXPECT_FLOAT_EQ(got[12], 5.0f / 6.0f);
+  EXPECT_FLOAT_EQ(got[15], 7.0f / 12.0f);
+  EXPECT_FLOAT_EQ(got[16], 2.0f / 3.0f);
+  EXPECT_FLOAT_EQ(got[17], 0.6f);
+  HostTensor back = eval("HSVToRGB", {hsv});
+  F want = floats(rgb), round = floats(back);
+  for (size_t i = 0; i < want.size(); ++i)
+    EXPECT_NEAR(round[i], want[i], 1e-6) << "at " << i;
+  EXPECT_EQ(floats(eval("HSVToRGB", {f32({3}, {5.0 / 6.0, 1, 1})})),
+            (F{1, 0, 1}));
+  EXPECT_NE(error("RGBToHSV", {f32({2, 2}, {0, 0, 0, 0})}), "");
+  EXPECT_NE(error("HSVToRGB", {iota({3})}), "");
+}
+
+TEST_F(ImageKernelsTest, AdjustContrast) {
+  HostTensor r =
+      eval("AdjustContrastv2", {f32({1, 2, 2, 1}, {1, 2, 3, 6}), f32({}, {2})});
+  EXPECT_EQ(floats(r), (F{-1, 1, 3, 9}));
+  // Per channel: means 2 and 15.
+  r = eval("AdjustContrastv2",
+           {f32({2, 1, 2}, {0, 10, 4, 20}), f32({}, {0.5})});
+  EXPECT_EQ(floats(r), (F{1, 12.5, 3, 17.5}));
+  EXPECT_NE(
+      error("AdjustContrastv2", {f32({2, 2}, {0, 0, 0, 0}), f32({}, {2})}), "");
+  EXPECT_NE(error("AdjustContrastv2",
+                  {f32({1, 2, 2, 1}, {1, 2, 3, 6}), f32({2}, {2, 2})}),
+            "");
+}
+
 class DetectionKernelsTest : public ImageKernelsTest {
 protected:
   HostTensor boxes() {

@@ -18,7 +18,8 @@ TEST_F(TmpFuzz, All) {
             "MatrixDiag MatrixDiagV2 MatrixDiagV3 MatrixDiagPart "
             "MatrixDiagPartV3 Einsum SegmentSum SegmentMax SegmentMean "
             "UnsortedSegmentSum UnsortedSegmentProd UnsortedSegmentMin "
-            "ResizeBilinear ResizeNearestNeighbor CropAndResize "
+            "RGBToHSV HSVToRGB AdjustContrastv2 ResizeBilinear "
+            "ResizeNearestNeighbor CropAndResize "
             "NonMaxSuppressionV2 NonMaxSuppressionV3 NonMaxSuppressionV4 "
             "NonMaxSuppressionV5 CombinedNonMaxSuppression")
       .split(ops, ' ', -1, false);
