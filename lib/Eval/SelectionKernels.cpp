@@ -15,7 +15,8 @@
 // - ClipByValue: max(min(t, hi), lo) with scalar or same-shape
 //   bounds, computed in the element type.
 // - LinSpace: start + i * step with step = (stop - start) / (num - 1) in
-//   the element type, the last value exactly stop; num must be positive.
+//   the element type, the first value exactly start and the last exactly
+//   stop; num must be positive.
 //
 //===----------------------------------------------------------------------===//
 
@@ -353,16 +354,20 @@ static LogicalResult linSpaceKernel(EvalContext &ctx) {
     float a = start.data<float>()[0], z = stop.data<float>()[0];
     MutableArrayRef<float> o = out->data<float>();
     float step = n > 1 ? (z - a) / static_cast<float>(n - 1) : 0.0f;
-    for (int64_t i = 0; i + 1 < n; ++i)
+    for (int64_t i = 1; i + 1 < n; ++i)
       o[i] = a + step * static_cast<float>(i);
-    o[n - 1] = n > 1 ? z : a;
+    o[0] = a;
+    if (n > 1)
+      o[n - 1] = z;
   } else {
     // f64 exactly; narrower floats round each value once.
     double a = start.getDouble(0), z = stop.getDouble(0);
     double step = n > 1 ? (z - a) / static_cast<double>(n - 1) : 0.0;
-    for (int64_t i = 0; i + 1 < n; ++i)
+    for (int64_t i = 1; i + 1 < n; ++i)
       out->setDouble(i, a + step * static_cast<double>(i));
-    out->setDouble(n - 1, n > 1 ? z : a);
+    out->setDouble(0, a);
+    if (n > 1)
+      out->setDouble(n - 1, z);
   }
   return setSingleResult(ctx, std::move(*out));
 }

@@ -144,6 +144,10 @@ TEST_F(SelectionKernelsTest, LinSpace) {
   r = eval("LinSpace", {f32({}, {0}), f32({}, {1}), scalar(4)});
   float step = 1.0f / 3.0f;
   EXPECT_EQ(doubles(r), (D{0, step, step * 2.0f, 1}));
+  // The ends are exact even when the step is not finite.
+  r = eval("LinSpace", {f32({}, {0}), f32({}, {INFINITY}), scalar(3)});
+  EXPECT_EQ(r.getDouble(0), 0);
+  EXPECT_TRUE(std::isinf(r.getDouble(2)));
   r = eval("LinSpace", {f32({}, {5}), f32({}, {9}), i64({}, {1})});
   EXPECT_EQ(doubles(r), (D{5}));
   EXPECT_NE(error("LinSpace", {f32({}, {0}), f32({}, {1}), scalar(0)}), "");
