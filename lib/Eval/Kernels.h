@@ -56,8 +56,8 @@ void addSpaceKernels(EvalKernelTable &table);
 /// Where, Unique, UniqueV2, TopKV2, Bucketize, ClipByValue, LinSpace
 /// (SelectionKernels.cpp).
 void addSelectionKernels(EvalKernelTable &table);
-/// MatrixBandPart, MatrixDiag, MatrixDiagV2/V3, MatrixDiagPart, Einsum
-/// (MatrixKernels.cpp).
+/// MatrixBandPart, MatrixDiag, MatrixDiagV2/V3, MatrixDiagPart, Einsum,
+/// Cross (MatrixKernels.cpp).
 void addMatrixKernels(EvalKernelTable &table);
 /// Segment and UnsortedSegment reductions (SegmentKernels.cpp).
 void addSegmentKernels(EvalKernelTable &table);

@@ -19,6 +19,8 @@
 //   element type (f32 in float; ints wrap) in row-major order of the
 //   contracted labels, so float results may differ from TensorFlow's
 //   blocked matmul in the last bits.
+// - Cross: the cross product along the last dimension (3) in the element
+//   type (f32 in float; ints wrap).
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +30,7 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <map>
+#include <type_traits>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -487,7 +490,51 @@ static LogicalResult einsumKernel(EvalContext &ctx) {
   return setSingleResult(ctx, std::move(*out));
 }
 
+/// u * v - w * x in T (ints wrap through uint64).
+template <typename T> static T crossTerm(T u, T v, T w, T x) {
+  if constexpr (std::is_integral_v<T>)
+    return static_cast<T>(static_cast<uint64_t>(u) * static_cast<uint64_t>(v) -
+                          static_cast<uint64_t>(w) * static_cast<uint64_t>(x));
+  else
+    return u * v - w * x;
+}
+
+static LogicalResult crossKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 2);
+  if (failed(ops))
+    return failure();
+  const HostTensor &a = *(*ops)[0], &b = *(*ops)[1];
+  if (!isRealNumberTensor(a) || a.getElementType() != b.getElementType() ||
+      a.getShape() != b.getShape() || a.getRank() < 1 ||
+      a.getShape().back() != 3)
+    return ctx.fail("Cross takes two real tensors of one shape whose last "
+                    "dimension is 3");
+  FailureOr<HostTensor> out =
+      createResult(ctx, a.getElementType(), a.getShape());
+  if (failed(out))
+    return failure();
+  bool isFloat = a.getKind() == HostElementKind::Float;
+  bool isF32 = isFloat && a.getElementInfo().byteSize == 4;
+  for (int64_t v = 0, e = a.getNumElements() / 3; v < e; ++v) {
+    int64_t o = 3 * v;
+    for (int k = 0; k < 3; ++k) {
+      int64_t i = o + (k + 1) % 3, j = o + (k + 2) % 3;
+      if (isF32)
+        out->setDouble(o + k, crossTerm<float>(a.getDouble(i), b.getDouble(j),
+                                               a.getDouble(j), b.getDouble(i)));
+      else if (isFloat)
+        out->setDouble(o + k, crossTerm(a.getDouble(i), b.getDouble(j),
+                                        a.getDouble(j), b.getDouble(i)));
+      else
+        out->setInt(o + k, crossTerm(a.getInt(i), b.getInt(j), a.getInt(j),
+                                     b.getInt(i)));
+    }
+  }
+  return setSingleResult(ctx, std::move(*out));
+}
+
 void mlir::tfg::addMatrixKernels(EvalKernelTable &table) {
+  addKernels(table, {"Cross"}, crossKernel);
   addKernels(table, {"MatrixBandPart"}, matrixBandPartKernel);
   addKernels(table, {"MatrixDiag"}, matrixDiagKernel<1>);
   addKernels(table, {"MatrixDiagV2"}, matrixDiagKernel<2>);

@@ -16,7 +16,7 @@ TEST_F(TmpFuzz, All) {
             "DepthToSpace SpaceToBatchND BatchToSpaceND MirrorPad Where Unique "
             "UniqueV2 TopKV2 Bucketize ClipByValue LinSpace MatrixBandPart "
             "MatrixDiag MatrixDiagV2 MatrixDiagV3 MatrixDiagPart "
-            "MatrixDiagPartV3 Einsum SegmentSum SegmentMax SegmentMean "
+            "MatrixDiagPartV3 Einsum Cross SegmentSum SegmentMax SegmentMean "
             "UnsortedSegmentSum UnsortedSegmentProd UnsortedSegmentMin "
             "RGBToHSV HSVToRGB AdjustContrastv2 ResizeBilinear "
             "ResizeNearestNeighbor CropAndResize "

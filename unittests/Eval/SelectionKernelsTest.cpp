@@ -256,6 +256,17 @@ TEST_F(SelectionKernelsTest, Einsum) {
             std::string::npos);
 }
 
+TEST_F(SelectionKernelsTest, Cross) {
+  // x cross y = z, and a general pair.
+  HostTensor r = eval("Cross", {f32({2, 3}, {1, 0, 0, 1, 2, 3}),
+                                f32({2, 3}, {0, 1, 0, 4, 5, 6})});
+  EXPECT_EQ(doubles(r), (D{0, 0, 1, -3, 6, -3}));
+  r = eval("Cross", {i32({3}, {INT32_MAX, 0, 1}), i32({3}, {0, 2, 0})});
+  EXPECT_EQ(values(r), (V{-2, 0, -2})); // 2 * INT32_MAX wraps to -2
+  EXPECT_NE(error("Cross", {iota({2}), iota({2})}), "");
+  EXPECT_NE(error("Cross", {iota({3}), f32({3}, {0, 0, 0})}), "");
+}
+
 TEST_F(SelectionKernelsTest, SortedSegments) {
   HostTensor data = i32({3, 2}, {1, 2, 3, 4, 5, 6});
   HostTensor ids = vec({0, 0, 2});
