@@ -7,7 +7,8 @@
 // ReverseSequence (the first seq_lengths[b] elements along seq_dim of batch
 // b reversed), InvertPermutation, BroadcastArgs, BroadcastGradientArgs (as
 // TensorFlow's BCast: an input reduces the dimensions where it is 1 and the
-// output is not, and both reduce those where every input is 1),
+// output is not, and both reduce those where every input is 1; equal
+// shapes reduce nothing),
 // EnsureShape (the shape attribute's known dimensions must match) and
 // CheckNumerics ("<message> : Tensor had NaN values", "Inf values" or "Inf
 // and NaN values"). Elements move by their bytes; AddN takes numbers.
@@ -354,6 +355,9 @@ static LogicalResult broadcastGradientArgsKernel(EvalContext &ctx) {
     return failure();
   int64_t rank = bc->shape.size();
   SmallVector<int64_t, 4> r0, r1;
+  // Equal shapes take BCast's fast path: nothing to reduce.
+  if (s0 == s1)
+    rank = 0;
   for (int64_t d = 0; d < rank; ++d) {
     int64_t d0 = d - (rank - static_cast<int64_t>(s0.size()));
     int64_t d1 = d - (rank - static_cast<int64_t>(s1.size()));

@@ -187,6 +187,14 @@ TEST_F(ArrayKernelsTest, BroadcastArgs) {
   r = evalAll("BroadcastGradientArgs", {vec({1, 4, 1}), vec({3, 1, 1})});
   EXPECT_EQ(values(r[0]), (V{0, 2}));
   EXPECT_EQ(values(r[1]), (V{1, 2}));
+  // Equal shapes reduce nothing, even their 1s; all-1 dimensions of
+  // different shapes reduce for both.
+  r = evalAll("BroadcastGradientArgs", {vec({2, 1}), vec({2, 1})});
+  EXPECT_EQ(values(r[0]), (V{}));
+  EXPECT_EQ(values(r[1]), (V{}));
+  r = evalAll("BroadcastGradientArgs", {vec({1, 1}), vec({1})});
+  EXPECT_EQ(values(r[0]), (V{0, 1}));
+  EXPECT_EQ(values(r[1]), (V{0, 1}));
 }
 
 TEST_F(ArrayKernelsTest, EnsureShapeAndCheckNumerics) {
