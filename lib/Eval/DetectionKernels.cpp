@@ -9,13 +9,14 @@
 //   area is <= 0, else intersection / (area_i + area_j - intersection).
 // - A candidate is compared with the boxes selected since it was last
 //   looked at, newest first. Hard NMS (soft_nms_sigma 0, and V2-V4)
-//   suppresses it when an IoU is > iou_threshold. Soft NMS (V5, sigma > 0)
-//   multiplies its score by exp(-0.5 * iou^2 / sigma) for each IoU (the
-//   IoU threshold plays no part, as in current TensorFlow; TensorFlow.js
-//   and older TensorFlow versions zero the weight above it), stopping
-//   once the score is <= score_threshold; a candidate whose score dropped
-//   goes back to the queue if still above score_threshold, one whose score
-//   did not is selected.
+//   suppresses it when an IoU is > iou_threshold (a NaN IoU, from NaN or
+//   infinite corners, zeroes its score as TensorFlow's weight does). Soft NMS
+//   (V5, sigma > 0) multiplies its score by exp(-0.5 * iou^2 / sigma) for each
+//   IoU (the IoU threshold plays no part, as in current TensorFlow;
+//   TensorFlow.js and older TensorFlow versions zero the weight above it),
+//   stopping once the score is <= score_threshold; a candidate whose score
+//   dropped goes back to the queue if still above score_threshold, one whose
+//   score did not is selected.
 // - At most max_output_size boxes are selected. V4 and V5 with
 //   pad_to_max_output_size pad the indices (and V5's scores) with zeros to
 //   max_output_size; valid_outputs is the number selected.
@@ -69,6 +70,41 @@ static float getIoU(const Box &a, const Box &b) {
     return 0.0f;
   return inter / (a.area + b.area - inter);
 }
+
+namespace {
+/// The selected boxes, column by column, so that hard NMS tests a candidate
+/// against them in one vectorizable loop.
+struct SelectedBoxes {
+  std::vector<float> ymin, xmin, ymax, xmax, area;
+  void push(const Box &b) {
+    ymin.push_back(b.ymin);
+    xmin.push_back(b.xmin);
+    ymax.push_back(b.ymax);
+    xmax.push_back(b.xmax);
+    area.push_back(b.area);
+  }
+  /// Whether `a`'s IoU with a box in [begin, size) is > `threshold`
+  /// (getIoU's value: 0 where an area is <= 0), and in `nan` whether one is
+  /// NaN.
+  bool anyOver(const Box &a, int64_t begin, float threshold, bool &nan) const {
+    int any = 0, anyNaN = 0;
+    for (int64_t j = begin, e = area.size(); j < e; ++j) {
+      float iy =
+          std::max(std::min(a.ymax, ymax[j]) - std::max(a.ymin, ymin[j]), 0.0f);
+      float ix =
+          std::max(std::min(a.xmax, xmax[j]) - std::max(a.xmin, xmin[j]), 0.0f);
+      float inter = iy * ix;
+      float iou = inter / (a.area + area[j] - inter);
+      // As getIoU: 0 where an area is <= 0 (a NaN area is not).
+      int valid = !(a.area <= 0) & !(area[j] <= 0);
+      any |= valid & (iou > threshold);
+      anyNaN |= valid & (iou != iou);
+    }
+    nan = anyNaN;
+    return any;
+  }
+};
+} // namespace
 
 /// A box with ordered corners from the raw (y1, x1, y2, x2) at `at`.
 static Box makeBox(const HostTensor &boxes, int64_t at) {
@@ -153,24 +189,36 @@ template <int version> static LogicalResult nmsKernel(EvalContext &ctx) {
   float scale = soft ? -0.5f / sigma : 0.0f;
   std::vector<int64_t> selected;
   std::vector<float> selectedScores;
+  SelectedBoxes selectedBoxes;
   while (static_cast<int64_t>(selected.size()) < *maxOutput && !queue.empty()) {
     Candidate next = queue.top();
     queue.pop();
     float original = next.score;
-    bool suppressed = false;
-    for (int64_t j = static_cast<int64_t>(selected.size()) - 1;
-         j >= next.suppressBegin; --j) {
-      float iou = getIoU(bs[next.index], bs[selected[j]]);
-      if (!soft) {
-        if (iou > *iouThreshold) {
+    bool suppressed = false, nan = false;
+    // Hard NMS without NaN IoUs: whether any IoU is over the threshold, in
+    // one vectorizable pass (the order does not matter).
+    if (!soft)
+      suppressed = selectedBoxes.anyOver(bs[next.index], next.suppressBegin,
+                                         *iouThreshold, nan);
+    if (soft || nan) {
+      // TensorFlow's loop, newest first (soft scores round in this order):
+      // the weight is exp(scale * iou^2), and for hard NMS 0 where the IoU
+      // is not <= the threshold (a NaN IoU zeroes the score).
+      suppressed = false;
+      for (int64_t j = static_cast<int64_t>(selected.size()) - 1;
+           j >= next.suppressBegin; --j) {
+        float iou = getIoU(bs[next.index], bs[selected[j]]);
+        float weight = std::exp(scale * iou * iou);
+        if (!soft && !(iou <= *iouThreshold))
+          weight = 0.0f;
+        next.score *= weight;
+        if (!soft && iou > *iouThreshold) {
           suppressed = true;
           break;
         }
-        continue;
+        if (next.score <= scoreThreshold)
+          break;
       }
-      next.score *= std::exp(scale * iou * iou);
-      if (next.score <= scoreThreshold)
-        break;
     }
     next.suppressBegin = selected.size();
     if (suppressed)
@@ -178,6 +226,7 @@ template <int version> static LogicalResult nmsKernel(EvalContext &ctx) {
     if (next.score == original) {
       selected.push_back(next.index);
       selectedScores.push_back(next.score);
+      selectedBoxes.push(bs[next.index]);
       continue;
     }
     if (next.score > scoreThreshold)

@@ -328,6 +328,16 @@ TEST_F(DetectionKernelsTest, TiesAndIouEdge) {
   r = eval("NonMaxSuppressionV3",
            {b4, f32({3}, {0.5, 0.5, 0.5}), scalar(3), f(0.49), f(0.0)});
   EXPECT_EQ(values(r), (V{0, 1}));
+  // A NaN box: its IoU is NaN, which zeroes the later candidate's score
+  // (TensorFlow's weight); with score_threshold 0 it is dropped.
+  HostTensor withNaN = f32({2, 4}, {0, 0, 1, 1, NAN, 0, 1, 1});
+  r = eval("NonMaxSuppressionV3",
+           {withNaN, f32({2}, {0.9, 0.8}), scalar(2), f(0.5), f(0.0)});
+  EXPECT_EQ(values(r), (V{0}));
+  // Without a score threshold (V2) its score 0 is re-queued and selected.
+  r = eval("NonMaxSuppressionV2",
+           {withNaN, f32({2}, {0.9, 0.8}), scalar(2), f(0.5)});
+  EXPECT_EQ(values(r), (V{0, 1}));
   // Corner order does not matter; an empty box overlaps nothing.
   HostTensor flipped = f32({3, 4}, {1, 1, 0, 0, 0, 0, 1, 1, 0, 0, 0, 1});
   r = eval("NonMaxSuppressionV3",
