@@ -48,6 +48,10 @@ TEST_F(ArrayKernelsTest, Gather) {
   EXPECT_EQ(shapeOf(r), (V{2, 2}));
   EXPECT_EQ(values(r), (V{4, 5, 0, 1}));
   EXPECT_NE(error("Gather", {iota({3, 2}), i32({1}, {3})}), "");
+  EXPECT_NE(error("Gather", {iota({3, 2}), i32({1}, {-1})}), "");
+  r = eval("Gather", {strings({2}, {"x", "y"}), i64({3}, {1, 1, 0})});
+  EXPECT_EQ(r.getString(0), "y");
+  EXPECT_EQ(r.getString(2), "x");
 }
 
 TEST_F(ArrayKernelsTest, ScatterNd) {
@@ -102,6 +106,16 @@ TEST_F(ArrayKernelsTest, Split) {
             std::string::npos);
   EXPECT_NE(error("Split", {scalar(2), iota({2, 4})}, intAttr("num_split", 2)),
             "");
+
+  // Strings, and splats stay splats.
+  r = evalAll("Split", {scalar(0), strings({2}, {"a", "b"})},
+              intAttr("num_split", 2));
+  EXPECT_EQ(r[1].getString(0), "b");
+  r = evalAll("Split", {scalar(0), splatF32({4, 2}, 2.5)},
+              intAttr("num_split", 2));
+  EXPECT_TRUE(r[0].isSplat());
+  EXPECT_EQ(shapeOf(r[0]), (V{2, 2}));
+  EXPECT_EQ(r[1].getDouble(3), 2.5);
 
   r = evalAll("SplitV", {iota({5}), vec({1, -1, 2}), scalar(0)});
   ASSERT_EQ(r.size(), 3u);
@@ -274,6 +288,11 @@ TEST_F(ArrayKernelsTest, SpaceToBatch) {
   EXPECT_EQ(values(r), (V{0, 8, 7, 9}));
   back = eval("BatchToSpaceND", {r, vec({2}), i32({1, 2}, {1, 0})});
   EXPECT_EQ(values(back), (V{7, 8, 9}));
+  // Trailing dimensions move as blocks.
+  r = eval("SpaceToBatchND",
+           {iota({1, 2, 2, 2}), vec({2, 2}), i32({2, 2}, {0, 0, 0, 0})});
+  EXPECT_EQ(shapeOf(r), (V{4, 1, 1, 2}));
+  EXPECT_EQ(values(r), (V{0, 1, 2, 3, 4, 5, 6, 7}));
   // Batch 2: the output batch is offset * B + b.
   r = eval("SpaceToBatchND", {iota({2, 2}), vec({2}), i32({1, 2}, {0, 0})});
   EXPECT_EQ(values(r), (V{0, 2, 1, 3}));
