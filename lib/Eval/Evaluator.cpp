@@ -26,6 +26,14 @@ static const EvalKernelTable &getKernelTable() {
     addUnaryKernels(t);
     addCompareKernels(t);
     addCastKernels(t);
+    addScatterKernels(t);
+    addSplitKernels(t);
+    addSpaceKernels(t);
+    addSelectionKernels(t);
+    addMatrixKernels(t);
+    addSegmentKernels(t);
+    addImageKernels(t);
+    addDetectionKernels(t);
     return t;
   }();
   return table;
