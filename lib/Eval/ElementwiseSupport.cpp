@@ -132,3 +132,45 @@ FailureOr<const HostTensor *> mlir::tfg::getOperand(EvalContext &ctx,
   }
   return t;
 }
+
+FailureOr<HostTensor> mlir::tfg::createTensor(EvalContext &ctx,
+                                              Type elementType,
+                                              ArrayRef<int64_t> shape) {
+  FailureOr<ResultBuilder> builder =
+      startResult(ctx, elementType, shape, /*splat=*/false);
+  if (failed(builder))
+    return failure();
+  return std::move(builder->tensor);
+}
+
+bool mlir::tfg::getBoolAttr(EvalContext &ctx, StringRef name, bool fallback) {
+  auto attr = dyn_cast_if_present<BoolAttr>(ctx.getAttr(name));
+  return attr ? attr.getValue() : fallback;
+}
+
+int64_t mlir::tfg::getIntAttr(EvalContext &ctx, StringRef name,
+                              int64_t fallback) {
+  auto attr = dyn_cast_if_present<IntegerAttr>(ctx.getAttr(name));
+  return attr ? attr.getValue().trySExtValue().value_or(fallback) : fallback;
+}
+
+std::string mlir::tfg::getStringAttr(EvalContext &ctx, StringRef name,
+                                     StringRef fallback) {
+  auto attr = dyn_cast_if_present<StringAttr>(ctx.getAttr(name));
+  return (attr ? attr.getValue() : fallback).str();
+}
+
+FailureOr<SmallVector<const HostTensor *, 4>>
+mlir::tfg::getOperands(EvalContext &ctx, unsigned count) {
+  if (ctx.getNumOperands() != count)
+    return ctx.fail("expected " + std::to_string(count) + " operand(s), got " +
+                    std::to_string(ctx.getNumOperands()));
+  SmallVector<const HostTensor *, 4> result;
+  for (unsigned i = 0; i < count; ++i) {
+    FailureOr<const HostTensor *> t = getOperand(ctx, i);
+    if (failed(t))
+      return failure();
+    result.push_back(*t);
+  }
+  return result;
+}

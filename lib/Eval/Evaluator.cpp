@@ -26,6 +26,10 @@ static const EvalKernelTable &getKernelTable() {
     addUnaryKernels(t);
     addCompareKernels(t);
     addCastKernels(t);
+    addMathKernels(t);
+    addStringKernels(t);
+    addSparseKernels(t);
+    addRandomKernels(t);
     return t;
   }();
   return table;

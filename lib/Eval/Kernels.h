@@ -43,6 +43,14 @@ void addUnaryKernels(EvalKernelTable &table);
 void addCompareKernels(EvalKernelTable &table);
 /// Cast (CastKernels.cpp).
 void addCastKernels(EvalKernelTable &table);
+/// Special functions, bitwise ops, complex parts (MathKernels.cpp).
+void addMathKernels(EvalKernelTable &table);
+/// String ops (StringKernels.cpp).
+void addStringKernels(EvalKernelTable &table);
+/// Sparse tensor ops (SparseKernels.cpp).
+void addSparseKernels(EvalKernelTable &table);
+/// Stateless (and seeded stateful) random ops (RandomKernels.cpp).
+void addRandomKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names`.
 inline void addKernels(EvalKernelTable &table,
@@ -69,6 +77,22 @@ inline LogicalResult setSingleResult(EvalContext &ctx, HostTensor value) {
   ctx.hostResults.push_back(std::move(value));
   return success();
 }
+
+/// Sets several host results, in order.
+inline LogicalResult setResults(EvalContext &ctx,
+                                MutableArrayRef<HostTensor> values) {
+  ctx.results.clear();
+  ctx.hostResults.clear();
+  for (HostTensor &value : values)
+    ctx.hostResults.push_back(std::move(value));
+  return success();
+}
+
+/// Node attributes with their TensorFlow defaults when absent (or of
+/// another kind).
+bool getBoolAttr(EvalContext &ctx, StringRef name, bool fallback);
+int64_t getIntAttr(EvalContext &ctx, StringRef name, int64_t fallback);
+std::string getStringAttr(EvalContext &ctx, StringRef name, StringRef fallback);
 
 /// `[2, 3]`.
 std::string formatShape(ArrayRef<int64_t> shape);
@@ -152,6 +176,19 @@ inline void copyStridedView(const HostTensor &src, int64_t offset,
 }
 /// Operand `i`'s value, or a failure naming it.
 FailureOr<const HostTensor *> getOperand(EvalContext &ctx, unsigned i);
+/// Exactly `count` operands, all known; a failure naming the problem.
+FailureOr<SmallVector<const HostTensor *, 4>> getOperands(EvalContext &ctx,
+                                                          unsigned count);
+/// A tensor of `elementType` and `shape` (zeros), bounded by the context's
+/// element bound; a failure naming the problem otherwise.
+FailureOr<HostTensor> createTensor(EvalContext &ctx, Type elementType,
+                                   ArrayRef<int64_t> shape);
+/// Whether `t` is a signed 32- or 64-bit integer tensor (an index operand).
+inline bool isInt32Or64Tensor(const HostTensor &t) {
+  return t.getKind() == HostElementKind::Signed &&
+         (t.getElementInfo().bitWidth == 32 ||
+          t.getElementInfo().bitWidth == 64);
+}
 
 } // namespace tfg
 } // namespace mlir
