@@ -41,6 +41,10 @@ EvalKernel mlir::tfg::lookupEvalKernel(StringRef opName) {
   return it == table.end() ? nullptr : it->second;
 }
 
+bool mlir::tfg::isStatefulEvalKernel(StringRef opName) {
+  return isStatefulRandomOp(opName);
+}
+
 std::vector<std::string> mlir::tfg::getOpsWithEvalKernels() {
   std::vector<std::string> names;
   for (const auto &entry : getKernelTable())

@@ -51,6 +51,8 @@ void addStringKernels(EvalKernelTable &table);
 void addSparseKernels(EvalKernelTable &table);
 /// Stateless (and seeded stateful) random ops (RandomKernels.cpp).
 void addRandomKernels(EvalKernelTable &table);
+/// The stateful ops among them (RandomKernels.cpp).
+bool isStatefulRandomOp(StringRef opName);
 
 /// Registers `kernel` under each of `names`.
 inline void addKernels(EvalKernelTable &table,
@@ -183,6 +185,34 @@ FailureOr<SmallVector<const HostTensor *, 4>> getOperands(EvalContext &ctx,
 /// element bound; a failure naming the problem otherwise.
 FailureOr<HostTensor> createTensor(EvalContext &ctx, Type elementType,
                                    ArrayRef<int64_t> shape);
+/// Bounds the bytes of the strings a kernel builds: 64 bytes per element
+/// of the context's element bound, at most the host tensor bound
+/// (kDefaultHostTensorMaxBytes). A broadcast or repeated string could
+/// otherwise ask for far more memory than the operands hold.
+class StringBudget {
+public:
+  explicit StringBudget(EvalContext &ctx)
+      : ctx(ctx), left(ctx.getMaxElements() > kDefaultHostTensorMaxBytes / 64
+                           ? kDefaultHostTensorMaxBytes
+                           : ctx.getMaxElements() * 64) {}
+  /// Takes `bytes`; false (the context failed) once the budget is spent.
+  bool take(size_t bytes) {
+    if (bytes > static_cast<uint64_t>(left)) {
+      if (left >= 0)
+        (void)ctx.fail("the string results exceed the bound of " +
+                       std::to_string(64 * ctx.getMaxElements()) + " bytes");
+      left = -1;
+      return false;
+    }
+    left -= static_cast<int64_t>(bytes);
+    return true;
+  }
+
+private:
+  EvalContext &ctx;
+  int64_t left;
+};
+
 /// Whether `t` is a signed 32- or 64-bit integer tensor (an index operand).
 inline bool isInt32Or64Tensor(const HostTensor &t) {
   return t.getKind() == HostElementKind::Signed &&

@@ -163,10 +163,15 @@ static void boxMullerDouble(const uint32_t *x, double &d0, double &d1) {
   d1 = std::cos(v1) * u2;
 }
 
+/// The most Box-Muller draws for one truncated normal group (each keeps a
+/// value with probability 0.95; TensorFlow loops without a bound).
+static constexpr int kMaxTruncatedDraws = 1 << 16;
+
 /// Fills `out` (float or int, not a splat) with `dist` from `gen`;
-/// `lo`/`range` are the bounds of UniformInt.
-static void fill(Philox gen, Dist dist, HostTensor &out, uint64_t lo,
-                 uint64_t range) {
+/// `lo`/`range` are the bounds of UniformInt. Fails only when a truncated
+/// normal group rejects kMaxTruncatedDraws draws.
+static LogicalResult fill(Philox gen, Dist dist, HostTensor &out, uint64_t lo,
+                          uint64_t range) {
   int64_t n = out.getNumElements();
   Type type = out.getElementType();
   bool isF64 = type.isF64();
@@ -179,7 +184,9 @@ static void fill(Philox gen, Dist dist, HostTensor &out, uint64_t lo,
       groupGen.skip(static_cast<uint64_t>(g) * perGroup);
       SingleSamples samples{groupGen};
       int64_t at = g * group, end = std::min(n, at + group);
-      while (at < end) {
+      for (int draws = 0; at < end; ++draws) {
+        if (draws == kMaxTruncatedDraws)
+          return failure();
         if (isF64) {
           uint32_t x[4] = {samples(), samples(), samples(), samples()};
           double d[2];
@@ -197,7 +204,7 @@ static void fill(Philox gen, Dist dist, HostTensor &out, uint64_t lo,
         }
       }
     }
-    return;
+    return success();
   }
   unsigned mantissa = type.isF16() ? 10 : type.isBF16() ? 7 : 23;
   for (int64_t at = 0; at < n;) {
@@ -242,6 +249,7 @@ static void fill(Philox gen, Dist dist, HostTensor &out, uint64_t lo,
         out.setUInt(at, ints[k]);
     }
   }
+  return success();
 }
 
 /// The result shape from operand `i` (an int32/int64 vector of sizes).
@@ -373,7 +381,9 @@ static LogicalResult generate(EvalContext &ctx, FailureOr<Philox> gen,
   FailureOr<HostTensor> out = createTensor(ctx, type, *shape);
   if (failed(out))
     return failure();
-  fill(*gen, dist, *out, lo, range);
+  if (failed(fill(*gen, dist, *out, lo, range)))
+    return ctx.fail("the truncated normal rejected " +
+                    std::to_string(kMaxTruncatedDraws) + " draws in a row");
   return setSingleResult(ctx, std::move(*out));
 }
 
@@ -414,6 +424,11 @@ static LogicalResult getKeyCounterKernel(EvalContext &ctx) {
   counter->setUInt(1, uint64_t(gen->counter[3]) << 32 | gen->counter[2]);
   HostTensor results[] = {std::move(*key), std::move(*counter)};
   return setResults(ctx, results);
+}
+
+bool mlir::tfg::isStatefulRandomOp(StringRef opName) {
+  return opName == "RandomUniform" || opName == "RandomStandardNormal" ||
+         opName == "TruncatedNormal" || opName == "RandomUniformInt";
 }
 
 void mlir::tfg::addRandomKernels(EvalKernelTable &table) {

@@ -133,8 +133,13 @@ static LogicalResult sparseToDenseKernel(EvalContext &ctx) {
   FailureOr<HostTensor> out = createTensor(ctx, fill.getElementType(), shape);
   if (failed(out))
     return failure();
-  for (int64_t i = 0, n = out->getNumElements(); i < n; ++i)
+  StringBudget budget(ctx);
+  bool strings = fill.getKind() == HostElementKind::String;
+  for (int64_t i = 0, n = out->getNumElements(); i < n; ++i) {
+    if (strings && !budget.take(fill.getString(0).size()))
+      return failure();
     copyElement(fill, 0, *out, i);
+  }
   bool validate = getBoolAttr(ctx, "validate_indices", true);
   SmallVector<int64_t, 4> strides = getStrides(shape);
   int64_t previous = -1;
@@ -154,6 +159,8 @@ static LogicalResult sparseToDenseKernel(EvalContext &ctx) {
       return ctx.fail("indices[" + std::to_string(i) + "] = " + index +
                       "] is " + (at == previous ? "repeated" : "out of order"));
     previous = at;
+    if (strings && !budget.take(values.getString(i).size()))
+      return failure();
     copyElement(values, values.getRank() == 0 ? 0 : i, *out, at);
   }
   return setSingleResult(ctx, std::move(*out));
@@ -355,9 +362,13 @@ static LogicalResult sparseFillEmptyRowsKernel(EvalContext &ctx) {
     copyElement(*sp->values, i, *outValues, at);
     reverseMap->setInt(i, at);
   }
+  StringBudget budget(ctx);
   for (int64_t r = 0; r < rows; ++r) {
     if (perRow[r] != 0)
       continue;
+    if (fill.getKind() == HostElementKind::String &&
+        !budget.take(fill.getString(0).size()))
+      return failure();
     outIndices->setInt(start[r] * sp->rank, r);
     copyElement(fill, 0, *outValues, start[r]);
   }

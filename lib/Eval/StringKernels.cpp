@@ -89,9 +89,14 @@ static LogicalResult mapStrings(EvalContext &ctx, const HostTensor &in,
       startResult(ctx, elementType, in.getShape(), isUniform(in));
   if (failed(out))
     return failure();
-  for (int64_t i = 0, n = out->size(); i < n; ++i)
+  StringBudget budget(ctx);
+  bool strings = out->tensor.getKind() == HostElementKind::String;
+  for (int64_t i = 0, n = out->size(); i < n; ++i) {
     if (failed(fn(out->tensor, i)))
       return failure();
+    if (strings && !budget.take(out->tensor.getString(i).size()))
+      return failure();
+  }
   return finishResult(ctx, std::move(*out));
 }
 
@@ -126,12 +131,16 @@ static LogicalResult stringJoinKernel(EvalContext &ctx) {
       startResult(ctx, getStringType(ctx), shape, uniform);
   if (failed(out))
     return failure();
+  StringBudget budget(ctx);
   for (int64_t i = 0, e = out->size(); i < e; ++i) {
     std::string joined;
     for (auto [k, t] : llvm::enumerate(inputs)) {
+      StringRef piece = t->getString(t->getRank() == 0 ? 0 : i);
+      if (!budget.take((k ? separator.size() : 0) + piece.size()))
+        return failure();
       if (k)
         joined += separator;
-      joined += t->getString(t->getRank() == 0 ? 0 : i).str();
+      joined += piece.str();
     }
     out->tensor.setString(i, std::move(joined));
   }
@@ -187,6 +196,7 @@ static LogicalResult substrKernel(EvalContext &ctx) {
                   isUniform(s) && isUniform(p) && isUniform(l));
   if (failed(out))
     return failure();
+  StringBudget budget(ctx);
   for (int64_t i = 0, n = out->size(); i < n; ++i) {
     int64_t is = out->splat ? 0 : bc->operandIndex(0, i);
     int64_t ip = out->splat ? 0 : bc->operandIndex(1, i);
@@ -211,6 +221,8 @@ static LogicalResult substrKernel(EvalContext &ctx) {
       begin = adjusted;
       end = count < 0 || count > size - adjusted ? size : adjusted + count;
     }
+    if (!budget.take(end - begin))
+      return failure();
     out->tensor.setString(i, str.slice(begin, end).str());
   }
   return finishResult(ctx, std::move(*out));
@@ -456,11 +468,17 @@ static LogicalResult getSplitOperands(EvalContext &ctx, const HostTensor *&in,
   return success();
 }
 
-/// Fails when the pieces so far exceed the element bound.
-static LogicalResult checkPieces(EvalContext &ctx, int64_t pieces) {
+/// Fails when the pieces so far exceed the element bound, or their bytes
+/// the string budget.
+static LogicalResult checkPieces(EvalContext &ctx, int64_t pieces,
+                                 StringBudget &budget,
+                                 ArrayRef<std::string> row) {
   if (pieces > ctx.getMaxElements())
     return ctx.fail("the split gives more than " +
                     std::to_string(ctx.getMaxElements()) + " pieces");
+  for (const std::string &piece : row)
+    if (!budget.take(piece.size()))
+      return failure();
   return success();
 }
 
@@ -472,6 +490,7 @@ static LogicalResult stringSplitKernel(EvalContext &ctx) {
   bool skipEmpty = getBoolAttr(ctx, "skip_empty", true);
   std::vector<std::vector<std::string>> rows(in->getNumElements());
   int64_t pieces = 0;
+  StringBudget budget(ctx);
   for (int64_t i = 0; i < in->getNumElements(); ++i) {
     StringRef s = in->getString(i);
     std::vector<std::string> &row = rows[i];
@@ -489,7 +508,7 @@ static LogicalResult stringSplitKernel(EvalContext &ctx) {
       }
     }
     pieces += row.size();
-    if (failed(checkPieces(ctx, pieces)))
+    if (failed(checkPieces(ctx, pieces, budget, row)))
       return failure();
   }
   return setSplitResults(ctx, rows);
@@ -503,6 +522,7 @@ static LogicalResult stringSplitV2Kernel(EvalContext &ctx) {
   int64_t maxSplit = getIntAttr(ctx, "maxsplit", -1);
   std::vector<std::vector<std::string>> rows(in->getNumElements());
   int64_t pieces = 0;
+  StringBudget budget(ctx);
   for (int64_t i = 0; i < in->getNumElements(); ++i) {
     StringRef s = in->getString(i);
     std::vector<std::string> &row = rows[i];
@@ -544,7 +564,7 @@ static LogicalResult stringSplitV2Kernel(EvalContext &ctx) {
       }
     }
     pieces += row.size();
-    if (failed(checkPieces(ctx, pieces)))
+    if (failed(checkPieces(ctx, pieces, budget, row)))
       return failure();
   }
   return setSplitResults(ctx, rows);
@@ -601,17 +621,25 @@ static LogicalResult reduceJoinKernel(EvalContext &ctx) {
     keptLengths.push_back(s.getShape()[d]);
     keptSteps.push_back(strides[d]);
   }
-  forEachStridedOffset(keptLengths, keptSteps, 0, out->size(),
-                       [&](int64_t o, int64_t base) {
-                         std::string joined;
-                         forEachStridedOffset(lengths, steps, base, count,
-                                              [&](int64_t k, int64_t at) {
-                                                if (k)
-                                                  joined += separator;
-                                                joined += s.getString(at).str();
-                                              });
-                         out->tensor.setString(o, std::move(joined));
-                       });
+  StringBudget budget(ctx);
+  bool ok = true;
+  forEachStridedOffset(
+      keptLengths, keptSteps, 0, out->size(), [&](int64_t o, int64_t base) {
+        std::string joined;
+        forEachStridedOffset(
+            lengths, steps, base, count, [&](int64_t k, int64_t at) {
+              StringRef piece = s.getString(at);
+              ok = ok && budget.take((k ? separator.size() : 0) + piece.size());
+              if (!ok)
+                return;
+              if (k)
+                joined += separator;
+              joined += piece.str();
+            });
+        out->tensor.setString(o, std::move(joined));
+      });
+  if (!ok)
+    return failure();
   return finishResult(ctx, std::move(*out));
 }
 

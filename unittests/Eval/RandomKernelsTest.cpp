@@ -286,7 +286,11 @@ TEST_F(RandomKernelsTest, Errors) {
   EXPECT_NE(
       error("StatelessRandomUniformV2", {vec({2}), key, u64s({0}), scalar(1)}),
       "");
-  // Stateful ops need a seed: (0, 0) is nondeterministic in TensorFlow.
+  // Stateful ops are marked (never to be constant-folded) and need a seed:
+  // (0, 0) is nondeterministic in TensorFlow.
+  EXPECT_TRUE(isStatefulEvalKernel("RandomUniform"));
+  EXPECT_TRUE(isStatefulEvalKernel("TruncatedNormal"));
+  EXPECT_FALSE(isStatefulEvalKernel("StatelessRandomUniform"));
   EXPECT_NE(error("RandomUniform", {vec({2})}).find("nondeterministic"),
             std::string::npos);
 }

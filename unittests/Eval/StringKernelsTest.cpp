@@ -55,6 +55,17 @@ TEST_F(StringKernelsTest, StringJoin) {
                   {strings({2}, {"a", "b"}), strings({3}, {"a", "b", "c"})}),
             "");
   EXPECT_NE(error("StringJoin", {str("a"), i32({}, {1})}), "");
+  // A large string broadcast to many elements exceeds the byte bound
+  // (64 bytes per element of the element bound).
+  HostTensor big = str(std::string(1 << 12, 'x'));
+  HostTensor many = strings({4096}, {});
+  EXPECT_EQ(error("StringJoin", {big, many}, {}, 1 << 20), "");
+  EXPECT_NE(error("StringJoin", {big, many}, {}, 4096).find("bytes"),
+            std::string::npos);
+  EXPECT_NE(error("ReduceJoin", {many, scalar(0)},
+                  attrs({strAttr("separator", std::string(1 << 10, ','))}),
+                  4096),
+            "");
 }
 
 TEST_F(StringKernelsTest, SubstrBytes) {
