@@ -7,12 +7,13 @@
 //   computed in double and rounded once, which may differ in the last bit
 //   from TensorFlow's float arithmetic): Acos, Asin, Atan, Acosh, Asinh,
 //   Atanh, Cosh, Sinh (also complex), Softsign (x / (1 + |x|)), Lgamma
-//   (log |Gamma(x)|), Digamma (NaN at the poles 0, -1, ...), Erfc, Erfinv
+//   (log |Gamma(x)|), Digamma (+inf at the poles 0, -1, ...), Erfc, Erfinv
 //   (+-inf at +-1, NaN outside [-1, 1]), Ndtri (the inverse of the normal
 //   CDF: -inf at 0, inf at 1, NaN outside [0, 1]), BesselI0e and BesselI1e
 //   (exp(-|x|) I0(x), exp(-|x|) I1(x)).
 // - Xlogy (x * log(y)), Xdivy (x / y), Xlog1py (x * log1p(y)): 0 where x is
-//   0 and y is not NaN; floats and complex. NextAfter on f32/f64 steps in
+//   0, whatever y (NaN included), as TensorFlow's functors; floats and
+//   complex. NextAfter on f32/f64 steps in
 //   the operand's own precision. ApproximateEqual (same shapes, no
 //   broadcasting, as TensorFlow) gives |x - y| < tolerance (1e-5 by
 //   default) for floats and complex.
@@ -71,16 +72,20 @@ enum class Part { Real, Imag, Angle, Abs };
 static constexpr double kPi = 3.14159265358979323846;
 
 /// psi(x): reflection for x < 0, recurrence up to 10, then the asymptotic
-/// series in 1/x^2 (Bernoulli numbers).
+/// series in 1/x^2 (Bernoulli numbers). The poles 0, -1, ... give +inf, as
+/// Eigen's (Cephes') digamma does.
 static double digamma(double x) {
   if (std::isnan(x) || x == -std::numeric_limits<double>::infinity())
     return NAN;
   if (x <= 0 && x == std::floor(x))
-    return NAN;
+    return std::numeric_limits<double>::infinity();
   double result = 0;
   if (x < 0) {
-    // psi(x) = psi(1 - x) - pi / tan(pi x).
-    result = -kPi / std::tan(kPi * x);
+    // psi(x) = psi(1 - x) - pi / tan(pi x); tan has period 1, so its
+    // argument is reduced (exactly) to [-0.5, 0.5] first.
+    double r = x - std::nearbyint(x);
+    if (std::fabs(r) != 0.5)
+      result = -kPi / std::tan(kPi * r);
     x = 1 - x;
   }
   while (x < 10) {
@@ -356,24 +361,21 @@ template <XOp Op> static LogicalResult xKernel(EvalContext &ctx) {
                        double v = Op == XOp::Xlogy   ? a * std::log(b)
                                   : Op == XOp::Xdivy ? a / b
                                                      : a * std::log1p(b);
-                       r.setDouble(i, a == 0 && !std::isnan(b) ? 0.0 : v);
+                       r.setDouble(i, a == 0 ? 0.0 : v);
                        return success();
                      });
   if (x.getKind() == HostElementKind::Complex)
-    return mapBinary(ctx, x, y, x.getElementType(),
-                     [&](HostTensor &r, int64_t i, int64_t ia, int64_t ib) {
-                       std::complex<double> a = x.getComplex(ia),
-                                            b = y.getComplex(ib);
-                       std::complex<double> v =
-                           Op == XOp::Xlogy   ? a * std::log(b)
-                           : Op == XOp::Xdivy ? a / b
-                                              : a * std::log(1.0 + b);
-                       bool nanB = std::isnan(b.real()) || std::isnan(b.imag());
-                       r.setComplex(i, a == std::complex<double>() && !nanB
-                                           ? std::complex<double>()
-                                           : v);
-                       return success();
-                     });
+    return mapBinary(
+        ctx, x, y, x.getElementType(),
+        [&](HostTensor &r, int64_t i, int64_t ia, int64_t ib) {
+          std::complex<double> a = x.getComplex(ia), b = y.getComplex(ib);
+          std::complex<double> v = Op == XOp::Xlogy   ? a * std::log(b)
+                                   : Op == XOp::Xdivy ? a / b
+                                                      : a * std::log(1.0 + b);
+          r.setComplex(i, a == std::complex<double>() ? std::complex<double>()
+                                                      : v);
+          return success();
+        });
   return ctx.fail("operands are not floating-point or complex");
 }
 
