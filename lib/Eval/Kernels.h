@@ -213,6 +213,18 @@ private:
   int64_t left;
 };
 
+/// Fails when operand `t` (`what`) stands for more elements than the
+/// context's element bound: kernels that walk every element of an operand
+/// (a splat may stand for a huge shape) check it first.
+inline LogicalResult checkOperandElements(EvalContext &ctx, const HostTensor &t,
+                                          StringRef what) {
+  if (t.getNumElements() <= ctx.getMaxElements())
+    return success();
+  return ctx.fail(what + " has " + std::to_string(t.getNumElements()) +
+                  " elements, more than the bound of " +
+                  std::to_string(ctx.getMaxElements()));
+}
+
 /// Whether `t` is a signed 32- or 64-bit integer tensor (an index operand).
 inline bool isInt32Or64Tensor(const HostTensor &t) {
   return t.getKind() == HostElementKind::Signed &&

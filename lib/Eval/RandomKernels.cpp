@@ -17,12 +17,12 @@
 //   (Philox) and 3 (auto-select, Philox on CPU) are computed; 2 (ThreeFry)
 //   and others are refused, as TensorFlow's CPU kernels refuse them.
 // - Stateful RandomUniform, RandomStandardNormal, TruncatedNormal,
-//   RandomUniformInt with `seed`/`seed2` not both 0: the values of their
-//   FIRST run, key (lo seed, hi seed) and counter (0, 0, lo seed2,
-//   hi seed2). Both 0 means a nondeterministic seed in TensorFlow and is
-//   refused. These ops are stateful: each run gives new values, so
-//   constant folding must never fold them; their kernels exist for the
-//   graph interpreter and the differential checker.
+//   RandomUniformInt, Multinomial with `seed`/`seed2` not both 0: the values of
+//   their FIRST run, key (lo seed, hi seed) and counter (0, 0, lo seed2, hi
+//   seed2). Both 0 means a nondeterministic seed in TensorFlow and is refused.
+//   These ops are stateful: each run gives new values, so constant folding must
+//   never fold them; their kernels exist for the graph interpreter and the
+//   differential checker.
 // Distributions (per Philox call, in order; a last partial group is cut):
 // - Uniform: f32 takes 23 bits of one uint32 as the mantissa of [1, 2)
 //   minus 1 (4 per call); f16 10 bits and bf16 7 bits likewise; f64 takes
@@ -37,6 +37,14 @@
 // - Uniform int in [minval, maxval) (minval < maxval): int32 is
 //   minval + u32 % range (4 per call); int64 takes lo | hi << 32 of two
 //   uint32 modulo the range (2 per call). Full int: the raw bits.
+// - StatelessMultinomial / Multinomial: per row of logits, the running sums
+//   of exp(logit - row max) over the finite logits (in double); each sample
+//   is the first class whose sum exceeds u * total, u a f64 uniform from
+//   two uint32 of one stream read row after row (a row of no finite logit
+//   gives num_classes, as TensorFlow does). This is TensorFlow's CPU kernel
+//   when it runs in one shard; on large batches TensorFlow shards the rows
+//   over threads, each shard skipping the stream by its own count, so its
+//   result then depends on its thread pool.
 // Bit-exactness: Philox, the key derivation, the uniform and integer
 // distributions are exact integer arithmetic. The normal and truncated
 // normal values go through logf/sinf/cosf (log/sin/cos for f64) of this
@@ -50,9 +58,12 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
+#include <limits>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -408,6 +419,86 @@ template <Dist D> static LogicalResult statefulKernel(EvalContext &ctx) {
   return generate(ctx, getAttrGenerator(ctx), D, 1);
 }
 
+/// StatelessMultinomial (logits, num_samples, seed) and the seeded
+/// Multinomial (logits, num_samples): per row, the cumulative sums of
+/// exp(logit - max) over the finite logits, then per sample the first class
+/// whose sum exceeds uniform * total (the uniform a f64 from two uint32 of
+/// one stream, read row after row).
+static LogicalResult multinomial(EvalContext &ctx, FailureOr<Philox> gen) {
+  if (failed(gen))
+    return failure();
+  FailureOr<const HostTensor *> logitsOr = getOperand(ctx, 0);
+  if (failed(logitsOr))
+    return failure();
+  FailureOr<const HostTensor *> samplesOr = getOperand(ctx, 1);
+  if (failed(samplesOr))
+    return failure();
+  const HostTensor &logits = **logitsOr, &samplesT = **samplesOr;
+  HostElementKind kind = logits.getKind();
+  if (kind != HostElementKind::Float && kind != HostElementKind::Signed &&
+      kind != HostElementKind::Unsigned)
+    return ctx.fail("logits must be real numbers");
+  if (logits.getRank() != 2)
+    return ctx.fail("logits should be a matrix, got shape " +
+                    formatShape(logits.getShape()));
+  if (!isInt32Or64Tensor(samplesT) || samplesT.getRank() != 0)
+    return ctx.fail("num_samples should be a scalar");
+  int64_t batch = logits.getShape()[0], classes = logits.getShape()[1];
+  int64_t samples = samplesT.getInt(0);
+  if (samples < 0)
+    return ctx.fail("num_samples should be nonnegative, got " +
+                    std::to_string(samples));
+  if (classes <= 0)
+    return ctx.fail("num_classes should be positive");
+  if (failed(checkOperandElements(ctx, logits, "logits")))
+    return failure();
+  Type outType = IntegerType::get(ctx.getContext(), 64);
+  if (auto attr = dyn_cast_if_present<TypeAttr>(ctx.getAttr("output_dtype")))
+    outType = attr.getValue();
+  if (!outType.isSignlessInteger(32) && !outType.isSignlessInteger(64))
+    return ctx.fail("output_dtype must be int32 or int64");
+  FailureOr<HostTensor> out = createTensor(ctx, outType, {batch, samples});
+  if (failed(out))
+    return failure();
+  SingleSamples stream{*gen};
+  std::vector<double> cdf(classes);
+  for (int64_t r = 0; r < batch; ++r) {
+    double max = -std::numeric_limits<double>::max();
+    for (int64_t c = 0; c < classes; ++c) {
+      double v = logits.getDouble(r * classes + c);
+      if (std::isfinite(v))
+        max = std::max(max, v);
+    }
+    double total = 0;
+    for (int64_t c = 0; c < classes; ++c) {
+      double v = logits.getDouble(r * classes + c);
+      if (std::isfinite(v))
+        total += std::exp(v - max);
+      cdf[c] = total;
+    }
+    for (int64_t k = 0; k < samples; ++k) {
+      uint32_t x0 = stream(), x1 = stream();
+      double target = uint64ToDouble(x0, x1) * total;
+      out->setInt(r * samples + k,
+                  std::upper_bound(cdf.begin(), cdf.end(), target) -
+                      cdf.begin());
+    }
+  }
+  return setSingleResult(ctx, std::move(*out));
+}
+
+static LogicalResult statelessMultinomialKernel(EvalContext &ctx) {
+  if (ctx.getNumOperands() != 3)
+    return ctx.fail("expected three operands");
+  return multinomial(ctx, getSeedGenerator(ctx, 2));
+}
+
+static LogicalResult multinomialKernel(EvalContext &ctx) {
+  if (ctx.getNumOperands() != 2)
+    return ctx.fail("expected two operands");
+  return multinomial(ctx, getAttrGenerator(ctx));
+}
+
 static LogicalResult getKeyCounterKernel(EvalContext &ctx) {
   if (ctx.getNumOperands() != 1)
     return ctx.fail("expected one operand");
@@ -428,7 +519,8 @@ static LogicalResult getKeyCounterKernel(EvalContext &ctx) {
 
 bool mlir::tfg::isStatefulRandomOp(StringRef opName) {
   return opName == "RandomUniform" || opName == "RandomStandardNormal" ||
-         opName == "TruncatedNormal" || opName == "RandomUniformInt";
+         opName == "TruncatedNormal" || opName == "RandomUniformInt" ||
+         opName == "Multinomial";
 }
 
 void mlir::tfg::addRandomKernels(EvalKernelTable &table) {
@@ -455,4 +547,6 @@ void mlir::tfg::addRandomKernels(EvalKernelTable &table) {
   addKernels(table, {"RandomStandardNormal"}, statefulKernel<Dist::Normal>);
   addKernels(table, {"TruncatedNormal"}, statefulKernel<Dist::Truncated>);
   addKernels(table, {"RandomUniformInt"}, statefulKernel<Dist::UniformInt>);
+  addKernels(table, {"StatelessMultinomial"}, statelessMultinomialKernel);
+  addKernels(table, {"Multinomial"}, multinomialKernel);
 }

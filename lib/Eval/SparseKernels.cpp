@@ -71,6 +71,8 @@ getSparseOperands(EvalContext &ctx, unsigned first, unsigned count) {
   if (!isInt32Or64Tensor(indices) || indices.getRank() != 2)
     return ctx.fail("indices must be an int64 matrix, got shape " +
                     formatShape(indices.getShape()));
+  if (failed(checkOperandElements(ctx, indices, "indices")))
+    return failure();
   if (!isInt32Or64Tensor(shape) || shape.getRank() != 1)
     return ctx.fail("the dense shape must be an int64 vector");
   SparseOperands sp;
@@ -113,6 +115,8 @@ static LogicalResult sparseToDenseKernel(EvalContext &ctx) {
                     "<= 2");
   if (!isInt32Or64Tensor(outShape) || outShape.getRank() != 1)
     return ctx.fail("output_shape must be an int32/int64 vector");
+  if (failed(checkOperandElements(ctx, indices, "sparse_indices")))
+    return failure();
   int64_t count = indices.getRank() > 0 ? indices.getShape()[0] : 1;
   int64_t rank = indices.getRank() > 1 ? indices.getShape()[1] : 1;
   if (outShape.getNumElements() != rank)
@@ -250,6 +254,8 @@ static LogicalResult sparseReshapeKernel(EvalContext &ctx) {
       !isInt32Or64Tensor(newShapeT) || newShapeT.getRank() != 1)
     return ctx.fail("SparseReshape takes an int64 matrix and two int64 "
                     "vectors");
+  if (failed(checkOperandElements(ctx, indices, "input_indices")))
+    return failure();
   int64_t count = indices.getShape()[0], rank = indices.getShape()[1];
   if (inShape.getNumElements() != rank)
     return ctx.fail(
@@ -396,6 +402,8 @@ static LogicalResult sparseSegmentKernel(EvalContext &ctx) {
   if (!isInt32Or64Tensor(indices) || indices.getRank() != 1 ||
       !isInt32Or64Tensor(segments) || segments.getRank() != 1)
     return ctx.fail("indices and segment_ids must be int32/int64 vectors");
+  if (failed(checkOperandElements(ctx, indices, "indices")))
+    return failure();
   int64_t n = indices.getNumElements();
   if (segments.getNumElements() != n)
     return ctx.fail("segment_ids and indices should have the same size");
@@ -433,6 +441,11 @@ static LogicalResult sparseSegmentKernel(EvalContext &ctx) {
   if (failed(out))
     return failure();
   int64_t inner = numSegments ? out->getNumElements() / numSegments : 0;
+  // One addition per index and element of a row.
+  int64_t work;
+  if (llvm::MulOverflow(n, inner, work) || work > 64 * ctx.getMaxElements())
+    return ctx.fail("the reduction needs more than " +
+                    std::to_string(64 * ctx.getMaxElements()) + " additions");
   std::vector<double> acc(isFloat ? out->getNumElements() : 0, 0.0);
   std::vector<uint64_t> intAcc(isFloat ? 0 : out->getNumElements(), 0);
   std::vector<int64_t> counts(numSegments, 0);

@@ -463,6 +463,8 @@ static LogicalResult getSplitOperands(EvalContext &ctx, const HostTensor *&in,
                     formatShape(input.getShape()));
   if (delim.getRank() != 0)
     return ctx.fail("delimiter must be a scalar");
+  if (failed(checkOperandElements(ctx, input, "input")))
+    return failure();
   in = &input;
   delimiter = delim.getString(0);
   return success();
@@ -577,6 +579,8 @@ static LogicalResult reduceJoinKernel(EvalContext &ctx) {
   const HostTensor &s = *(*ops)[0], &axes = *(*ops)[1];
   if (s.getKind() != HostElementKind::String)
     return ctx.fail("inputs must be strings");
+  if (failed(checkOperandElements(ctx, s, "inputs")))
+    return failure();
   if (!isInt32Or64Tensor(axes) || axes.getRank() > 1)
     return ctx.fail("reduction_indices must be an int32 scalar or vector");
   int64_t rank = s.getRank();

@@ -255,6 +255,53 @@ TEST_F(RandomKernelsTest, Distributions) {
     ASSERT_LT(v, INT32_MAX);
 }
 
+TEST_F(RandomKernelsTest, Multinomial) {
+  const double inf = std::numeric_limits<double>::infinity();
+  // Row 0: classes 0 and 2 equally likely, 1 never; row 1: class 1 three
+  // times as likely as class 0; row 2: no finite logit gives num_classes.
+  HostTensor logits =
+      f32({3, 3}, {0, -inf, 0, 0, std::log(3.0), -inf, -inf, NAN, -inf});
+  HostTensor r =
+      eval("StatelessMultinomial", {logits, scalar(10000), i64({2}, {5, 6})});
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{3, 10000}));
+  EXPECT_TRUE(r.getElementType().isSignlessInteger(64));
+  std::vector<int64_t> v = values(r);
+  int64_t counts[3][4] = {};
+  for (int64_t row = 0; row < 3; ++row)
+    for (int64_t k = 0; k < 10000; ++k)
+      ++counts[row][v[row * 10000 + k]];
+  EXPECT_EQ(counts[0][1], 0);
+  EXPECT_NEAR(counts[0][0], 5000, 200);
+  EXPECT_NEAR(counts[1][1], 7500, 200);
+  EXPECT_EQ(counts[1][2], 0);
+  EXPECT_EQ(counts[2][3], 10000);
+  EXPECT_TRUE(r.isBitEqual(
+      eval("StatelessMultinomial", {logits, scalar(10000), i64({2}, {5, 6})})));
+  // The seeded stateful op's first run is the stateless op at the seed
+  // that scrambles to (seed, seed2).
+  std::array<uint32_t, 4> pre =
+      invertPhilox({0x3ec8f720, 0x02461e29}, {3, 0, 4, 0});
+  HostTensor preseed = i64({2}, {int64_t(uint64_t(pre[1]) << 32 | pre[0]),
+                                 int64_t(uint64_t(pre[3]) << 32 | pre[2])});
+  auto seeds =
+      attrs({b.getNamedAttr("seed", b.getI64IntegerAttr(3)),
+             b.getNamedAttr("seed2", b.getI64IntegerAttr(4)),
+             b.getNamedAttr("output_dtype", TypeAttr::get(b.getI32Type()))});
+  HostTensor stateful = eval("Multinomial", {logits, scalar(50)}, seeds);
+  EXPECT_TRUE(stateful.getElementType().isSignlessInteger(32));
+  EXPECT_EQ(values(stateful), values(eval("StatelessMultinomial",
+                                          {logits, scalar(50), preseed})));
+  EXPECT_TRUE(isStatefulEvalKernel("Multinomial"));
+  // Errors.
+  HostTensor seed = vec({1, 2});
+  EXPECT_NE(error("StatelessMultinomial", {f32({2}, {0, 0}), scalar(1), seed}),
+            "");
+  EXPECT_NE(error("StatelessMultinomial", {logits, scalar(-1), seed}), "");
+  EXPECT_NE(error("StatelessMultinomial", {f32({2, 0}, {}), scalar(1), seed}),
+            "");
+  EXPECT_NE(error("StatelessMultinomial", {logits, scalar(1 << 20), seed}), "");
+}
+
 TEST_F(RandomKernelsTest, Errors) {
   HostTensor seed = vec({1, 2});
   EXPECT_NE(error("StatelessRandomUniform", {vec({2}), vec({1, 2, 3})}), "");

@@ -172,6 +172,12 @@ TEST_F(SparseKernelsTest, SparseSegmentReductions) {
   EXPECT_NE(
       error("SparseSegmentMean", {i32({2}, {7, 8}), vec({1, 1}), vec({0, 1})}),
       "");
+  // Splat operands standing for more elements than the bound are refused
+  // before they are walked.
+  HostTensor hugeIds = llvm::cantFail(
+      HostTensor::createSplat(b.getI32Type(), {int64_t(1) << 40}));
+  EXPECT_NE(error("SparseSegmentSum", {data, hugeIds, hugeIds}).find("bound"),
+            std::string::npos);
   // A huge segment count with no data per segment is still bounded.
   EXPECT_NE(
       error("SparseSegmentSumWithNumSegments",

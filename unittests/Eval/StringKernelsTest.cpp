@@ -209,6 +209,11 @@ TEST_F(StringKernelsTest, StringSplitV2) {
               {0, 0, 0, 1, 0, 2}, {"a", "b", "c"}, {2, 3});
   expectSplit("StringSplitV2", strings({1}, {"  a  b c "}), str(""),
               {intAttr("maxsplit", 1)}, {0, 0, 0, 1}, {"a", "b c"}, {1, 2});
+  // A splat input standing for more strings than the bound is refused.
+  HostTensor huge = llvm::cantFail(HostTensor::createSplat(
+      tf_type::StringType::get(&context), {int64_t(1) << 40}));
+  EXPECT_NE(error("StringSplitV2", {huge, str(",")}).find("bound"),
+            std::string::npos);
   // More pieces than the element bound is an error.
   EXPECT_NE(error("StringSplitV2", {strings({1}, {"a,a,a,a"}), str(",")}, {},
                   /*maxElements=*/3),

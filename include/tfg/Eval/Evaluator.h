@@ -118,8 +118,8 @@ EvalKernel lookupEvalKernel(StringRef opName);
 std::vector<std::string> getOpsWithEvalKernels();
 /// Whether the kernel of `opName` computes one run of a stateful op (the
 /// seeded RandomUniform, RandomStandardNormal, TruncatedNormal,
-/// RandomUniformInt give the values of their first run): such a value is
-/// no constant, so constant folding must never fold the op; the graph
+/// RandomUniformInt, Multinomial give the values of their first run): such a
+/// value is no constant, so constant folding must never fold the op; the graph
 /// interpreter and the differential checker may evaluate it.
 bool isStatefulEvalKernel(StringRef opName);
 
