@@ -163,9 +163,10 @@ static LogicalResult sparseToDenseKernel(EvalContext &ctx) {
       return ctx.fail("indices[" + std::to_string(i) + "] = " + index +
                       "] is " + (at == previous ? "repeated" : "out of order"));
     previous = at;
-    if (strings && !budget.take(values.getString(i).size()))
+    int64_t from = values.getRank() == 0 ? 0 : i;
+    if (strings && !budget.take(values.getString(from).size()))
       return failure();
-    copyElement(values, values.getRank() == 0 ? 0 : i, *out, at);
+    copyElement(values, from, *out, at);
   }
   return setSingleResult(ctx, std::move(*out));
 }

@@ -40,6 +40,9 @@ TEST_F(SparseKernelsTest, SparseToDense) {
   r = eval("SparseToDense",
            {vec({1}), vec({2}), strings({1}, {"x"}), strings({}, {"-"})});
   EXPECT_EQ(stringsOf(r), (std::vector<std::string>{"-", "x"}));
+  r = eval("SparseToDense",
+           {vec({0, 2}), vec({3}), strings({}, {"s"}), strings({}, {"-"})});
+  EXPECT_EQ(stringsOf(r), (std::vector<std::string>{"s", "-", "s"}));
 }
 
 TEST_F(SparseKernelsTest, SparseToDenseErrors) {
