@@ -133,7 +133,7 @@ FailureOr<const HostTensor *> mlir::tfg::getOperand(EvalContext &ctx,
   return t;
 }
 
-FailureOr<HostTensor> mlir::tfg::createTensor(EvalContext &ctx,
+FailureOr<HostTensor> mlir::tfg::createResult(EvalContext &ctx,
                                               Type elementType,
                                               ArrayRef<int64_t> shape) {
   FailureOr<ResultBuilder> builder =
@@ -173,4 +173,19 @@ mlir::tfg::getOperands(EvalContext &ctx, unsigned count) {
     result.push_back(*t);
   }
   return result;
+}
+
+LogicalResult mlir::tfg::setResults(EvalContext &ctx,
+                                    MutableArrayRef<HostTensor> values) {
+  ctx.results.clear();
+  ctx.hostResults.clear();
+  for (HostTensor &value : values)
+    ctx.hostResults.push_back(std::move(value));
+  return success();
+}
+
+bool mlir::tfg::isIndexTensor(const HostTensor &t) {
+  return t.getKind() == HostElementKind::Signed &&
+         (t.getElementInfo().bitWidth == 32 ||
+          t.getElementInfo().bitWidth == 64);
 }

@@ -81,14 +81,7 @@ inline LogicalResult setSingleResult(EvalContext &ctx, HostTensor value) {
 }
 
 /// Sets several host results, in order.
-inline LogicalResult setResults(EvalContext &ctx,
-                                MutableArrayRef<HostTensor> values) {
-  ctx.results.clear();
-  ctx.hostResults.clear();
-  for (HostTensor &value : values)
-    ctx.hostResults.push_back(std::move(value));
-  return success();
-}
+LogicalResult setResults(EvalContext &ctx, MutableArrayRef<HostTensor> values);
 
 /// Node attributes with their TensorFlow defaults when absent (or of
 /// another kind).
@@ -183,7 +176,7 @@ FailureOr<SmallVector<const HostTensor *, 4>> getOperands(EvalContext &ctx,
                                                           unsigned count);
 /// A tensor of `elementType` and `shape` (zeros), bounded by the context's
 /// element bound; a failure naming the problem otherwise.
-FailureOr<HostTensor> createTensor(EvalContext &ctx, Type elementType,
+FailureOr<HostTensor> createResult(EvalContext &ctx, Type elementType,
                                    ArrayRef<int64_t> shape);
 /// Bounds the bytes of the strings a kernel builds: 64 bytes per element
 /// of the context's element bound, at most the host tensor bound
@@ -225,12 +218,8 @@ inline LogicalResult checkOperandElements(EvalContext &ctx, const HostTensor &t,
                   std::to_string(ctx.getMaxElements()));
 }
 
-/// Whether `t` is a signed 32- or 64-bit integer tensor (an index operand).
-inline bool isInt32Or64Tensor(const HostTensor &t) {
-  return t.getKind() == HostElementKind::Signed &&
-         (t.getElementInfo().bitWidth == 32 ||
-          t.getElementInfo().bitWidth == 64);
-}
+/// Whether `t` holds int32 or int64 elements (an index operand).
+bool isIndexTensor(const HostTensor &t);
 
 } // namespace tfg
 } // namespace mlir

@@ -269,7 +269,7 @@ static FailureOr<SmallVector<int64_t, 4>> getShapeOperand(EvalContext &ctx,
   FailureOr<const HostTensor *> t = getOperand(ctx, i);
   if (failed(t))
     return failure();
-  if (!isInt32Or64Tensor(**t) || (*t)->getRank() > 1)
+  if (!isIndexTensor(**t) || (*t)->getRank() > 1)
     return ctx.fail("shape must be an int32/int64 vector");
   SmallVector<int64_t, 4> shape;
   for (int64_t d = 0; d < (*t)->getNumElements(); ++d) {
@@ -286,7 +286,7 @@ static FailureOr<Philox> getSeedGenerator(EvalContext &ctx, unsigned i) {
   FailureOr<const HostTensor *> t = getOperand(ctx, i);
   if (failed(t))
     return failure();
-  if (!isInt32Or64Tensor(**t) || (*t)->getShape() != ArrayRef<int64_t>{2})
+  if (!isIndexTensor(**t) || (*t)->getShape() != ArrayRef<int64_t>{2})
     return ctx.fail("seed must be an int32/int64 tensor of shape [2]");
   return scrambleSeed(static_cast<uint64_t>((*t)->getInt(0)),
                       static_cast<uint64_t>((*t)->getInt(1)));
@@ -370,7 +370,7 @@ static LogicalResult generate(EvalContext &ctx, FailureOr<Philox> gen,
     if (failed(maxT))
       return failure();
     const HostTensor &mn = **minT, &mx = **maxT;
-    if (mn.getRank() != 0 || mx.getRank() != 0 || !isInt32Or64Tensor(mn) ||
+    if (mn.getRank() != 0 || mx.getRank() != 0 || !isIndexTensor(mn) ||
         mn.getElementType() != mx.getElementType())
       return ctx.fail("minval and maxval must be int32/int64 scalars of one "
                       "type");
@@ -389,7 +389,7 @@ static LogicalResult generate(EvalContext &ctx, FailureOr<Philox> gen,
       return failure();
     type = *t;
   }
-  FailureOr<HostTensor> out = createTensor(ctx, type, *shape);
+  FailureOr<HostTensor> out = createResult(ctx, type, *shape);
   if (failed(out))
     return failure();
   if (failed(fill(*gen, dist, *out, lo, range)))
@@ -441,7 +441,7 @@ static LogicalResult multinomial(EvalContext &ctx, FailureOr<Philox> gen) {
   if (logits.getRank() != 2)
     return ctx.fail("logits should be a matrix, got shape " +
                     formatShape(logits.getShape()));
-  if (!isInt32Or64Tensor(samplesT) || samplesT.getRank() != 0)
+  if (!isIndexTensor(samplesT) || samplesT.getRank() != 0)
     return ctx.fail("num_samples should be a scalar");
   int64_t batch = logits.getShape()[0], classes = logits.getShape()[1];
   int64_t samples = samplesT.getInt(0);
@@ -457,7 +457,7 @@ static LogicalResult multinomial(EvalContext &ctx, FailureOr<Philox> gen) {
     outType = attr.getValue();
   if (!outType.isSignlessInteger(32) && !outType.isSignlessInteger(64))
     return ctx.fail("output_dtype must be int32 or int64");
-  FailureOr<HostTensor> out = createTensor(ctx, outType, {batch, samples});
+  FailureOr<HostTensor> out = createResult(ctx, outType, {batch, samples});
   if (failed(out))
     return failure();
   SingleSamples stream{*gen};
@@ -506,8 +506,8 @@ static LogicalResult getKeyCounterKernel(EvalContext &ctx) {
   if (failed(gen))
     return failure();
   Type u64 = IntegerType::get(ctx.getContext(), 64, IntegerType::Unsigned);
-  FailureOr<HostTensor> key = createTensor(ctx, u64, {1});
-  FailureOr<HostTensor> counter = createTensor(ctx, u64, {2});
+  FailureOr<HostTensor> key = createResult(ctx, u64, {1});
+  FailureOr<HostTensor> counter = createResult(ctx, u64, {2});
   if (failed(key) || failed(counter))
     return failure();
   key->setUInt(0, uint64_t(gen->key[1]) << 32 | gen->key[0]);

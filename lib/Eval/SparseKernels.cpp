@@ -68,12 +68,12 @@ getSparseOperands(EvalContext &ctx, unsigned first, unsigned count) {
     return failure();
   const HostTensor &indices = *(*ops)[first], &values = *(*ops)[first + 1],
                    &shape = *(*ops)[first + 2];
-  if (!isInt32Or64Tensor(indices) || indices.getRank() != 2)
+  if (!isIndexTensor(indices) || indices.getRank() != 2)
     return ctx.fail("indices must be an int64 matrix, got shape " +
                     formatShape(indices.getShape()));
   if (failed(checkOperandElements(ctx, indices, "indices")))
     return failure();
-  if (!isInt32Or64Tensor(shape) || shape.getRank() != 1)
+  if (!isIndexTensor(shape) || shape.getRank() != 1)
     return ctx.fail("the dense shape must be an int64 vector");
   SparseOperands sp;
   sp.indices = &indices;
@@ -110,10 +110,10 @@ static LogicalResult sparseToDenseKernel(EvalContext &ctx) {
     return failure();
   const HostTensor &indices = *(*ops)[0], &outShape = *(*ops)[1],
                    &values = *(*ops)[2], &fill = *(*ops)[3];
-  if (!isInt32Or64Tensor(indices) || indices.getRank() > 2)
+  if (!isIndexTensor(indices) || indices.getRank() > 2)
     return ctx.fail("sparse_indices must be an int32/int64 tensor of rank "
                     "<= 2");
-  if (!isInt32Or64Tensor(outShape) || outShape.getRank() != 1)
+  if (!isIndexTensor(outShape) || outShape.getRank() != 1)
     return ctx.fail("output_shape must be an int32/int64 vector");
   if (failed(checkOperandElements(ctx, indices, "sparse_indices")))
     return failure();
@@ -134,7 +134,7 @@ static LogicalResult sparseToDenseKernel(EvalContext &ctx) {
   SmallVector<int64_t, 4> shape;
   for (int64_t d = 0; d < rank; ++d)
     shape.push_back(outShape.getInt(d));
-  FailureOr<HostTensor> out = createTensor(ctx, fill.getElementType(), shape);
+  FailureOr<HostTensor> out = createResult(ctx, fill.getElementType(), shape);
   if (failed(out))
     return failure();
   StringBudget budget(ctx);
@@ -200,7 +200,7 @@ static LogicalResult sparseDenseMatMulKernel(EvalContext &ctx) {
                     "not match: " +
                     std::to_string(inner) + " vs " + std::to_string(bRows));
   FailureOr<HostTensor> out =
-      createTensor(ctx, bm.getElementType(), {rows, cols});
+      createResult(ctx, bm.getElementType(), {rows, cols});
   if (failed(out))
     return failure();
   // The work is one multiply-add per entry of A and column of the result.
@@ -250,9 +250,9 @@ static LogicalResult sparseReshapeKernel(EvalContext &ctx) {
     return failure();
   const HostTensor &indices = *(*ops)[0], &inShape = *(*ops)[1],
                    &newShapeT = *(*ops)[2];
-  if (!isInt32Or64Tensor(indices) || indices.getRank() != 2 ||
-      !isInt32Or64Tensor(inShape) || inShape.getRank() != 1 ||
-      !isInt32Or64Tensor(newShapeT) || newShapeT.getRank() != 1)
+  if (!isIndexTensor(indices) || indices.getRank() != 2 ||
+      !isIndexTensor(inShape) || inShape.getRank() != 1 ||
+      !isIndexTensor(newShapeT) || newShapeT.getRank() != 1)
     return ctx.fail("SparseReshape takes an int64 matrix and two int64 "
                     "vectors");
   if (failed(checkOperandElements(ctx, indices, "input_indices")))
@@ -298,10 +298,10 @@ static LogicalResult sparseReshapeKernel(EvalContext &ctx) {
   }
   int64_t newRank = newShape.size();
   Type i64 = IntegerType::get(ctx.getContext(), 64);
-  FailureOr<HostTensor> outIndices = createTensor(ctx, i64, {count, newRank});
+  FailureOr<HostTensor> outIndices = createResult(ctx, i64, {count, newRank});
   if (failed(outIndices))
     return failure();
-  FailureOr<HostTensor> outShape = createTensor(ctx, i64, {newRank});
+  FailureOr<HostTensor> outShape = createResult(ctx, i64, {newRank});
   if (failed(outShape))
     return failure();
   for (int64_t d = 0; d < newRank; ++d)
@@ -339,7 +339,7 @@ static LogicalResult sparseFillEmptyRowsKernel(EvalContext &ctx) {
   int64_t rows = sp->shape[0];
   Type i64 = IntegerType::get(ctx.getContext(), 64);
   FailureOr<HostTensor> emptyRows =
-      createTensor(ctx, IntegerType::get(ctx.getContext(), 1), {rows});
+      createResult(ctx, IntegerType::get(ctx.getContext(), 1), {rows});
   if (failed(emptyRows))
     return failure();
   // Entries per row, then each row's first output position.
@@ -353,12 +353,12 @@ static LogicalResult sparseFillEmptyRowsKernel(EvalContext &ctx) {
     total += std::max<int64_t>(perRow[r], 1);
     emptyRows->setInt(r, perRow[r] == 0);
   }
-  FailureOr<HostTensor> outIndices = createTensor(ctx, i64, {total, sp->rank});
+  FailureOr<HostTensor> outIndices = createResult(ctx, i64, {total, sp->rank});
   if (failed(outIndices))
     return failure();
   FailureOr<HostTensor> outValues =
-      createTensor(ctx, fill.getElementType(), {total});
-  FailureOr<HostTensor> reverseMap = createTensor(ctx, i64, {sp->count});
+      createResult(ctx, fill.getElementType(), {total});
+  FailureOr<HostTensor> reverseMap = createResult(ctx, i64, {sp->count});
   if (failed(outValues) || failed(reverseMap))
     return failure();
   std::vector<int64_t> next(start);
@@ -400,8 +400,8 @@ static LogicalResult sparseSegmentKernel(EvalContext &ctx) {
                                              : "data must be floating-point");
   if (data.getRank() < 1)
     return ctx.fail("data must have rank >= 1");
-  if (!isInt32Or64Tensor(indices) || indices.getRank() != 1 ||
-      !isInt32Or64Tensor(segments) || segments.getRank() != 1)
+  if (!isIndexTensor(indices) || indices.getRank() != 1 ||
+      !isIndexTensor(segments) || segments.getRank() != 1)
     return ctx.fail("indices and segment_ids must be int32/int64 vectors");
   if (failed(checkOperandElements(ctx, indices, "indices")))
     return failure();
@@ -414,7 +414,7 @@ static LogicalResult sparseSegmentKernel(EvalContext &ctx) {
   int64_t numSegments = last + 1;
   if (WithNum) {
     const HostTensor &num = *(*ops)[3];
-    if (!isInt32Or64Tensor(num) || num.getRank() != 0)
+    if (!isIndexTensor(num) || num.getRank() != 0)
       return ctx.fail("num_segments must be an int32/int64 scalar");
     numSegments = num.getInt(0);
     if (numSegments < 0)
@@ -438,7 +438,7 @@ static LogicalResult sparseSegmentKernel(EvalContext &ctx) {
   }
   SmallVector<int64_t, 4> shape(data.getShape().begin(), data.getShape().end());
   shape[0] = numSegments;
-  FailureOr<HostTensor> out = createTensor(ctx, data.getElementType(), shape);
+  FailureOr<HostTensor> out = createResult(ctx, data.getElementType(), shape);
   if (failed(out))
     return failure();
   int64_t inner = numSegments ? out->getNumElements() / numSegments : 0;
@@ -485,7 +485,7 @@ static LogicalResult sparseReduceSumKernel(EvalContext &ctx) {
   HostElementKind kind = values.getKind();
   if (kind == HostElementKind::String || kind == HostElementKind::Bool)
     return ctx.fail("input_values must be numbers");
-  if (!isInt32Or64Tensor(axes) || axes.getRank() > 1)
+  if (!isIndexTensor(axes) || axes.getRank() > 1)
     return ctx.fail("reduction_axes must be an int32 scalar or vector");
   int64_t rank = sp->rank;
   SmallVector<bool, 4> reduced(rank, axes.getNumElements() == 0);
@@ -504,7 +504,7 @@ static LogicalResult sparseReduceSumKernel(EvalContext &ctx) {
     if (!reduced[d] || keepDims)
       shape.push_back(reduced[d] ? 1 : sp->shape[d]);
   }
-  FailureOr<HostTensor> out = createTensor(ctx, values.getElementType(), shape);
+  FailureOr<HostTensor> out = createResult(ctx, values.getElementType(), shape);
   if (failed(out))
     return failure();
   SmallVector<int64_t, 4> keptShape;

@@ -181,7 +181,7 @@ static LogicalResult substrKernel(EvalContext &ctx) {
   const HostTensor &s = *(*ops)[0], &p = *(*ops)[1], &l = *(*ops)[2];
   if (s.getKind() != HostElementKind::String)
     return ctx.fail("input is not a string");
-  if (!isInt32Or64Tensor(p) || p.getElementType() != l.getElementType())
+  if (!isIndexTensor(p) || p.getElementType() != l.getElementType())
     return ctx.fail("pos and len must be int32 or int64 of one type");
   if (p.getShape() != l.getShape())
     return ctx.fail("pos and len must have the same shape");
@@ -426,11 +426,11 @@ setSplitResults(EvalContext &ctx,
     longest = std::max<int64_t>(longest, row.size());
   }
   Type i64 = IntegerType::get(ctx.getContext(), 64);
-  FailureOr<HostTensor> indices = createTensor(ctx, i64, {total, 2});
+  FailureOr<HostTensor> indices = createResult(ctx, i64, {total, 2});
   if (failed(indices))
     return failure();
-  FailureOr<HostTensor> values = createTensor(ctx, getStringType(ctx), total);
-  FailureOr<HostTensor> shape = createTensor(ctx, i64, 2);
+  FailureOr<HostTensor> values = createResult(ctx, getStringType(ctx), total);
+  FailureOr<HostTensor> shape = createResult(ctx, i64, 2);
   if (failed(values) || failed(shape))
     return failure();
   int64_t k = 0;
@@ -581,7 +581,7 @@ static LogicalResult reduceJoinKernel(EvalContext &ctx) {
     return ctx.fail("inputs must be strings");
   if (failed(checkOperandElements(ctx, s, "inputs")))
     return failure();
-  if (!isInt32Or64Tensor(axes) || axes.getRank() > 1)
+  if (!isIndexTensor(axes) || axes.getRank() > 1)
     return ctx.fail("reduction_indices must be an int32 scalar or vector");
   int64_t rank = s.getRank();
   SmallVector<int64_t, 4> order;
