@@ -34,6 +34,10 @@ static const EvalKernelTable &getKernelTable() {
     addSegmentKernels(t);
     addImageKernels(t);
     addDetectionKernels(t);
+    addMathKernels(t);
+    addStringKernels(t);
+    addSparseKernels(t);
+    addRandomKernels(t);
     return t;
   }();
   return table;
@@ -43,6 +47,10 @@ EvalKernel mlir::tfg::lookupEvalKernel(StringRef opName) {
   const EvalKernelTable &table = getKernelTable();
   auto it = table.find(opName);
   return it == table.end() ? nullptr : it->second;
+}
+
+bool mlir::tfg::isStatefulEvalKernel(StringRef opName) {
+  return isStatefulRandomOp(opName);
 }
 
 std::vector<std::string> mlir::tfg::getOpsWithEvalKernels() {

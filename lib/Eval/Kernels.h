@@ -68,6 +68,17 @@ void addImageKernels(EvalKernelTable &table);
 /// (DetectionKernels.cpp).
 void addDetectionKernels(EvalKernelTable &table);
 
+/// Special functions, bitwise ops, complex parts (MathKernels.cpp).
+void addMathKernels(EvalKernelTable &table);
+/// String ops (StringKernels.cpp).
+void addStringKernels(EvalKernelTable &table);
+/// Sparse tensor ops (SparseKernels.cpp).
+void addSparseKernels(EvalKernelTable &table);
+/// Stateless (and seeded stateful) random ops (RandomKernels.cpp).
+void addRandomKernels(EvalKernelTable &table);
+/// The stateful ops among them (RandomKernels.cpp).
+bool isStatefulRandomOp(StringRef opName);
+
 /// Registers `kernel` under each of `names`.
 inline void addKernels(EvalKernelTable &table,
                        std::initializer_list<const char *> names,
@@ -176,6 +187,45 @@ inline void copyStridedView(const HostTensor &src, int64_t offset,
 }
 /// Operand `i`'s value, or a failure naming it.
 FailureOr<const HostTensor *> getOperand(EvalContext &ctx, unsigned i);
+/// Bounds the bytes of the strings a kernel builds: 64 bytes per element
+/// of the context's element bound, at most the host tensor bound
+/// (kDefaultHostTensorMaxBytes). A broadcast or repeated string could
+/// otherwise ask for far more memory than the operands hold.
+class StringBudget {
+public:
+  explicit StringBudget(EvalContext &ctx)
+      : ctx(ctx), left(ctx.getMaxElements() > kDefaultHostTensorMaxBytes / 64
+                           ? kDefaultHostTensorMaxBytes
+                           : ctx.getMaxElements() * 64) {}
+  /// Takes `bytes`; false (the context failed) once the budget is spent.
+  bool take(size_t bytes) {
+    if (bytes > static_cast<uint64_t>(left)) {
+      if (left >= 0)
+        (void)ctx.fail("the string results exceed the bound of " +
+                       std::to_string(64 * ctx.getMaxElements()) + " bytes");
+      left = -1;
+      return false;
+    }
+    left -= static_cast<int64_t>(bytes);
+    return true;
+  }
+
+private:
+  EvalContext &ctx;
+  int64_t left;
+};
+
+/// Fails when operand `t` (`what`) stands for more elements than the
+/// context's element bound: kernels that walk every element of an operand
+/// (a splat may stand for a huge shape) check it first.
+inline LogicalResult checkOperandElements(EvalContext &ctx, const HostTensor &t,
+                                          StringRef what) {
+  if (t.getNumElements() <= ctx.getMaxElements())
+    return success();
+  return ctx.fail(what + " has " + std::to_string(t.getNumElements()) +
+                  " elements, more than the bound of " +
+                  std::to_string(ctx.getMaxElements()));
+}
 
 //===----------------------------------------------------------------------===//
 // Helpers of the array, image and detection kernels (KernelSupport.cpp).

@@ -111,6 +111,24 @@ protected:
     return std::vector<HostTensor>(std::make_move_iterator(results->begin()),
                                    std::make_move_iterator(results->end()));
   }
+  HostTensor f64(ArrayRef<int64_t> shape, ArrayRef<double> values) {
+    HostTensor t = llvm::cantFail(HostTensor::create(b.getF64Type(), shape));
+    for (auto [i, v] : llvm::enumerate(values))
+      t.setDouble(i, v);
+    return t;
+  }
+  static std::vector<double> doubles(const HostTensor &t) {
+    std::vector<double> v;
+    for (int64_t i = 0; i < t.getNumElements(); ++i)
+      v.push_back(t.getDouble(i));
+    return v;
+  }
+  static std::vector<std::string> stringsOf(const HostTensor &t) {
+    std::vector<std::string> v;
+    for (int64_t i = 0; i < t.getNumElements(); ++i)
+      v.push_back(t.getString(i).str());
+    return v;
+  }
   /// The error message of `op`, empty if it succeeds.
   std::string error(StringRef op, ArrayRef<HostTensor> operands,
                     DictionaryAttr a = {}, int64_t maxElements = 1 << 20) {
