@@ -26,6 +26,10 @@ static const EvalKernelTable &getKernelTable() {
     addUnaryKernels(t);
     addCompareKernels(t);
     addCastKernels(t);
+    addConvKernels(t);
+    addMatMulKernels(t);
+    addPoolKernels(t);
+    addNNKernels(t);
     return t;
   }();
   return table;

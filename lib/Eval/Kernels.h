@@ -43,6 +43,16 @@ void addUnaryKernels(EvalKernelTable &table);
 void addCompareKernels(EvalKernelTable &table);
 /// Cast (CastKernels.cpp).
 void addCastKernels(EvalKernelTable &table);
+/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput and their fused
+/// forms (ConvKernels.cpp).
+void addConvKernels(EvalKernelTable &table);
+/// MatMul, _FusedMatMul, BatchMatMul, V2, V3 (MatMulKernels.cpp).
+void addMatMulKernels(EvalKernelTable &table);
+/// MaxPool, MaxPoolV2, AvgPool (PoolKernels.cpp).
+void addPoolKernels(EvalKernelTable &table);
+/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm*, Prelu, LRN, L2Loss
+/// (NNKernels.cpp).
+void addNNKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names`.
 inline void addKernels(EvalKernelTable &table,
