@@ -109,7 +109,7 @@ static void convGemm(MLIRContext *context, const T *in, const Window2D &win,
                 win.w.padBefore == 0 && win.h.out == win.h.in &&
                 win.w.out == win.w.in;
   int64_t maxRows =
-      std::max<int64_t>(kGemmMR, (int64_t(1) << 18) / std::max<int64_t>(k, 1));
+      std::max<int64_t>(kGemmMC, (int64_t(1) << 15) / std::max<int64_t>(k, 1));
   forEachGemmTile(context, m, outC, direct ? INT64_MAX : maxRows,
                   [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
                     if (direct) {
@@ -283,10 +283,13 @@ static LogicalResult convTranspose(EvalContext &ctx, ArrayRef<int64_t> sizes,
   FailureOr<DenseResult<T>> r = startDense<T>(ctx, dy.getElementType(), sizes);
   if (failed(r))
     return failure();
+  // With outC > 0 the filter holds kh * kw * c * outC elements and
+  // out_backprop m * outC, so neither k nor m overflows; with outC == 0 the
+  // gradient is zero.
+  if (r->builder.size() == 0 || outC == 0 || dy.getNumElements() == 0)
+    return setSingleResult(ctx, takeDense(*r));
   int64_t m = win->batch * win->h.out * win->w.out;
   int64_t c = win->channels, k = fs[0] * fs[1] * c;
-  if (r->builder.size() == 0 || m == 0)
-    return setSingleResult(ctx, takeDense(*r));
   FailureOr<NhwcInput<T>> grad = readNhwc<T>(ctx, dy, win->nchw);
   FailureOr<DenseValues<T>> f = readDense<T>(ctx, filter);
   if (failed(grad) || failed(f))

@@ -7,8 +7,9 @@
 // passes) runs the micro-kernel, which keeps a kGemmMR x kGemmNR block of
 // C in a local array (registers) across the depth block. The micro-kernel
 // is plain C++ whose fixed-size inner loops GCC and Clang unroll and
-// vectorize; edges compute a full block from zero-padded panels and store
-// only the valid part.
+// vectorize (no intrinsics); edges compute a full block from zero-padded
+// panels and store only the valid part. On x86-64 the same code is also
+// compiled for AVX2 + FMA and chosen at run time when the CPU has them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,17 @@
 
 using namespace mlir;
 using namespace mlir::tfg;
+
+// On x86-64 with GCC or Clang, the GEMM is compiled twice: for the
+// baseline (SSE2) and for AVX2 + FMA, picked at run time. The helpers are
+// forced inline so that each copy is compiled for its target.
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define TFG_GEMM_X86_DISPATCH 1
+#define TFG_GEMM_INLINE __attribute__((always_inline)) inline
+#else
+#define TFG_GEMM_X86_DISPATCH 0
+#define TFG_GEMM_INLINE inline
+#endif
 
 template <typename T>
 PackedPanels<T> mlir::tfg::packPanels(MatrixView<T> b, int64_t k, int64_t n) {
@@ -44,8 +56,8 @@ PackedPanels<T> mlir::tfg::packPanels(MatrixView<T> b, int64_t k, int64_t n) {
 /// panels of kGemmMR rows (zero padded): panel r holds kc steps of kGemmMR
 /// values.
 template <typename T>
-static void packRows(MatrixView<T> a, int64_t row, int64_t mc, int64_t depth,
-                     int64_t kc, T *dst) {
+TFG_GEMM_INLINE static void packRows(MatrixView<T> a, int64_t row, int64_t mc,
+                                     int64_t depth, int64_t kc, T *dst) {
   for (int64_t r = 0; r < mc; r += kGemmMR) {
     int64_t rows = std::min(kGemmMR, mc - r);
     T *panel = dst + r * kc;
@@ -68,10 +80,10 @@ static void packRows(MatrixView<T> a, int64_t row, int64_t mc, int64_t depth,
 /// C block (rows x cols valid) = (or +=, when `accumulate`) the product of
 /// a packed row panel and a packed column panel over kc steps.
 template <typename T>
-static inline void microKernel(int64_t kc, const T *__restrict ap,
-                               const T *__restrict bp, T *__restrict c,
-                               int64_t ldc, int64_t rows, int64_t cols,
-                               bool accumulate) {
+TFG_GEMM_INLINE static void microKernel(int64_t kc, const T *__restrict ap,
+                                        const T *__restrict bp, T *__restrict c,
+                                        int64_t ldc, int64_t rows, int64_t cols,
+                                        bool accumulate) {
   T acc[kGemmMR][kGemmNR];
   for (int64_t i = 0; i < kGemmMR; ++i)
     for (int64_t j = 0; j < kGemmNR; ++j)
@@ -107,8 +119,9 @@ static inline void microKernel(int64_t kc, const T *__restrict ap,
 }
 
 template <typename T>
-void mlir::tfg::gemmPacked(MatrixView<T> a, int64_t m, const PackedPanels<T> &b,
-                           int64_t nBegin, int64_t nEnd, T *c, int64_t ldc) {
+TFG_GEMM_INLINE static void
+gemmPackedBody(MatrixView<T> a, int64_t m, const PackedPanels<T> &b,
+               int64_t nBegin, int64_t nEnd, T *c, int64_t ldc) {
   int64_t k = b.k;
   if (k == 0) {
     for (int64_t i = 0; i < m; ++i)
@@ -132,6 +145,33 @@ void mlir::tfg::gemmPacked(MatrixView<T> a, int64_t m, const PackedPanels<T> &b,
       }
     }
   }
+}
+
+#if TFG_GEMM_X86_DISPATCH
+/// The same code compiled for AVX2 and FMA (8-wide vectors, fused
+/// multiply-adds), chosen at run time on the CPUs that have them.
+template <typename T>
+__attribute__((target("avx2,fma"))) static void
+gemmPackedAvx2(MatrixView<T> a, int64_t m, const PackedPanels<T> &b,
+               int64_t nBegin, int64_t nEnd, T *c, int64_t ldc) {
+  gemmPackedBody(a, m, b, nBegin, nEnd, c, ldc);
+}
+
+static bool hasAvx2Fma() {
+  static const bool has =
+      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+  return has;
+}
+#endif
+
+template <typename T>
+void mlir::tfg::gemmPacked(MatrixView<T> a, int64_t m, const PackedPanels<T> &b,
+                           int64_t nBegin, int64_t nEnd, T *c, int64_t ldc) {
+#if TFG_GEMM_X86_DISPATCH
+  if (hasAvx2Fma())
+    return gemmPackedAvx2(a, m, b, nBegin, nEnd, c, ldc);
+#endif
+  gemmPackedBody(a, m, b, nBegin, nEnd, c, ldc);
 }
 
 void mlir::tfg::forEachGemmTile(
