@@ -1,8 +1,9 @@
 //===- ConvKernels.cpp - Conv2D, depthwise and transposed convolutions ----===//
 //
-// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput and the fused forms
-// _FusedConv2D / FusedConv2D and _FusedDepthwiseConv2dNative /
-// FusedDepthwiseConv2dNative (TF.js), with TensorFlow's attributes:
+// Conv2D, DepthwiseConv2dNative (TF.js also names it DepthwiseConv2d),
+// Conv2DBackpropInput, Conv3D and the fused forms _FusedConv2D /
+// FusedConv2D and _FusedDepthwiseConv2dNative / FusedDepthwiseConv2dNative
+// (TF.js), with TensorFlow's attributes:
 // strides, dilations, padding SAME/VALID/EXPLICIT (explicit_paddings) and
 // data_format NHWC/NCHW; the filter is [kh, kw, in, out] ([kh, kw, in,
 // multiplier] for depthwise, whose output channel c * multiplier + m reads
@@ -14,7 +15,8 @@
 // matrix; a 1x1 stride-1 unpadded convolution is the GEMM of the input
 // itself. Depthwise is a direct loop vectorized over channels. The
 // transposed convolution multiplies out_backprop by the transposed filter
-// and scatters the columns back (col2im). NCHW moves to NHWC and back.
+// and scatters the columns back (col2im). Conv3D (NDHWC/NCDHW, SAME or
+// VALID) is the GEMM of 3-D im2col rows. NCHW moves to NHWC and back.
 // The fused epilogue runs on each tile while it is in cache.
 //
 //===----------------------------------------------------------------------===//
@@ -368,13 +370,154 @@ static LogicalResult conv2DBackpropInputKernel(EvalContext &ctx) {
   return ctx.fail("convolutions take float tensors");
 }
 
+/// Conv3D: NDHWC or NCDHW input [n, d, h, w, c], filter [kd, kh, kw, c,
+/// out], strides and dilations of 5 entries (1 in the batch and depth
+/// dimensions), padding SAME or VALID; the GEMM of 3-D im2col rows.
+template <typename T>
+static LogicalResult conv3D(EvalContext &ctx, const HostTensor &input,
+                            const HostTensor &filter) {
+  ArrayRef<int64_t> xs = input.getShape(), fs = filter.getShape();
+  if (xs.size() != 5 || fs.size() != 5)
+    return ctx.fail("input and filter must be rank 5, not " + formatShape(xs) +
+                    " and " + formatShape(fs));
+  FailureOr<std::string> format = getStringAttr(ctx, "data_format", "NDHWC");
+  FailureOr<SmallVector<int64_t, 8>> strides =
+      getIntListAttr(ctx, "strides", 5, {});
+  FailureOr<SmallVector<int64_t, 8>> dilations =
+      getIntListAttr(ctx, "dilations", 5, {1, 1, 1, 1, 1});
+  FailureOr<Padding> padding = getPadding(ctx);
+  if (failed(format) || failed(strides) || failed(dilations) || failed(padding))
+    return failure();
+  if (*format != "NDHWC" && *format != "NCDHW")
+    return ctx.fail("unsupported data_format '" + *format + "'");
+  if (*padding == Padding::Explicit)
+    return ctx.fail("Conv3D does not take EXPLICIT padding");
+  bool first = *format == "NCDHW";
+  int cIdx = first ? 1 : 4, s0 = first ? 2 : 1;
+  if ((*strides)[0] != 1 || (*strides)[cIdx] != 1 || (*dilations)[0] != 1 ||
+      (*dilations)[cIdx] != 1)
+    return ctx.fail("strides and dilations in the batch and depth dimensions "
+                    "must be 1");
+  int64_t channels = xs[cIdx];
+  if (fs[3] != channels)
+    return ctx.fail("filter has " + std::to_string(fs[3]) +
+                    " input channels but the input has " +
+                    std::to_string(channels));
+  WindowDim dims[3];
+  for (int i = 0; i < 3; ++i) {
+    dims[i] = {xs[s0 + i],           fs[i], (*strides)[s0 + i],
+               (*dilations)[s0 + i], 0,     0};
+    if (failed(computeWindow(ctx, dims[i], *padding, 0, 0)))
+      return failure();
+  }
+  int64_t outC = fs[4];
+  SmallVector<int64_t, 5> shape =
+      first ? SmallVector<int64_t, 5>{xs[0], outC, dims[0].out, dims[1].out,
+                                      dims[2].out}
+            : SmallVector<int64_t, 5>{xs[0], dims[0].out, dims[1].out,
+                                      dims[2].out, outC};
+  if (ctx.getNumOperands() != 2)
+    return ctx.fail("expected 2 operands");
+  FailureOr<DenseResult<T>> r =
+      startDense<T>(ctx, input.getElementType(), shape);
+  if (failed(r))
+    return failure();
+  if (r->builder.size() == 0)
+    return setSingleResult(ctx, takeDense(*r));
+  FailureOr<DenseValues<T>> v = readDense<T>(ctx, input);
+  FailureOr<DenseValues<T>> f = readDense<T>(ctx, filter);
+  if (failed(v) || failed(f))
+    return failure();
+  int64_t inVolume = dims[0].in * dims[1].in * dims[2].in;
+  int64_t outVolume = dims[0].out * dims[1].out * dims[2].out;
+  std::vector<T> moved, nhwcOut;
+  const T *in = v->data;
+  T *out = r->data;
+  if (first) {
+    moved.resize(static_cast<size_t>(v->size));
+    nchwToNhwc(v->data, moved.data(), xs[0], channels, inVolume);
+    in = moved.data();
+    nhwcOut.resize(static_cast<size_t>(r->builder.size()));
+    out = nhwcOut.data();
+  }
+  // The result is not empty, so the filter's kd*kh*kw*c*out elements
+  // bound k.
+  int64_t k = fs[0] * fs[1] * fs[2] * channels;
+  int64_t m = xs[0] * outVolume;
+  PackedPanels<T> packed = packPanels<T>({f->data, outC, 1}, k, outC);
+  int64_t maxRows =
+      std::max<int64_t>(kGemmMC, (int64_t(1) << 15) / std::max<int64_t>(k, 1));
+  forEachGemmTile(
+      ctx.getContext(), m, outC, maxRows,
+      [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
+        std::vector<T> rows(static_cast<size_t>((r1 - r0) * k));
+        T *dst = rows.data();
+        for (int64_t row = r0; row < r1; ++row) {
+          int64_t n = row / outVolume, rest = row % outVolume, pos[3];
+          for (int i = 2; i >= 0; --i) {
+            pos[i] = rest % dims[i].out;
+            rest /= dims[i].out;
+          }
+          // The window taps in row-major order (kd, kh, kw), c values each.
+          for (int64_t a = 0; a < fs[0]; ++a) {
+            int64_t id = pos[0] * dims[0].stride - dims[0].padBefore +
+                         a * dims[0].dilation;
+            for (int64_t bb = 0; bb < fs[1]; ++bb) {
+              int64_t ih = pos[1] * dims[1].stride - dims[1].padBefore +
+                           bb * dims[1].dilation;
+              for (int64_t cc = 0; cc < fs[2]; ++cc, dst += channels) {
+                int64_t iw = pos[2] * dims[2].stride - dims[2].padBefore +
+                             cc * dims[2].dilation;
+                if (id < 0 || id >= dims[0].in || ih < 0 || ih >= dims[1].in ||
+                    iw < 0 || iw >= dims[2].in) {
+                  std::fill(dst, dst + channels, T(0));
+                  continue;
+                }
+                std::memcpy(dst,
+                            in + (((n * dims[0].in + id) * dims[1].in + ih) *
+                                      dims[2].in +
+                                  iw) *
+                                     channels,
+                            sizeof(T) * channels);
+              }
+            }
+          }
+        }
+        gemmPacked<T>({rows.data(), k, 1}, r1 - r0, packed, c0, c1,
+                      out + r0 * outC, outC);
+      });
+  if (first)
+    nhwcToNchw(out, r->data, xs[0], outC, outVolume);
+  return setSingleResult(ctx, takeDense(*r));
+}
+
+static LogicalResult conv3DKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 2);
+  if (failed(ops))
+    return failure();
+  const HostTensor &input = *(*ops)[0], &filter = *(*ops)[1];
+  if (input.getElementType() != filter.getElementType())
+    return ctx.fail("input and filter must have one element type");
+  switch (getComputeKind(input.getElementType())) {
+  case ComputeKind::Float:
+    return conv3D<float>(ctx, input, filter);
+  case ComputeKind::Double:
+    return conv3D<double>(ctx, input, filter);
+  case ComputeKind::None:
+    break;
+  }
+  return ctx.fail("convolutions take float tensors");
+}
+
 void mlir::tfg::addConvKernels(EvalKernelTable &table) {
   addKernels(table, {"Conv2D"}, convKernel<ConvMode::Conv>);
   addKernels(table, {"_FusedConv2D", "FusedConv2D"},
              convKernel<ConvMode::FusedConv>);
-  addKernels(table, {"DepthwiseConv2dNative"}, convKernel<ConvMode::Depthwise>);
+  addKernels(table, {"DepthwiseConv2dNative", "DepthwiseConv2d"},
+             convKernel<ConvMode::Depthwise>);
   addKernels(table,
              {"_FusedDepthwiseConv2dNative", "FusedDepthwiseConv2dNative"},
              convKernel<ConvMode::FusedDepthwise>);
   addKernels(table, {"Conv2DBackpropInput"}, conv2DBackpropInputKernel);
+  addKernels(table, {"Conv3D"}, conv3DKernel);
 }

@@ -43,8 +43,8 @@ void addUnaryKernels(EvalKernelTable &table);
 void addCompareKernels(EvalKernelTable &table);
 /// Cast (CastKernels.cpp).
 void addCastKernels(EvalKernelTable &table);
-/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput and their fused
-/// forms (ConvKernels.cpp).
+/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, Conv3D and the
+/// fused forms (ConvKernels.cpp).
 void addConvKernels(EvalKernelTable &table);
 /// MatMul, _FusedMatMul, BatchMatMul, V2, V3 (MatMulKernels.cpp).
 void addMatMulKernels(EvalKernelTable &table);

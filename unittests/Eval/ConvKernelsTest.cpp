@@ -415,3 +415,119 @@ TEST_F(ConvKernelsTest, Errors) {
   EXPECT_NE(error("Conv2D", {x}, a), "");
 }
 } // namespace
+
+namespace {
+TEST_F(ConvKernelsTest, Conv3D) {
+  // Naive NDHWC reference.
+  auto ref3 = [&](const HostTensor &x, const HostTensor &f, int64_t s,
+                  int64_t d, bool isSame) {
+    ArrayRef<int64_t> xs = x.getShape(), fs = f.getShape();
+    Dim dims[3];
+    for (int i = 0; i < 3; ++i)
+      dims[i] =
+          isSame ? same(xs[1 + i], fs[i], s, d) : valid(xs[1 + i], fs[i], s, d);
+    std::vector<double> out;
+    for (int64_t n = 0; n < xs[0]; ++n)
+      for (int64_t a = 0; a < dims[0].out; ++a)
+        for (int64_t bb = 0; bb < dims[1].out; ++bb)
+          for (int64_t cc = 0; cc < dims[2].out; ++cc)
+            for (int64_t o = 0; o < fs[4]; ++o) {
+              double sum = 0;
+              for (int64_t i = 0; i < fs[0]; ++i)
+                for (int64_t j = 0; j < fs[1]; ++j)
+                  for (int64_t l = 0; l < fs[2]; ++l) {
+                    int64_t p = a * s - dims[0].before + i * d;
+                    int64_t q = bb * s - dims[1].before + j * d;
+                    int64_t t = cc * s - dims[2].before + l * d;
+                    if (p < 0 || p >= xs[1] || q < 0 || q >= xs[2] || t < 0 ||
+                        t >= xs[3])
+                      continue;
+                    for (int64_t c = 0; c < xs[4]; ++c)
+                      sum += x.getDouble(
+                                 (((n * xs[1] + p) * xs[2] + q) * xs[3] + t) *
+                                     xs[4] +
+                                 c) *
+                             f.getDouble(
+                                 (((i * fs[1] + j) * fs[2] + l) * fs[3] + c) *
+                                     fs[4] +
+                                 o);
+                  }
+              out.push_back(sum);
+            }
+    return std::make_pair(out,
+                          std::vector<int64_t>{xs[0], dims[0].out, dims[1].out,
+                                               dims[2].out, fs[4]});
+  };
+  for (auto [s, d, isSame] : {std::tuple<int64_t, int64_t, bool>{1, 1, true},
+                              {2, 1, true},
+                              {1, 2, false},
+                              {2, 1, false}}) {
+    HostTensor x = random({2, 5, 6, 4, 3}), f = random({3, 2, 3, 3, 5});
+    auto [expected, shape] = ref3(x, f, s, d, isSame);
+    SCOPED_TRACE(std::to_string(s) + " " + std::to_string(d));
+    expectNear(eval("Conv3D", {x, f},
+                    attrs({str("padding", isSame ? "SAME" : "VALID"),
+                           ints("strides", {1, s, s, s, 1}),
+                           ints("dilations", {1, d, d, d, 1})})),
+               shape, expected);
+    // NCDHW: [n, c, d, h, w].
+    HostTensor xn =
+        llvm::cantFail(HostTensor::create(b.getF32Type(), {2, 3, 5, 6, 4}));
+    for (int64_t n = 0; n < 2; ++n)
+      for (int64_t p = 0; p < 120; ++p)
+        for (int64_t c = 0; c < 3; ++c)
+          xn.setDouble((n * 3 + c) * 120 + p,
+                       x.getDouble((n * 120 + p) * 3 + c));
+    HostTensor rn = eval("Conv3D", {xn, f},
+                         attrs({str("padding", isSame ? "SAME" : "VALID"),
+                                ints("strides", {1, 1, s, s, s}),
+                                ints("dilations", {1, 1, d, d, d}),
+                                str("data_format", "NCDHW")}));
+    ASSERT_TRUE(static_cast<bool>(rn));
+    int64_t volume = shape[1] * shape[2] * shape[3];
+    for (int64_t n = 0; n < 2; ++n)
+      for (int64_t p = 0; p < volume; ++p)
+        for (int64_t o = 0; o < 5; ++o)
+          ASSERT_NEAR(rn.getDouble((n * 5 + o) * volume + p),
+                      expected[(n * volume + p) * 5 + o], 1e-4);
+  }
+  HostTensor x = random({1, 4, 4, 4, 2}), f = random({2, 2, 2, 2, 3});
+  DictionaryAttr a =
+      attrs({str("padding", "SAME"), ints("strides", {1, 1, 1, 1, 1})});
+  EXPECT_NE(error("Conv3D", {x, random({2, 2, 2, 3, 3})}, a), "");
+  EXPECT_NE(error("Conv3D", {random({1, 4, 4, 2}), f}, a), "");
+  EXPECT_NE(error("Conv3D", {x, f},
+                  attrs({str("padding", "EXPLICIT"),
+                         ints("strides", {1, 1, 1, 1, 1})})),
+            "");
+  EXPECT_NE(
+      error("Conv3D", {x, f},
+            attrs({str("padding", "SAME"), ints("strides", {1, 1, 1, 1})})),
+      "");
+  EXPECT_NE(
+      error("Conv3D", {x, f},
+            attrs({str("padding", "SAME"), ints("strides", {1, 0, 1, 1, 1})})),
+      "");
+  EXPECT_NE(error("Conv3D", {x, f},
+                  attrs({str("padding", "SAME"), str("data_format", "NHWC"),
+                         ints("strides", {1, 1, 1, 1, 1})})),
+            "");
+}
+
+TEST_F(ConvKernelsTest, AliasesAndEmpty) {
+  HostTensor x = random({1, 5, 5, 3}), f = random({3, 3, 3, 1});
+  DictionaryAttr a = convAttrs("SAME", {1, 1, 1, 1});
+  EXPECT_TRUE(eval("DepthwiseConv2d", {x, f}, a)
+                  .isBitEqual(eval("DepthwiseConv2dNative", {x, f}, a)));
+  // No output channels: empty results, and a zero gradient.
+  EXPECT_EQ(eval("Conv2D", {x, random({3, 3, 3, 0})}, a).getNumElements(), 0);
+  HostTensor r =
+      eval("Conv2DBackpropInput",
+           {vec({1, 5, 5, 3}), random({3, 3, 3, 0}), random({1, 5, 5, 0})}, a);
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{1, 5, 5, 3}));
+  EXPECT_EQ(r.getDouble(7), 0.0);
+  EXPECT_EQ(eval("Conv2D", {random({0, 5, 5, 3}), random({3, 3, 3, 2})}, a)
+                .getNumElements(),
+            0);
+}
+} // namespace
