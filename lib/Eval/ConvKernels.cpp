@@ -135,33 +135,53 @@ static void depthwise(MLIRContext *context, const T *in, const Window2D &win,
                       const Epilogue<T> &e) {
   int64_t c = win.channels, outC = c * mult;
   int64_t rows = win.batch * win.h.out;
+  // With multiplier 1, blocks of kBlock channels accumulate in a local
+  // array (registers) across the window's taps; the rest goes through
+  // the output row.
+  constexpr int64_t kBlock = 16;
+  int64_t blocked = mult == 1 ? c / kBlock * kBlock : 0;
   auto run = [&](size_t row) {
     int64_t n = static_cast<int64_t>(row) / win.h.out;
     int64_t oh = static_cast<int64_t>(row) % win.h.out;
     T *o = out + static_cast<int64_t>(row) * win.w.out * outC;
-    std::fill(o, o + win.w.out * outC, T(0));
     for (int64_t ow = 0; ow < win.w.out; ++ow) {
       T *acc = o + ow * outC;
-      for (int64_t i = 0; i < win.h.size; ++i) {
-        int64_t ih = oh * win.h.stride - win.h.padBefore + i * win.h.dilation;
-        if (ih < 0 || ih >= win.h.in)
-          continue;
-        for (int64_t j = 0; j < win.w.size; ++j) {
-          int64_t iw = ow * win.w.stride - win.w.padBefore + j * win.w.dilation;
-          if (iw < 0 || iw >= win.w.in)
+      auto forEachTap = [&](auto fn) {
+        for (int64_t i = 0; i < win.h.size; ++i) {
+          int64_t ih = oh * win.h.stride - win.h.padBefore + i * win.h.dilation;
+          if (ih < 0 || ih >= win.h.in)
             continue;
-          const T *x = in + ((n * win.h.in + ih) * win.w.in + iw) * c;
-          const T *f = filter + (i * win.w.size + j) * outC;
-          if (mult == 1) {
-            for (int64_t ch = 0; ch < c; ++ch)
-              acc[ch] += x[ch] * f[ch];
-          } else {
-            for (int64_t ch = 0; ch < c; ++ch)
-              for (int64_t q = 0; q < mult; ++q)
-                acc[ch * mult + q] += x[ch] * f[ch * mult + q];
+          for (int64_t j = 0; j < win.w.size; ++j) {
+            int64_t iw =
+                ow * win.w.stride - win.w.padBefore + j * win.w.dilation;
+            if (iw < 0 || iw >= win.w.in)
+              continue;
+            fn(in + ((n * win.h.in + ih) * win.w.in + iw) * c,
+               filter + (i * win.w.size + j) * outC);
           }
         }
+      };
+      for (int64_t ch0 = 0; ch0 < blocked; ch0 += kBlock) {
+        T sum[kBlock] = {};
+        forEachTap([&](const T *x, const T *f) {
+          for (int64_t q = 0; q < kBlock; ++q)
+            sum[q] += x[ch0 + q] * f[ch0 + q];
+        });
+        std::copy(sum, sum + kBlock, acc + ch0);
       }
+      std::fill(acc + blocked, acc + outC, T(0));
+      if (blocked == outC)
+        continue;
+      forEachTap([&](const T *x, const T *f) {
+        if (mult == 1) {
+          for (int64_t ch = blocked; ch < c; ++ch)
+            acc[ch] += x[ch] * f[ch];
+        } else {
+          for (int64_t ch = 0; ch < c; ++ch)
+            for (int64_t q = 0; q < mult; ++q)
+              acc[ch * mult + q] += x[ch] * f[ch * mult + q];
+        }
+      });
     }
     int64_t r0 = static_cast<int64_t>(row) * win.w.out;
     e.apply(out, outC, r0, r0 + win.w.out, 0, outC);
