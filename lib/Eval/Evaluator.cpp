@@ -38,6 +38,10 @@ static const EvalKernelTable &getKernelTable() {
     addStringKernels(t);
     addSparseKernels(t);
     addRandomKernels(t);
+    addConvKernels(t);
+    addMatMulKernels(t);
+    addPoolKernels(t);
+    addNNKernels(t);
     return t;
   }();
   return table;

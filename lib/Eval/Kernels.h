@@ -79,6 +79,17 @@ void addRandomKernels(EvalKernelTable &table);
 /// The stateful ops among them (RandomKernels.cpp).
 bool isStatefulRandomOp(StringRef opName);
 
+/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, Conv3D and the
+/// fused forms (ConvKernels.cpp).
+void addConvKernels(EvalKernelTable &table);
+/// MatMul, _FusedMatMul, BatchMatMul, V2, V3 (MatMulKernels.cpp).
+void addMatMulKernels(EvalKernelTable &table);
+/// MaxPool, MaxPoolV2, AvgPool (PoolKernels.cpp).
+void addPoolKernels(EvalKernelTable &table);
+/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm*, Prelu, LRN, L2Loss
+/// (NNKernels.cpp).
+void addNNKernels(EvalKernelTable &table);
+
 /// Registers `kernel` under each of `names`.
 inline void addKernels(EvalKernelTable &table,
                        std::initializer_list<const char *> names,
