@@ -1,0 +1,195 @@
+//===- Helpers.cpp - Shared helpers of tfg-arithmetic-optimizer ----------===//
+//
+// What the stages of the arithmetic optimizer share: finding the producer
+// of a value, reading dtypes, static shapes and constants, and building the
+// nodes of a rewrite through the rewrite driver's helpers (createNodeLike),
+// keeping the static type of the value a node replaces.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArithmeticOptimizer.h"
+
+#include "tfg/IR/TFGOps.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::arith_opt;
+
+Operation *arith_opt::getProducerNode(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getName().getDialectNamespace() != "tfg" ||
+      !getControlToken(op))
+    return nullptr;
+  return op;
+}
+
+bool arith_opt::isNode(Operation *op, StringRef name) {
+  return op && getTFOpName(op) == name &&
+         op->getName().getDialectNamespace() == "tfg";
+}
+
+Operation *arith_opt::getProducerOf(Value value, StringRef name) {
+  Operation *op = getProducerNode(value);
+  return isNode(op, name) ? op : nullptr;
+}
+
+Type arith_opt::getTypeAttr(Operation *op, StringRef name) {
+  if (!op)
+    return {};
+  auto attr = dyn_cast_or_null<TypeAttr>(op->getAttr(name));
+  return attr ? attr.getValue() : Type();
+}
+
+bool arith_opt::isFloatLike(Type t) { return t && isa<FloatType>(t); }
+bool arith_opt::isComplexType(Type t) { return t && isa<ComplexType>(t); }
+bool arith_opt::isIntegerLike(Type t) {
+  auto i = dyn_cast_or_null<IntegerType>(t);
+  return i && i.getWidth() > 1;
+}
+
+bool arith_opt::hasControlOperands(Operation *op) {
+  return !getControlOperands(op).empty();
+}
+
+bool arith_opt::hasSingleUse(Value value) {
+  Operation *op = getProducerNode(value);
+  if (!op || !value.hasOneUse())
+    return false;
+  for (Value r : op->getResults())
+    if (r != value && !r.use_empty())
+      return false;
+  return true;
+}
+
+std::optional<SmallVector<int64_t>> arith_opt::getStaticShape(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || !type.hasStaticShape())
+    return std::nullopt;
+  return SmallVector<int64_t>(type.getShape());
+}
+
+bool arith_opt::haveSameStaticShape(Value a, Value b) {
+  std::optional<SmallVector<int64_t>> sa = getStaticShape(a);
+  std::optional<SmallVector<int64_t>> sb = getStaticShape(b);
+  return sa && sb && *sa == *sb;
+}
+
+DenseElementsAttr arith_opt::getConstValue(Value v) {
+  // A bounded walk through Identity nodes (no recursion).
+  for (int depth = 0; depth < 8; ++depth) {
+    Operation *op = getProducerNode(v);
+    if (!op)
+      return {};
+    if (isNode(op, "Identity") && getNumDataOperands(op) == 1 &&
+        !hasControlOperands(op)) {
+      v = getDataOperands(op)[0];
+      continue;
+    }
+    if (!isNode(op, "Const"))
+      return {};
+    return dyn_cast_or_null<DenseElementsAttr>(op->getAttr("value"));
+  }
+  return {};
+}
+
+std::optional<double> arith_opt::getSplatValue(Value v) {
+  DenseElementsAttr attr = getConstValue(v);
+  if (!attr || !attr.isSplat() || attr.getNumElements() == 0)
+    return std::nullopt;
+  Type et = attr.getElementType();
+  if (isa<FloatType>(et))
+    return attr.getSplatValue<APFloat>().convertToDouble();
+  if (auto it = dyn_cast<IntegerType>(et)) {
+    if (it.getWidth() <= 1 || it.getWidth() > 64)
+      return std::nullopt;
+    APInt value = attr.getSplatValue<APInt>();
+    return it.isUnsigned() ? static_cast<double>(value.getZExtValue())
+                           : static_cast<double>(value.getSExtValue());
+  }
+  return std::nullopt;
+}
+
+std::optional<SmallVector<int64_t>> arith_opt::getConstInts(Value v) {
+  DenseElementsAttr attr = getConstValue(v);
+  if (!attr)
+    return std::nullopt;
+  auto it = dyn_cast<IntegerType>(attr.getElementType());
+  if (!it || (it.getWidth() != 32 && it.getWidth() != 64))
+    return std::nullopt;
+  if (attr.getNumElements() > 64)
+    return std::nullopt;
+  SmallVector<int64_t> values;
+  for (const APInt &value : attr.getValues<APInt>())
+    values.push_back(value.getSExtValue());
+  return values;
+}
+
+Operation *arith_opt::buildNode(PatternRewriter &rewriter, Operation *like,
+                                StringRef opName, ValueRange data,
+                                ArrayRef<NamedAttribute> attrs,
+                                Type resultType) {
+  FailureOr<Operation *> node =
+      createNodeLike(rewriter, like, opName, data, {}, attrs);
+  if (failed(node))
+    return nullptr;
+  if (resultType && !getDataResults(*node).empty() &&
+      isa<TensorType>(resultType))
+    getDataResults(*node)[0].setType(resultType);
+  return *node;
+}
+
+Operation *arith_opt::buildScalarConst(PatternRewriter &rewriter,
+                                       Operation *like, Type t, double value) {
+  auto type = RankedTensorType::get({}, t);
+  Attribute attr;
+  if (auto ft = dyn_cast_or_null<FloatType>(t)) {
+    APFloat f(value);
+    bool lost = false;
+    f.convert(ft.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+    attr = DenseElementsAttr::get(type, f);
+  } else if (auto it = dyn_cast_or_null<IntegerType>(t)) {
+    if (it.getWidth() <= 1 || it.getWidth() > 64 || value != std::trunc(value))
+      return nullptr;
+    attr = DenseElementsAttr::get(
+        type, APInt(it.getWidth(), static_cast<int64_t>(value),
+                    /*isSigned=*/true, /*implicitTrunc=*/true));
+  } else {
+    return nullptr;
+  }
+  return buildNode(rewriter, like, "Const", {},
+                   {rewriter.getNamedAttr("dtype", TypeAttr::get(t)),
+                    rewriter.getNamedAttr("value", attr)},
+                   type);
+}
+
+Operation *arith_opt::cloneNodeWithData(PatternRewriter &rewriter,
+                                        Operation *op, ValueRange data,
+                                        ArrayRef<NamedAttribute> overrides) {
+  SmallVector<Type> types(getDataResults(op).getTypes());
+  SmallVector<NamedAttribute> attrs;
+  StringAttr nameId = op->getContext()
+                          ->getLoadedDialect<TFGraphDialect>()
+                          ->getNameAttrIdentifier();
+  for (NamedAttribute attr : getNodeAttrs(op))
+    if (attr.getName() != nameId &&
+        llvm::none_of(overrides, [&](const NamedAttribute &o) {
+          return o.getName() == attr.getName();
+        }))
+      attrs.push_back(attr);
+  attrs.append(overrides.begin(), overrides.end());
+  return createNode(rewriter, op->getLoc(), getTFOpName(op), data, {}, types,
+                    attrs);
+}
+
+LogicalResult arith_opt::replaceWith(PatternRewriter &rewriter, Operation *op,
+                                     Operation *with) {
+  ResultRange data = getDataResults(with);
+  if (data.size() != getDataResults(op).size())
+    return failure();
+  rewriter.replaceOp(op, with);
+  return success();
+}

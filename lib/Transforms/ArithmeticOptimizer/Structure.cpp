@@ -1,0 +1,7 @@
+//===- Structure.cpp - stub ---===//
+#include "ArithmeticOptimizer.h"
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::arith_opt;
+void arith_opt::populateStructurePatterns(RewritePatternSet &patterns,
+                                          const Stages &stages) {}
