@@ -76,6 +76,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // COM: option; a Sqrt with another user is kept.
 // CHECK-LABEL: tfg.graph
 // CHECK: RealDiv(%{{.*}}, %{{.*}}) name("d1")
+// OFF-LABEL: tfg.graph
 // RSQRT-LABEL: tfg.graph
 // RSQRT: %[[X:.*]], %{{.*}} = Placeholder name("x")
 // RSQRT: %[[Y:.*]], %{{.*}} = Placeholder name("y")
