@@ -70,8 +70,7 @@ static SmallVector<Value> collectLeaves(Operation *root, bool leftOnly) {
   while (!stack.empty()) {
     Value v = stack.pop_back_val();
     Operation *p = getProducerNode(v);
-    if (p && isAbsorbable(p, root, v) &&
-        (!leftOnly || leaves.empty())) {
+    if (p && isAbsorbable(p, root, v) && (!leftOnly || leaves.empty())) {
       stack.push_back(getDataOperands(p)[1]);
       stack.push_back(getDataOperands(p)[0]);
       continue;
@@ -88,16 +87,15 @@ struct AddOpsRewrite : NodePattern {
   AddOpsRewrite(StringRef name, MLIRContext *ctx, bool unsafe)
       : NodePattern(name, ctx), unsafe(unsafe) {}
   bool unsafe;
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !isNumeric(t) || !isTreeTop(op))
       return failure();
     bool leftOnly = !unsafe && !reassociatesExactly(t);
     SmallVector<Value> leaves = collectLeaves(op, leftOnly);
     Value out = getDataResults(op)[0];
-    if (leaves.size() < 3 ||
-        !llvm::all_of(leaves, [&](Value v) {
+    if (leaves.size() < 3 || !llvm::all_of(leaves, [&](Value v) {
           return haveSameStaticShape(v, out);
         }))
       return failure();
@@ -119,8 +117,8 @@ struct SimplifyAggregation : NodePattern {
   SimplifyAggregation(MLIRContext *ctx, bool unsafe)
       : NodePattern("AddN", ctx), unsafe(unsafe) {}
   bool unsafe;
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     OperandRange data = getDataOperands(op);
     if (data.size() < 2 || !(isFloatLike(t) || isIntegerLike(t)) ||
@@ -150,8 +148,8 @@ struct HoistCommonFactor : NodePattern {
   HoistCommonFactor(StringRef name, MLIRContext *ctx, bool unsafe)
       : NodePattern(name, ctx), unsafe(unsafe) {}
   bool unsafe;
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     OperandRange data = getDataOperands(op);
     Value out = getDataResults(op)[0];
@@ -175,8 +173,8 @@ struct HoistCommonFactor : NodePattern {
       if (terms.size() != data.size())
         continue;
       // Divisions share their denominator; products any operand.
-      SmallVector<int> sides = kind == "Mul" ? SmallVector<int>{0, 1}
-                                             : SmallVector<int>{1};
+      SmallVector<int> sides =
+          kind == "Mul" ? SmallVector<int>{0, 1} : SmallVector<int>{1};
       for (int side : sides) {
         Value common = getDataOperands(terms[0])[side];
         SmallVector<Value> rest;
@@ -190,22 +188,21 @@ struct HoistCommonFactor : NodePattern {
         if (llvm::is_contained(rest, Value()))
           continue;
         NamedAttribute tAttr = rewriter.getNamedAttr("T", TypeAttr::get(t));
-        Operation *sum = buildNode(
-            rewriter, op, "AddN", rest,
-            {rewriter.getNamedAttr("N",
-                                   rewriter.getI64IntegerAttr(rest.size())),
-             tAttr},
-            out.getType());
+        Operation *sum =
+            buildNode(rewriter, op, "AddN", rest,
+                      {rewriter.getNamedAttr(
+                           "N", rewriter.getI64IntegerAttr(rest.size())),
+                       tAttr},
+                      out.getType());
         if (!sum)
           return failure();
-        Operation *node =
-            kind == "Mul"
-                ? buildNode(rewriter, op, "Mul",
-                            {common, getDataResults(sum)[0]}, {tAttr},
-                            out.getType())
-                : buildNode(rewriter, op, kind,
-                            {getDataResults(sum)[0], common}, {tAttr},
-                            out.getType());
+        Operation *node = kind == "Mul"
+                              ? buildNode(rewriter, op, "Mul",
+                                          {common, getDataResults(sum)[0]},
+                                          {tAttr}, out.getType())
+                              : buildNode(rewriter, op, kind,
+                                          {getDataResults(sum)[0], common},
+                                          {tAttr}, out.getType());
         if (!node)
           return failure();
         rewriter.replaceOp(op, node);
@@ -232,8 +229,8 @@ struct MinimizeBroadcasts : NodePattern {
   MinimizeBroadcasts(StringRef name, MLIRContext *ctx, bool unsafe)
       : NodePattern(name, ctx), unsafe(unsafe) {}
   bool unsafe;
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 ||
         !(isIntegerLike(t) || (unsafe && isFloatLike(t))) || !isTreeTop(op))
@@ -263,9 +260,9 @@ struct MinimizeBroadcasts : NodePattern {
     Operation *node = nullptr;
     for (size_t i = 1; i < sized.size(); ++i) {
       bool last = i + 1 == sized.size();
-      node = buildNode(rewriter, op, getTFOpName(op), {acc, sized[i].second},
-                       {tAttr},
-                       last ? getDataResults(op)[0].getType() : Type());
+      node =
+          buildNode(rewriter, op, getTFOpName(op), {acc, sized[i].second},
+                    {tAttr}, last ? getDataResults(op)[0].getType() : Type());
       if (!node)
         return failure();
       acc = getDataResults(node)[0];

@@ -110,10 +110,23 @@ Operation *cloneNodeWithData(PatternRewriter &rewriter, Operation *op,
 LogicalResult replaceWith(PatternRewriter &rewriter, Operation *op,
                           Operation *with);
 
-/// A pattern matching one TensorFlow op by name (`tfg.<Name>`).
+/// True if no data result of `op` is used: rewriting it gains nothing
+/// (a node the user fetches is protected by the driver anyway).
+bool isDeadNode(Operation *op);
+
+/// A pattern matching one TensorFlow op by name (`tfg.<Name>`); dead nodes
+/// (see isDeadNode) are skipped before `rewriteNode` sees them.
 struct NodePattern : RewritePattern {
   NodePattern(StringRef tfOpName, MLIRContext *ctx, PatternBenefit benefit = 1)
       : RewritePattern(("tfg." + tfOpName).str(), benefit, ctx) {}
+  LogicalResult matchAndRewrite(Operation *op,
+                                PatternRewriter &rewriter) const final {
+    if (isDeadNode(op))
+      return failure();
+    return rewriteNode(op, rewriter);
+  }
+  virtual LogicalResult rewriteNode(Operation *op,
+                                    PatternRewriter &rewriter) const = 0;
 };
 
 //===----------------------------------------------------------------------===//

@@ -40,8 +40,8 @@ struct ConvertPow : NodePattern {
   ConvertPow(MLIRContext *ctx, bool unsafe)
       : NodePattern("Pow", ctx), unsafe(unsafe) {}
   bool unsafe;
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !(isFloatLike(t) || isIntegerLike(t)))
       return failure();
@@ -70,8 +70,8 @@ struct ConvertPow : NodePattern {
       Operation *sq = buildNode(rewriter, op, "Square", {x}, {tAttr}, type);
       if (!sq)
         return failure();
-      node = buildNode(rewriter, op, "Mul", {x, getDataResults(sq)[0]},
-                       {tAttr}, type);
+      node = buildNode(rewriter, op, "Mul", {x, getDataResults(sq)[0]}, {tAttr},
+                       type);
     } else {
       return failure();
     }
@@ -100,8 +100,8 @@ static Value getAddendOf(Operation *add, double value) {
 /// Log(Add(1, x)) -> Log1p(x). More precise, so not exact: off by default.
 struct ConvertLog1p : NodePattern {
   explicit ConvertLog1p(MLIRContext *ctx) : NodePattern("Log", ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 1 || !(isFloatLike(t) || isComplexType(t)))
       return failure();
@@ -112,10 +112,9 @@ struct ConvertLog1p : NodePattern {
     Value x = getAddendOf(add, 1.0);
     if (!x)
       return failure();
-    Operation *node =
-        buildNode(rewriter, op, "Log1p", {x},
-                  {rewriter.getNamedAttr("T", TypeAttr::get(t))},
-                  getDataResults(op)[0].getType());
+    Operation *node = buildNode(rewriter, op, "Log1p", {x},
+                                {rewriter.getNamedAttr("T", TypeAttr::get(t))},
+                                getDataResults(op)[0].getType());
     if (!node)
       return failure();
     rewriter.replaceOp(op, node);
@@ -126,8 +125,8 @@ struct ConvertLog1p : NodePattern {
 /// Sub(Exp(x), 1) -> Expm1(x). More precise, so not exact: off by default.
 struct ConvertExpm1 : NodePattern {
   explicit ConvertExpm1(MLIRContext *ctx) : NodePattern("Sub", ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !(isFloatLike(t) || isComplexType(t)))
       return failure();
@@ -189,8 +188,8 @@ static Monotonic getExactMonotonicity(Operation *f, Type t) {
 /// non-increasing f (and Min alike), for the f of getExactMonotonicity.
 struct OptimizeMaxOrMin : NodePattern {
   OptimizeMaxOrMin(StringRef name, MLIRContext *ctx) : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 2 || getDataResults(op).size() != 1)
       return failure();
     Type t = getTypeAttr(op);
@@ -207,10 +206,10 @@ struct OptimizeMaxOrMin : NodePattern {
     StringRef reduction =
         (m == Monotonic::NonDecreasing) == isMax ? "Max" : "Min";
     Type type = getDataResults(op)[0].getType();
-    Operation *reduced = buildNode(
-        rewriter, op, reduction,
-        {getDataOperands(f)[0], getDataOperands(op)[1]},
-        getNodeAttrs(op).getValue(), type);
+    Operation *reduced =
+        buildNode(rewriter, op, reduction,
+                  {getDataOperands(f)[0], getDataOperands(op)[1]},
+                  getNodeAttrs(op).getValue(), type);
     if (!reduced)
       return failure();
     Operation *node =
@@ -224,11 +223,11 @@ struct OptimizeMaxOrMin : NodePattern {
 /// The unary ops TensorFlow's _UnaryOpsComposition kernel implements.
 static bool isComposable(StringRef name) {
   static const StringRef kOps[] = {
-      "Abs",   "Acos",  "Acosh", "Asin",  "Asinh",      "Atan",  "Atanh",
-      "Ceil",  "Cos",   "Cosh",  "Expm1", "Exp",        "Floor", "Inv",
-      "Log",   "Log1p", "Neg",   "Reciprocal", "Rint",  "Round", "Rsqrt",
-      "Sigmoid", "Sin", "Sinh",  "Sqrt",  "Square",     "Tan",   "Tanh",
-      "Relu",  "Relu6", "Elu",   "Selu"};
+      "Abs",     "Acos",  "Acosh", "Asin",       "Asinh",  "Atan",  "Atanh",
+      "Ceil",    "Cos",   "Cosh",  "Expm1",      "Exp",    "Floor", "Inv",
+      "Log",     "Log1p", "Neg",   "Reciprocal", "Rint",   "Round", "Rsqrt",
+      "Sigmoid", "Sin",   "Sinh",  "Sqrt",       "Square", "Tan",   "Tanh",
+      "Relu",    "Relu6", "Elu",   "Selu"};
   return llvm::is_contained(kOps, name);
 }
 
@@ -241,7 +240,7 @@ struct UnaryOpsComposition : RewritePattern {
       : RewritePattern(MatchAnyOpTypeTag(), 1, ctx) {}
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
-    if (op->getName().getDialectNamespace() != "tfg" ||
+    if (op->getName().getDialectNamespace() != "tfg" || isDeadNode(op) ||
         !isComposable(getTFOpName(op)) || getNumDataOperands(op) != 1 ||
         getDataResults(op).size() != 1)
       return failure();
@@ -289,8 +288,8 @@ struct FoldMultiplyIntoConv : NodePattern {
   FoldMultiplyIntoConv(StringRef name, MLIRContext *ctx, bool unsafe)
       : NodePattern(name, ctx), unsafe(unsafe) {}
   bool unsafe;
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 ||
         !(isIntegerLike(t) || (unsafe && isFloatLike(t))))
@@ -306,10 +305,9 @@ struct FoldMultiplyIntoConv : NodePattern {
       DenseElementsAttr attr = getConstValue(c);
       if (!attr || attr.getType().getRank() != 0)
         continue;
-      Operation *scaled =
-          buildNode(rewriter, op, "Mul", {w, c},
-                    {rewriter.getNamedAttr("T", TypeAttr::get(t))},
-                    w.getType());
+      Operation *scaled = buildNode(
+          rewriter, op, "Mul", {w, c},
+          {rewriter.getNamedAttr("T", TypeAttr::get(t))}, w.getType());
       if (!scaled)
         return failure();
       Operation *node =

@@ -51,6 +51,11 @@ bool arith_opt::isIntegerLike(Type t) {
   return i && i.getWidth() > 1;
 }
 
+bool arith_opt::isDeadNode(Operation *op) {
+  return llvm::all_of(getDataResults(op),
+                      [](Value v) { return v.use_empty(); });
+}
+
 bool arith_opt::hasControlOperands(Operation *op) {
   return !getControlOperands(op).empty();
 }

@@ -30,8 +30,8 @@ constexpr int kMaxChain = 16;
 /// single-use value-preserving nodes (Transpose, Reshape, Identity, ...).
 struct RemoveInvolution : NodePattern {
   RemoveInvolution(StringRef name, MLIRContext *ctx) : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 1)
       return failure();
     StringRef name = getTFOpName(op);
@@ -84,8 +84,8 @@ struct RemoveRedundantBitcast : NodePattern {
   static unsigned width(Type t) {
     return t && t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0;
   }
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 1)
       return failure();
     Type src = getTypeAttr(op, "T"), dst = getTypeAttr(op, "type");
@@ -119,8 +119,8 @@ struct RemoveRedundantBitcast : NodePattern {
 /// Cast(x) with SrcT == DstT -> x.
 struct RemoveRedundantCast : NodePattern {
   explicit RemoveRedundantCast(MLIRContext *ctx) : NodePattern("Cast", ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type src = getTypeAttr(op, "SrcT"), dst = getTypeAttr(op, "DstT");
     if (getNumDataOperands(op) != 1 || !src || src != dst)
       return failure();
@@ -134,8 +134,8 @@ struct RemoveRedundantCast : NodePattern {
 struct RemoveRedundantReshape : NodePattern {
   explicit RemoveRedundantReshape(MLIRContext *ctx)
       : NodePattern("Reshape", ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 2 || getDataResults(op).size() != 1)
       return failure();
     Value x = getDataOperands(op)[0];
@@ -180,8 +180,8 @@ static std::optional<SmallVector<int64_t>> getPerm(Operation *op) {
 struct RemoveIdentityTranspose : NodePattern {
   RemoveIdentityTranspose(StringRef name, MLIRContext *ctx)
       : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     std::optional<SmallVector<int64_t>> perm = getPerm(op);
     if (!perm)
       return failure();
@@ -211,8 +211,8 @@ struct RemoveIdentityTranspose : NodePattern {
 /// in IEEE arithmetic and in wrapping integer arithmetic.
 struct RemoveNegation : NodePattern {
   RemoveNegation(StringRef name, MLIRContext *ctx) : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 ||
         !(isFloatLike(t) || isIntegerLike(t) || isComplexType(t)))
@@ -249,8 +249,8 @@ struct RemoveNegation : NodePattern {
 /// Mul(x, x) -> Square(x).
 struct ReplaceMulWithSquare : NodePattern {
   explicit ReplaceMulWithSquare(MLIRContext *ctx) : NodePattern("Mul", ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !t ||
         getDataOperands(op)[0] != getDataOperands(op)[1] ||
@@ -274,8 +274,8 @@ struct ReplaceMulWithSquare : NodePattern {
 struct RemoveLogicalNot : NodePattern {
   explicit RemoveLogicalNot(MLIRContext *ctx)
       : NodePattern("LogicalNot", ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 1)
       return failure();
     Value in = getDataOperands(op)[0];
@@ -311,8 +311,8 @@ struct RemoveLogicalNot : NodePattern {
 struct SqrtDivToRsqrtMul : NodePattern {
   SqrtDivToRsqrtMul(StringRef name, MLIRContext *ctx)
       : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !(isFloatLike(t) || isComplexType(t)))
       return failure();
@@ -358,8 +358,8 @@ static bool swapsLastTwoDims(Operation *op) {
 struct FoldTransposeIntoMatMul : NodePattern {
   FoldTransposeIntoMatMul(StringRef name, MLIRContext *ctx)
       : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 2)
       return failure();
     bool isMatMul = isNode(op, "MatMul");
@@ -402,8 +402,8 @@ struct FoldTransposeIntoMatMul : NodePattern {
 struct FoldConjugateIntoTranspose : NodePattern {
   FoldConjugateIntoTranspose(StringRef name, MLIRContext *ctx)
       : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Operation *transpose, *conj;
     Value inner;
     if (isNode(op, "Conj")) {

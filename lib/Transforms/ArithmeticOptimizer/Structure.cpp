@@ -34,8 +34,8 @@ static int64_t getIntAttr(Operation *op, StringRef name) {
 struct RemoveStackSliceSameAxis : NodePattern {
   RemoveStackSliceSameAxis(StringRef name, MLIRContext *ctx)
       : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     bool strided = isNode(op, "StridedSlice");
     if (getNumDataOperands(op) != (strided ? 4u : 3u))
       return failure();
@@ -99,8 +99,8 @@ struct RemoveStackSliceSameAxis : NodePattern {
         if (d == axis) {
           if ((beginMask >> d) & 1)
             return failure();
-          if (!shrink && ((endMask >> d) & 1 || (*second)[d] != k + 1 ||
-                          (*begin)[d] < 0))
+          if (!shrink &&
+              ((endMask >> d) & 1 || (*second)[d] != k + 1 || (*begin)[d] < 0))
             return failure();
           continue;
         }
@@ -117,11 +117,11 @@ struct RemoveStackSliceSameAxis : NodePattern {
     Operation *dim = buildScalarConst(rewriter, op, i32, axis);
     if (!dim)
       return failure();
-    Operation *node = buildNode(
-        rewriter, op, "ExpandDims", {x, getDataResults(dim)[0]},
-        {rewriter.getNamedAttr("T", pack->getAttr("T")),
-         rewriter.getNamedAttr("Tdim", TypeAttr::get(i32))},
-        getDataResults(op)[0].getType());
+    Operation *node =
+        buildNode(rewriter, op, "ExpandDims", {x, getDataResults(dim)[0]},
+                  {rewriter.getNamedAttr("T", pack->getAttr("T")),
+                   rewriter.getNamedAttr("Tdim", TypeAttr::get(i32))},
+                  getDataResults(op)[0].getType());
     if (!node || !pack->getAttr("T"))
       return failure();
     rewriter.replaceOp(op, node);
@@ -135,8 +135,8 @@ struct RemoveStackSliceSameAxis : NodePattern {
 struct SimplifyEmbeddingLookup : NodePattern {
   SimplifyEmbeddingLookup(StringRef name, MLIRContext *ctx)
       : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 3)
       return failure();
     Value gathered = getDataOperands(op)[0], idx = getDataOperands(op)[1];
@@ -175,8 +175,8 @@ struct SimplifyEmbeddingLookup : NodePattern {
 struct RemoveCastIntoSegmentReduction : NodePattern {
   RemoveCastIntoSegmentReduction(StringRef name, MLIRContext *ctx)
       : NodePattern(name, ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) < 2)
       return failure();
     Operation *cast = getProducerOf(getDataOperands(op)[1], "Cast");
@@ -207,8 +207,8 @@ static unsigned getWidth(Type t) {
 struct ReorderCastLikeAndValuePreserving : NodePattern {
   explicit ReorderCastLikeAndValuePreserving(MLIRContext *ctx)
       : NodePattern("Cast", ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     Type src = getTypeAttr(op, "SrcT"), dst = getTypeAttr(op, "DstT");
     if (getNumDataOperands(op) != 1 || !getWidth(src) || !getWidth(dst) ||
         getWidth(dst) >= getWidth(src))
@@ -248,8 +248,8 @@ constexpr int kMaxHoisted = 16;
 struct HoistCWiseUnaryChains : NodePattern {
   explicit HoistCWiseUnaryChains(MLIRContext *ctx)
       : NodePattern("ConcatV2", ctx) {}
-  LogicalResult matchAndRewrite(Operation *op,
-                                PatternRewriter &rewriter) const override {
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
     unsigned numData = getNumDataOperands(op);
     if (numData < 3)
       return failure();
