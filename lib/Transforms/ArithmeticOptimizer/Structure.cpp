@@ -255,6 +255,8 @@ struct HoistCWiseUnaryChains : NodePattern {
       return failure();
     SmallVector<Value> values(getDataOperands(op).drop_back());
     Type t = getTypeAttr(op);
+    if (!t)
+      return failure();
     SmallVector<Operation *> chain; // nearest the Concat first
     while (static_cast<int>(chain.size()) < kMaxHoisted) {
       SmallVector<Operation *> producers;
@@ -281,8 +283,10 @@ struct HoistCWiseUnaryChains : NodePattern {
     values.push_back(getDataOperands(op).back());
     Operation *node = cloneNodeWithData(rewriter, op, values);
     getDataResults(node)[0].setType(UnrankedTensorType::get(t));
-    for (Operation *f : llvm::reverse(chain))
+    for (Operation *f : llvm::reverse(chain)) {
       node = cloneNodeWithData(rewriter, f, {getDataResults(node)[0]});
+      getDataResults(node)[0].setType(UnrankedTensorType::get(t));
+    }
     getDataResults(node)[0].setType(getDataResults(op)[0].getType());
     rewriter.replaceOp(op, node);
     return success();
