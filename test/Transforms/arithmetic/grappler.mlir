@@ -12,7 +12,7 @@
 // CHECK-NEXT: Neg(%[[M]]) name("out")
 
 // STATS: remark: tfg-cse:
-// STATS: remark: tfg-arithmetic-optimizer: 1 nodes and 1 edges removed
+// STATS: remark: tfg-arithmetic-optimizer: 1 nodes and 2 edges removed
 // STATS: remark: tfg-shape-inference:
 
 // DISABLED: Mul(%{{.*}}, %{{.*}}) name("m")
