@@ -103,7 +103,7 @@ def ArithmeticOptimizerPass : Pass<"tfg-arithmetic-optimizer"> {
     Option<"replaceMulWithSquare", "replace-mul-with-square", "bool", "true",
            "Mul(x, x) -> Square(x)">,
     Option<"replaceMulWithBroadcastByTile", "replace-mul-with-broadcast-by-tile", "bool", "false",
-           "Mul(x, Ones) broadcasting x -> Tile(x) (not implemented yet; off)">,
+           "Mul(x, Ones) that only broadcasts x -> Tile(x, multiples) (off, as in Grappler)">,
     Option<"simplifyAggregation", "simplify-aggregation", "bool", "true",
            "AddN of one repeated input -> Mul(x, n) (floats: n <= 3 unless unsafe-math)">,
     Option<"foldTransposeIntoMatMul", "fold-transpose-into-matmul", "bool", "true",
@@ -135,7 +135,7 @@ def ArithmeticOptimizerPass : Pass<"tfg-arithmetic-optimizer"> {
     Option<"reorderCastLikeAndValuePreserving", "reorder-cast-like-and-value-preserving", "bool", "true",
            "Cast(valuePreserving(x)) -> valuePreserving(Cast(x)) when the cast shrinks the type">,
     Option<"hoistCWiseUnaryChains", "hoist-cwise-unary-chains", "bool", "true",
-           "Move the unary chain shared by all Concat inputs after the Concat, and a chain shared by all Split outputs before the Split">,
+           "Move the unary chain shared by all ConcatV2 inputs after the ConcatV2">,
     Option<"unsafeMath", "unsafe-math", "bool", "false",
            "Also apply the variants that change floating-point rounding (reassociation, Pow 0.5/-0.5/3, Reciprocal involution)">
   ]);

@@ -106,7 +106,7 @@ struct AddOpsRewrite : NodePattern {
         out.getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -136,7 +136,7 @@ struct SimplifyAggregation : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -205,7 +205,7 @@ struct HoistCommonFactor : NodePattern {
                                           {tAttr}, out.getType());
         if (!node)
           return failure();
-        rewriter.replaceOp(op, node);
+        replaceNodeAndClean(rewriter, op, node);
         return success();
       }
     }
@@ -267,7 +267,7 @@ struct MinimizeBroadcasts : NodePattern {
         return failure();
       acc = getDataResults(node)[0];
     }
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };

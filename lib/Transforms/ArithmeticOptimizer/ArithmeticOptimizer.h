@@ -102,13 +102,28 @@ Operation *buildNode(PatternRewriter &rewriter, Operation *like,
 Operation *buildScalarConst(PatternRewriter &rewriter, Operation *like, Type t,
                             double value);
 /// Clones the node `op` with its data operands replaced by `data` (same
-/// attributes but `overrides`, no control operands, unnamed).
+/// attributes but `overrides` and `_output_shapes`, which may not hold
+/// for the clone; no control operands, unnamed).
 Operation *cloneNodeWithData(PatternRewriter &rewriter, Operation *op,
                              ValueRange data,
                              ArrayRef<NamedAttribute> overrides = {});
-/// Replaces the node `op` with the data results of `with` (its token too).
-LogicalResult replaceWith(PatternRewriter &rewriter, Operation *op,
-                          Operation *with);
+/// Replaces the node `op` with `values` (or the results of the node
+/// `with`), then erases the producers of `op`'s data operands that the
+/// replacement left without any user (transitively, at most 64 nodes), so
+/// that bypassed chains do not pile dead users onto the values they read
+/// (which would make later rewrites of those values slower and slower).
+/// Graph inputs (Placeholder, _Arg, ...) and nodes with side effects are
+/// kept; so are fetched nodes (the driver refuses to erase them).
+void replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
+                         ValueRange values);
+/// Replaces the single-result node `op` with the existing value `value`
+/// (replaceNodeAndClean), unless `op` has control operands: a bypass hands
+/// them to every user, and along a chain of bypasses they pile up (a chain
+/// of n Negs with control edges would end with n/6 control operands on one
+/// node). Fails, changing nothing, then.
+LogicalResult bypassNode(PatternRewriter &rewriter, Operation *op, Value value);
+void replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
+                         Operation *with);
 
 /// True if no data result of `op` is used: rewriting it gains nothing
 /// (a node the user fetches is protected by the driver anyway).

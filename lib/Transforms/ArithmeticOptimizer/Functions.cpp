@@ -77,7 +77,7 @@ struct ConvertPow : NodePattern {
     }
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -117,7 +117,7 @@ struct ConvertLog1p : NodePattern {
                                 getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -142,7 +142,7 @@ struct ConvertExpm1 : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -215,7 +215,7 @@ struct OptimizeMaxOrMin : NodePattern {
     Operation *node =
         cloneNodeWithData(rewriter, f, {getDataResults(reduced)[0]});
     getDataResults(node)[0].setType(type);
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -276,7 +276,7 @@ struct UnaryOpsComposition : RewritePattern {
         out.getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -312,7 +312,7 @@ struct FoldMultiplyIntoConv : NodePattern {
         return failure();
       Operation *node =
           cloneNodeWithData(rewriter, op, {x, getDataResults(scaled)[0]});
-      rewriter.replaceOp(op, node);
+      replaceNodeAndClean(rewriter, op, node);
       return success();
     }
     return failure();

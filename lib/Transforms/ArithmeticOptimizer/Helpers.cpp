@@ -9,7 +9,9 @@
 
 #include "ArithmeticOptimizer.h"
 
+#include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
+#include "tfg/Transforms/GraphUtils.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 
@@ -180,7 +182,7 @@ Operation *arith_opt::cloneNodeWithData(PatternRewriter &rewriter,
                           ->getLoadedDialect<TFGraphDialect>()
                           ->getNameAttrIdentifier();
   for (NamedAttribute attr : getNodeAttrs(op))
-    if (attr.getName() != nameId &&
+    if (attr.getName() != nameId && attr.getName() != "_output_shapes" &&
         llvm::none_of(overrides, [&](const NamedAttribute &o) {
           return o.getName() == attr.getName();
         }))
@@ -190,11 +192,54 @@ Operation *arith_opt::cloneNodeWithData(PatternRewriter &rewriter,
                     attrs);
 }
 
-LogicalResult arith_opt::replaceWith(PatternRewriter &rewriter, Operation *op,
-                                     Operation *with) {
-  ResultRange data = getDataResults(with);
-  if (data.size() != getDataResults(op).size())
+/// True if `op` may be erased once unused: a tfg node that is not a
+/// graph input and has no side effects, and none of whose results is used.
+static bool isErasable(Operation *op) {
+  return op && getControlToken(op) && !isGraphBoundary(op) &&
+         !hasSideEffects(op) && op->getNumRegions() == 0 &&
+         llvm::all_of(op->getResults(), [](Value v) { return v.use_empty(); });
+}
+
+/// The producers of `op`'s data operands, each once.
+static void addProducers(Operation *op, SmallVectorImpl<Operation *> &list) {
+  for (Value v : getDataOperands(op))
+    if (Operation *p = getProducerNode(v))
+      if (!llvm::is_contained(list, p))
+        list.push_back(p);
+}
+
+static void eraseDeadProducers(PatternRewriter &rewriter,
+                               SmallVector<Operation *> candidates) {
+  int budget = 64;
+  while (!candidates.empty() && budget-- > 0) {
+    Operation *p = candidates.pop_back_val();
+    if (!isErasable(p))
+      continue;
+    addProducers(p, candidates);
+    // Erasing it is safe only once it is off the candidate list.
+    llvm::erase(candidates, p);
+    rewriter.eraseOp(p);
+  }
+}
+
+void arith_opt::replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
+                                    ValueRange values) {
+  SmallVector<Operation *> candidates;
+  addProducers(op, candidates);
+  llvm::erase(candidates, op);
+  rewriter.replaceOp(op, values);
+  eraseDeadProducers(rewriter, std::move(candidates));
+}
+
+LogicalResult arith_opt::bypassNode(PatternRewriter &rewriter, Operation *op,
+                                    Value value) {
+  if (hasControlOperands(op) || getDataResults(op).size() != 1)
     return failure();
-  rewriter.replaceOp(op, with);
+  replaceNodeAndClean(rewriter, op, ValueRange{value});
   return success();
+}
+
+void arith_opt::replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
+                                    Operation *with) {
+  replaceNodeAndClean(rewriter, op, with->getResults());
 }

@@ -61,8 +61,7 @@ struct RemoveInvolution : NodePattern {
       return failure();
     Value val = getDataOperands(inner)[0];
     if (chain.empty()) {
-      rewriter.replaceOp(op, ValueRange{val});
-      return success();
+      return bypassNode(rewriter, op, val);
     }
     Operation *top = nullptr;
     for (Operation *p : llvm::reverse(chain)) {
@@ -71,7 +70,7 @@ struct RemoveInvolution : NodePattern {
       top = cloneNodeWithData(rewriter, p, data);
       val = getDataResults(top)[0];
     }
-    rewriter.replaceOp(op, top);
+    replaceNodeAndClean(rewriter, op, top);
     return success();
   }
 };
@@ -93,8 +92,7 @@ struct RemoveRedundantBitcast : NodePattern {
       return failure();
     Value x = getDataOperands(op)[0];
     if (src == dst) {
-      rewriter.replaceOp(op, ValueRange{x});
-      return success();
+      return bypassNode(rewriter, op, x);
     }
     Operation *inner = getProducerOf(x, "Bitcast");
     if (!inner || hasControlOperands(inner) || getNumDataOperands(inner) != 1 ||
@@ -103,15 +101,14 @@ struct RemoveRedundantBitcast : NodePattern {
     Type orig = getTypeAttr(inner, "T");
     Value y = getDataOperands(inner)[0];
     if (orig == dst) {
-      rewriter.replaceOp(op, ValueRange{y});
-      return success();
+      return bypassNode(rewriter, op, y);
     }
     unsigned w = width(orig);
     if (!w || w != width(src) || w != width(dst))
       return failure();
     Operation *node = cloneNodeWithData(
         rewriter, op, {y}, {rewriter.getNamedAttr("T", TypeAttr::get(orig))});
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -124,8 +121,7 @@ struct RemoveRedundantCast : NodePattern {
     Type src = getTypeAttr(op, "SrcT"), dst = getTypeAttr(op, "DstT");
     if (getNumDataOperands(op) != 1 || !src || src != dst)
       return failure();
-    rewriter.replaceOp(op, ValueRange{getDataOperands(op)[0]});
-    return success();
+    return bypassNode(rewriter, op, getDataOperands(op)[0]);
   }
 };
 
@@ -144,15 +140,14 @@ struct RemoveRedundantReshape : NodePattern {
         getConstInts(getDataOperands(op)[1]);
     if (in && ((target && *target == *in) ||
                haveSameStaticShape(x, getDataResults(op)[0]))) {
-      rewriter.replaceOp(op, ValueRange{x});
-      return success();
+      return bypassNode(rewriter, op, x);
     }
     Operation *inner = getProducerOf(x, "Reshape");
     if (!inner || hasControlOperands(inner) || getNumDataOperands(inner) != 2)
       return failure();
     Operation *node = cloneNodeWithData(
         rewriter, op, {getDataOperands(inner)[0], getDataOperands(op)[1]});
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -190,8 +185,7 @@ struct RemoveIdentityTranspose : NodePattern {
     for (auto [i, p] : llvm::enumerate(*perm))
       identity &= p == static_cast<int64_t>(i);
     if (identity && isNode(op, "Transpose")) {
-      rewriter.replaceOp(op, ValueRange{x});
-      return success();
+      return bypassNode(rewriter, op, x);
     }
     Operation *inner = getProducerOf(x, getTFOpName(op));
     if (!inner || hasControlOperands(inner))
@@ -202,8 +196,7 @@ struct RemoveIdentityTranspose : NodePattern {
     for (auto [i, p] : llvm::enumerate(*perm))
       if ((*innerPerm)[p] != static_cast<int64_t>(i))
         return failure();
-    rewriter.replaceOp(op, ValueRange{getDataOperands(inner)[0]});
-    return success();
+    return bypassNode(rewriter, op, getDataOperands(inner)[0]);
   }
 };
 
@@ -241,7 +234,7 @@ struct RemoveNegation : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -262,7 +255,7 @@ struct ReplaceMulWithSquare : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -302,7 +295,7 @@ struct RemoveLogicalNot : NodePattern {
         getNodeAttrs(cmp).getValue(), getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -331,7 +324,7 @@ struct SqrtDivToRsqrtMul : NodePattern {
         {tAttr}, getDataResults(op)[0].getType());
     if (!mul)
       return failure();
-    rewriter.replaceOp(op, mul);
+    replaceNodeAndClean(rewriter, op, mul);
     return success();
   }
 };
@@ -391,7 +384,7 @@ struct FoldTransposeIntoMatMul : NodePattern {
     if (overrides.empty())
       return failure();
     Operation *node = cloneNodeWithData(rewriter, op, data, overrides);
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -437,7 +430,7 @@ struct FoldConjugateIntoTranspose : NodePattern {
         getNodeAttrs(transpose).getValue(), getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };

@@ -5,8 +5,9 @@
 // embedding lookup through Unique, a widening Cast of segment ids, a
 // narrowing Cast moved before a value-preserving op (so it moves fewer
 // bytes), and a chain of unary ops shared by every input of a Concat
-// hoisted after it. All of them are exact: they only reorder elementwise
-// functions and data movement, or drop lossless conversions.
+// hoisted after it, and (off by default) a Mul by ones that only
+// broadcasts replaced by a Tile. All of them are exact: they only reorder
+// elementwise functions and data movement, or drop lossless conversions.
 //
 //===----------------------------------------------------------------------===//
 
@@ -110,8 +111,7 @@ struct RemoveStackSliceSameAxis : NodePattern {
     }
     Value x = inputs[k];
     if (shrink) {
-      rewriter.replaceOp(op, ValueRange{x});
-      return success();
+      return bypassNode(rewriter, op, x);
     }
     Type i32 = rewriter.getI32Type();
     Operation *dim = buildScalarConst(rewriter, op, i32, axis);
@@ -124,7 +124,7 @@ struct RemoveStackSliceSameAxis : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node || !pack->getAttr("T"))
       return failure();
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -164,7 +164,7 @@ struct SimplifyEmbeddingLookup : NodePattern {
         {getDataOperands(gather)[0], getDataOperands(unique)[0],
          getDataOperands(op)[2]},
         {rewriter.getNamedAttr("Tidx", TypeAttr::get(idsType))});
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -191,7 +191,7 @@ struct RemoveCastIntoSegmentReduction : NodePattern {
     Operation *node = cloneNodeWithData(
         rewriter, op, data,
         {rewriter.getNamedAttr("Tindices", TypeAttr::get(src))});
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -234,7 +234,7 @@ struct ReorderCastLikeAndValuePreserving : NodePattern {
     Operation *node = cloneNodeWithData(
         rewriter, vp, data, {rewriter.getNamedAttr("T", TypeAttr::get(dst))});
     getDataResults(node)[0].setType(getDataResults(op)[0].getType());
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
   }
 };
@@ -288,8 +288,68 @@ struct HoistCWiseUnaryChains : NodePattern {
       getDataResults(node)[0].setType(UnrankedTensorType::get(t));
     }
     getDataResults(node)[0].setType(getDataResults(op)[0].getType());
-    rewriter.replaceOp(op, node);
+    replaceNodeAndClean(rewriter, op, node);
     return success();
+  }
+};
+
+/// Mul(x, Ones) where the ones only broadcast x to a larger static shape
+/// -> Tile(x, multiples). Exact (x * 1 is x); off by default as in
+/// Grappler.
+struct ReplaceMulWithBroadcastByTile : NodePattern {
+  explicit ReplaceMulWithBroadcastByTile(MLIRContext *ctx)
+      : NodePattern("Mul", ctx) {}
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
+    Type t = getTypeAttr(op);
+    if (getNumDataOperands(op) != 2 || !(isFloatLike(t) || isIntegerLike(t)))
+      return failure();
+    std::optional<SmallVector<int64_t>> out =
+        getStaticShape(getDataResults(op)[0]);
+    if (!out)
+      return failure();
+    for (int i = 0; i < 2; ++i) {
+      Value x = getDataOperands(op)[i], ones = getDataOperands(op)[1 - i];
+      std::optional<double> one = getSplatValue(ones);
+      std::optional<SmallVector<int64_t>> in = getStaticShape(x);
+      if (!one || *one != 1.0 || !in || in->size() != out->size())
+        continue;
+      SmallVector<int32_t> multiples;
+      bool ok = true, tiles = false;
+      for (auto [a, b] : llvm::zip(*in, *out)) {
+        if (a == b) {
+          multiples.push_back(1);
+        } else if (a == 1 && b <= INT32_MAX) {
+          multiples.push_back(static_cast<int32_t>(b));
+          tiles = true;
+        } else {
+          ok = false;
+        }
+      }
+      if (!ok || !tiles)
+        continue;
+      auto type = RankedTensorType::get(
+          {static_cast<int64_t>(multiples.size())}, rewriter.getI32Type());
+      Operation *m = buildNode(
+          rewriter, op, "Const", {},
+          {rewriter.getNamedAttr("dtype", TypeAttr::get(rewriter.getI32Type())),
+           rewriter.getNamedAttr(
+               "value", DenseElementsAttr::get(type, ArrayRef(multiples)))},
+          type);
+      if (!m)
+        return failure();
+      Operation *node =
+          buildNode(rewriter, op, "Tile", {x, getDataResults(m)[0]},
+                    {rewriter.getNamedAttr("T", TypeAttr::get(t)),
+                     rewriter.getNamedAttr(
+                         "Tmultiples", TypeAttr::get(rewriter.getI32Type()))},
+                    getDataResults(op)[0].getType());
+      if (!node)
+        return failure();
+      replaceNodeAndClean(rewriter, op, node);
+      return success();
+    }
+    return failure();
   }
 };
 
@@ -313,6 +373,9 @@ void arith_opt::populateStructurePatterns(RewritePatternSet &patterns,
       patterns.add<RemoveCastIntoSegmentReduction>(name, ctx);
   if (stages.reorderCastLikeAndValuePreserving)
     patterns.add<ReorderCastLikeAndValuePreserving>(ctx);
-  if (stages.hoistCWiseUnaryChains)
+  if (stages.hoistCWiseUnaryChains) {
     patterns.add<HoistCWiseUnaryChains>(ctx);
+  }
+  if (stages.replaceMulWithBroadcastByTile)
+    patterns.add<ReplaceMulWithBroadcastByTile>(ctx);
 }

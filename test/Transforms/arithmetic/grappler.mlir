@@ -4,7 +4,8 @@
 
 // COM: tfg-grappler runs the arithmetic optimizer at its stage (after CSE,
 // COM: before shape inference): Neg(Neg(x)) goes, Mul(a, a) becomes
-// COM: Square(a) (the fetched node itself is never rewritten), and the dependency optimizer then drops the dead Negs.
+// COM: Square(a) (the fetched node itself is never rewritten), and the
+// COM: Negs left without users are erased.
 // CHECK-LABEL: tfg.graph
 // CHECK-NEXT: %[[X:.*]], %{{.*}} = Placeholder name("x")
 // CHECK-NEXT: %[[A:.*]], %{{.*}} = AddV2(%[[X]], %[[X]]) name("a")
@@ -12,7 +13,7 @@
 // CHECK-NEXT: Neg(%[[M]]) name("out")
 
 // STATS: remark: tfg-cse:
-// STATS: remark: tfg-arithmetic-optimizer: 1 nodes and 2 edges removed
+// STATS: remark: tfg-arithmetic-optimizer: 2 nodes and 3 edges removed
 // STATS: remark: tfg-shape-inference:
 
 // DISABLED: Mul(%{{.*}}, %{{.*}}) name("m")

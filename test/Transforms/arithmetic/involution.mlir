@@ -2,18 +2,24 @@
 // RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='remove-involution=false' | FileCheck %s --check-prefix=OFF
 // RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='unsafe-math=true' | FileCheck %s --check-prefix=UNSAFE
 
-// COM: RemoveInvolution: Neg(Neg(x)) -> x; the bypassed node's control
-// COM: operand moves to its users. Through a single-use Transpose the chain
-// COM: is rebuilt on x and takes the outer Neg's name.
+// COM: RemoveInvolution: Neg(Neg(x)) -> x, unless the outer Neg has
+// COM: control operands (a bypass hands them to its users, and along a
+// COM: chain they would pile up). Through a single-use Transpose the chain
+// COM: is rebuilt on x and takes the outer Neg's name. The nodes left
+// COM: without users (n3, t, l1) are erased.
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[X:.*]], %{{.*}} = Placeholder name("x")
 // CHECK: %[[C:.*]] = NoOp name("c")
-// CHECK: Identity(%[[X]]) [%[[C]]] name("out")
+// CHECK: Neg(%{{.*}}) [%[[C]]] name("n2")
+// CHECK: Identity(%[[X]]) [%[[C]]] name("out4")
+// CHECK-NOT: name("n3")
+// CHECK-NOT: name("t")
 // CHECK: %[[P:.*]], %{{.*}} = Const name("perm")
 // CHECK: %[[T:.*]], %{{.*}} = Transpose(%[[X]], %[[P]]) name("n4") {T = f32, Tperm = i32} : (tensor<2x3xf32>, tensor<2xi32>) -> (tensor<3x2xf32>)
 // CHECK: Identity(%[[T]]) name("out2")
 // CHECK: %[[B:.*]], %{{.*}} = Placeholder name("b")
 // CHECK: Identity(%[[B]]) name("out3")
+// CHECK-NOT: name("l1")
 // OFF: Neg(%{{.*}}) [%{{.*}}] name("n2")
 // OFF: Neg(%{{.*}}) name("n4")
 // OFF: LogicalNot(%{{.*}}) name("l2")
@@ -23,6 +29,9 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %N1, %ctl_1 = Neg(%X) name("n1") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>)
   %N2, %ctl_2 = Neg(%N1) [%ctl_c] name("n2") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>)
   %O, %ctl_3 = Identity(%N2) name("out") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>)
+  %N5, %ctl_n5 = Neg(%X) name("n5") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>)
+  %N6, %ctl_n6 = Neg(%N5) name("n6") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>)
+  %O4, %ctl_o4 = Identity(%N6) [%ctl_c] name("out4") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>)
   %P, %ctl_p = Const name("perm") {dtype = i32, value = dense<[1, 0]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   %N3, %ctl_4 = Neg(%X) name("n3") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>)
   %T, %ctl_5 = Transpose(%N3, %P) name("t") {T = f32, Tperm = i32} : (tensor<2x3xf32>, tensor<2xi32>) -> (tensor<3x2xf32>)

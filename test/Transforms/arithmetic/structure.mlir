@@ -1,5 +1,6 @@
 // RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer | FileCheck %s
 // RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='remove-stack-slice-same-axis=false simplify-embedding-lookup=false remove-cast-into-segment-reduction=false reorder-cast-like-and-value-preserving=false hoist-cwise-unary-chains=false' | FileCheck %s --check-prefix=OFF
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='replace-mul-with-broadcast-by-tile=true' | FileCheck %s --check-prefix=TILE
 
 // COM: RemoveStackSliceSameAxis: a StridedSlice shrinking the packing axis
 // COM: -> the packed input; a Slice keeping it -> ExpandDims(input, axis);
@@ -128,4 +129,25 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %XB, %ctl_8 = Log(%B) name("xb") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3xf32>)
   %Mixed, %ctl_9 = ConcatV2(%XA, %XB, %AX) name("mixed") {N = 2 : i64, T = f32, Tidx = i32} : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>) -> (tensor<4x3xf32>)
   %O:2, %ctl_10 = IdentityN(%Cat, %Mixed) name("out") {T = [f32, f32]} : (tensor<4x3xf32>, tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<4x3xf32>)
+}
+
+// -----
+
+// COM: ReplaceMulWithBroadcastByTile (off by default): Mul(x, ones) that
+// COM: only broadcasts x -> Tile(x, multiples); ones that are not all 1,
+// COM: or x not of size 1 where it grows, are kept.
+// CHECK-LABEL: tfg.graph
+// CHECK: Mul(%{{.*}}, %{{.*}}) name("m")
+// TILE-LABEL: tfg.graph
+// TILE-DAG: %[[X:.*]], %{{.*}} = Placeholder name("x")
+// TILE-DAG: %[[M:.*]], %{{.*}} = Const name("m/Const") {dtype = i32, value = dense<[1, 3]> : tensor<2xi32>}
+// TILE-DAG: Tile(%[[X]], %[[M]]) name("m") {T = f32, Tmultiples = i32} : (tensor<2x1xf32>, tensor<2xi32>) -> (tensor<2x3xf32>)
+// TILE-DAG: Mul(%{{.*}}, %{{.*}}) name("twos")
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<2x1xf32>)
+  %Ones, %ctl_0 = Const name("ones") {dtype = f32, value = dense<1.0> : tensor<2x3xf32>} : () -> (tensor<2x3xf32>)
+  %Twos, %ctl_1 = Const name("twoc") {dtype = f32, value = dense<2.0> : tensor<2x3xf32>} : () -> (tensor<2x3xf32>)
+  %M, %ctl_2 = Mul(%X, %Ones) name("m") {T = f32} : (tensor<2x1xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>)
+  %M2, %ctl_3 = Mul(%X, %Twos) name("twos") {T = f32} : (tensor<2x1xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>)
+  %O:2, %ctl_4 = IdentityN(%M, %M2) name("out") {T = [f32, f32]} : (tensor<2x3xf32>, tensor<2x3xf32>) -> (tensor<2x3xf32>, tensor<2x3xf32>)
 }
