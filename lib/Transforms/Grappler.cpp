@@ -73,6 +73,12 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
          return createCSEPass(withPreserve<CSEPassOptions>(p));
        },
        /*bodyLocal=*/true},
+      {"tfg-arithmetic-optimizer", kStageArithmetic,
+       [](const PreserveOptions &p) {
+         return createArithmeticOptimizerPass(
+             withPreserve<ArithmeticOptimizerPassOptions>(p));
+       },
+       /*bodyLocal=*/true},
       {"tfg-shape-inference", kStageShape,
        [](const PreserveOptions &) { return createShapeInferencePass(); },
        /*bodyLocal=*/true},
