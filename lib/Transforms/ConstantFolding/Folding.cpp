@@ -86,8 +86,11 @@ static bool isResourceOrVariant(Type type) {
 }
 
 bool cf::isRewritable(const FoldingState &state, Operation *op) {
-  if (!getControlToken(op) || op->getNumRegions() || isa<ReturnOp>(op) ||
-      op->getName().getDialectNamespace() != "tfg")
+  // TensorFlow ops are the tfg dialect's generic (unregistered) operations;
+  // its registered ops are graphs, functions, returns, get_result and the
+  // functional control flow.
+  if (op->isRegistered() || op->getName().getDialectNamespace() != "tfg" ||
+      !getControlToken(op) || op->getNumRegions())
     return false;
   StringRef opName = getTFOpName(op);
   if (opName == "Const" || opName == "NoOp" || isGraphBoundary(opName))
@@ -96,13 +99,13 @@ bool cf::isRewritable(const FoldingState &state, Operation *op) {
     return false;
   if (op->hasAttr("_grappler_do_not_remove") || hasSideEffects(op))
     return false;
-  for (Value v : op->getOperands())
-    if (isResourceOrVariant(v.getType()))
-      return false;
-  for (Value v : op->getResults())
-    if (isResourceOrVariant(v.getType()))
-      return false;
-  return true;
+  // Data must be tensors (not opaque) of values the host can hold.
+  auto isPlainTensor = [](Value v) {
+    return isControlType(v.getType()) ||
+           (isa<TensorType>(v.getType()) && !isResourceOrVariant(v.getType()));
+  };
+  return llvm::all_of(op->getOperands(), isPlainTensor) &&
+         llvm::all_of(op->getResults(), isPlainTensor);
 }
 
 ElementsAttr cf::getConstantValue(const FoldingState &state, Value v) {
@@ -424,6 +427,11 @@ mlir::tfg::foldConstants(Block &body, const PreserveOptions &options,
   FailureOr<PreservedNodes> preserved = PreservedNodes::compute(body, options);
   if (failed(preserved))
     return failure();
+  // Generic functions hold opaque tensors read through get_result: nothing
+  // there has a value or a shape to fold.
+  if (auto func = dyn_cast<GraphFuncOp>(body.getParentOp());
+      func && func.getGeneric())
+    return ConstantFoldingStats();
   FoldingState state(body, maxConstantBytes);
   state.canDeleteNodes = preserved->canDeleteNodes();
   for (const std::string &spec : options.feed)
