@@ -411,7 +411,8 @@ static Operation *simplifySwitch(FoldingState &state, Operation *op) {
     auto type = dyn_cast<RankedTensorType>(data[1].getType());
     if (!type || type.getRank() != 0 || !type.getElementType().isInteger(1))
       return nullptr;
-    for (unsigned k = 0; k < 2; ++k) {
+    // Output 1 first: each anchor is inserted right after the Switch.
+    for (unsigned k : {1u, 0u}) {
       SmallVector<OpOperand *> uses = getRealUses(results[k]);
       if (uses.empty())
         continue;

@@ -62,9 +62,10 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // COM: the old indices' producer; a partial one keeps its indices.
 // CHECK-LABEL: tfg.graph
 // CHECK: %{{.*}}, %[[IC:.*]] = Placeholder name("i")
+// CHECK: %{{.*}}, %[[CC:.*]] = Cast
 // CHECK: %[[RI:.*]], %{{.*}} = Const [%[[IC]]] name("sum/reduction_indices") {dtype = i32, value = dense<[0, 1]> : tensor<2xi32>}
 // CHECK: Sum(%{{.*}}, %[[RI]]) name("sum")
-// CHECK: %[[RI2:.*]], %{{.*}} = Const [%[[IC]]] name("max/reduction_indices") {dtype = i64, value = dense<[0, 1]> : tensor<2xi64>}
+// CHECK: %[[RI2:.*]], %{{.*}} = Const [%[[CC]]] name("max/reduction_indices") {dtype = i64, value = dense<[0, 1]> : tensor<2xi64>}
 // CHECK: Max(%{{.*}}, %[[RI2]]) name("max")
 // CHECK: Mean(%{{.*}}, %{{.*}}) name("partial")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
