@@ -400,7 +400,7 @@ static LogicalResult conv3D(EvalContext &ctx, const HostTensor &input,
   if (xs.size() != 5 || fs.size() != 5)
     return ctx.fail("input and filter must be rank 5, not " + formatShape(xs) +
                     " and " + formatShape(fs));
-  FailureOr<std::string> format = getStringAttr(ctx, "data_format", "NDHWC");
+  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NDHWC");
   FailureOr<SmallVector<int64_t, 8>> strides =
       getIntListAttr(ctx, "strides", 5, {});
   FailureOr<SmallVector<int64_t, 8>> dilations =

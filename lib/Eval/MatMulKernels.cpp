@@ -41,8 +41,8 @@ static FailureOr<ProductShape> getProductShape(EvalContext &ctx,
   ProductShape p;
   StringRef ta = batched ? "adj_x" : "transpose_a";
   StringRef tb = batched ? "adj_y" : "transpose_b";
-  FailureOr<bool> transA = getBoolAttr(ctx, ta, false);
-  FailureOr<bool> transB = getBoolAttr(ctx, tb, false);
+  FailureOr<bool> transA = readBoolAttr(ctx, ta, false);
+  FailureOr<bool> transB = readBoolAttr(ctx, tb, false);
   if (failed(transA) || failed(transB))
     return failure();
   p.transA = *transA;

@@ -191,9 +191,9 @@ static LogicalResult fusedBatchNormKernel(EvalContext &ctx) {
   if (failed(ops))
     return failure();
   const HostTensor &x = *(*ops)[0];
-  FailureOr<bool> training = getBoolAttr(ctx, "is_training", true);
-  FailureOr<double> epsilon = getFloatAttr(ctx, "epsilon", 0.0001);
-  FailureOr<std::string> format = getStringAttr(ctx, "data_format", "NHWC");
+  FailureOr<bool> training = readBoolAttr(ctx, "is_training", true);
+  FailureOr<double> epsilon = readFloatAttr(ctx, "epsilon", 0.0001);
+  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NHWC");
   if (failed(training) || failed(epsilon) || failed(format))
     return failure();
   if (*training)
@@ -300,10 +300,10 @@ static LogicalResult lrnKernel(EvalContext &ctx) {
   if (t.getRank() != 4)
     return ctx.fail("LRN input must be rank 4, not " +
                     formatShape(t.getShape()));
-  FailureOr<int64_t> radius = getIntAttr(ctx, "depth_radius", 5);
-  FailureOr<double> bias = getFloatAttr(ctx, "bias", 1.0);
-  FailureOr<double> alpha = getFloatAttr(ctx, "alpha", 1.0);
-  FailureOr<double> beta = getFloatAttr(ctx, "beta", 0.5);
+  FailureOr<int64_t> radius = readIntAttr(ctx, "depth_radius", 5);
+  FailureOr<double> bias = readFloatAttr(ctx, "bias", 1.0);
+  FailureOr<double> alpha = readFloatAttr(ctx, "alpha", 1.0);
+  FailureOr<double> beta = readFloatAttr(ctx, "beta", 0.5);
   if (failed(radius) || failed(bias) || failed(alpha) || failed(beta))
     return failure();
   if (*radius < 0 || *radius > (int64_t(1) << 30))

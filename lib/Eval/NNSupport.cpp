@@ -87,20 +87,8 @@ template <typename T> HostTensor mlir::tfg::takeDense(DenseResult<T> &r) {
   return std::move(r.builder.tensor);
 }
 
-FailureOr<SmallVector<const HostTensor *, 4>>
-mlir::tfg::getOperands(EvalContext &ctx, unsigned n) {
-  SmallVector<const HostTensor *, 4> ops;
-  for (unsigned i = 0; i < n; ++i) {
-    FailureOr<const HostTensor *> t = getOperand(ctx, i);
-    if (failed(t))
-      return failure();
-    ops.push_back(*t);
-  }
-  return ops;
-}
-
-FailureOr<int64_t> mlir::tfg::getIntAttr(EvalContext &ctx, StringRef name,
-                                         int64_t def) {
+FailureOr<int64_t> mlir::tfg::readIntAttr(EvalContext &ctx, StringRef name,
+                                          int64_t def) {
   Attribute attr = ctx.getAttr(name);
   if (!attr)
     return def;
@@ -110,8 +98,8 @@ FailureOr<int64_t> mlir::tfg::getIntAttr(EvalContext &ctx, StringRef name,
   return i.getValue().getSExtValue();
 }
 
-FailureOr<double> mlir::tfg::getFloatAttr(EvalContext &ctx, StringRef name,
-                                          double def) {
+FailureOr<double> mlir::tfg::readFloatAttr(EvalContext &ctx, StringRef name,
+                                           double def) {
   Attribute attr = ctx.getAttr(name);
   if (!attr)
     return def;
@@ -122,8 +110,8 @@ FailureOr<double> mlir::tfg::getFloatAttr(EvalContext &ctx, StringRef name,
   return ctx.fail("attribute '" + name + "' must be a float");
 }
 
-FailureOr<bool> mlir::tfg::getBoolAttr(EvalContext &ctx, StringRef name,
-                                       bool def) {
+FailureOr<bool> mlir::tfg::readBoolAttr(EvalContext &ctx, StringRef name,
+                                        bool def) {
   Attribute attr = ctx.getAttr(name);
   if (!attr)
     return def;
@@ -132,8 +120,8 @@ FailureOr<bool> mlir::tfg::getBoolAttr(EvalContext &ctx, StringRef name,
   return ctx.fail("attribute '" + name + "' must be a bool");
 }
 
-FailureOr<std::string> mlir::tfg::getStringAttr(EvalContext &ctx,
-                                                StringRef name, StringRef def) {
+FailureOr<std::string>
+mlir::tfg::readStringAttr(EvalContext &ctx, StringRef name, StringRef def) {
   Attribute attr = ctx.getAttr(name);
   if (!attr)
     return def.str();
@@ -173,7 +161,7 @@ mlir::tfg::getIntListAttr(EvalContext &ctx, StringRef name, size_t size,
 }
 
 FailureOr<bool> mlir::tfg::getNCHW(EvalContext &ctx) {
-  FailureOr<std::string> format = getStringAttr(ctx, "data_format", "NHWC");
+  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NHWC");
   if (failed(format))
     return failure();
   if (*format == "NHWC")
@@ -184,7 +172,7 @@ FailureOr<bool> mlir::tfg::getNCHW(EvalContext &ctx) {
 }
 
 FailureOr<Padding> mlir::tfg::getPadding(EvalContext &ctx) {
-  FailureOr<std::string> padding = getStringAttr(ctx, "padding", "");
+  FailureOr<std::string> padding = readStringAttr(ctx, "padding", "");
   if (failed(padding))
     return failure();
   if (*padding == "SAME")
@@ -430,9 +418,9 @@ mlir::tfg::getFusedEpilogue(EvalContext &ctx, unsigned firstArg,
     }
   }
   int64_t given = static_cast<int64_t>(ctx.getNumOperands()) - firstArg;
-  FailureOr<int64_t> numArgs = getIntAttr(ctx, "num_args", given);
-  FailureOr<double> epsilon = getFloatAttr(ctx, "epsilon", 0.0001);
-  FailureOr<double> alpha = getFloatAttr(ctx, "leakyrelu_alpha", 0.2);
+  FailureOr<int64_t> numArgs = readIntAttr(ctx, "num_args", given);
+  FailureOr<double> epsilon = readFloatAttr(ctx, "epsilon", 0.0001);
+  FailureOr<double> alpha = readFloatAttr(ctx, "leakyrelu_alpha", 0.2);
   if (failed(numArgs) || failed(epsilon) || failed(alpha))
     return failure();
   if (*numArgs != given || given < 0)

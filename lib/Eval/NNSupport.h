@@ -50,19 +50,15 @@ FailureOr<DenseResult<T>> startDense(EvalContext &ctx, Type elementType,
 /// The finished host tensor of `r`.
 template <typename T> HostTensor takeDense(DenseResult<T> &r);
 
-/// Operands 0..n-1 of `ctx` as host tensors, or a failure.
-FailureOr<SmallVector<const HostTensor *, 4>> getOperands(EvalContext &ctx,
-                                                          unsigned n);
-
 /// An int attribute (`def` when absent); fails when it is not an int.
-FailureOr<int64_t> getIntAttr(EvalContext &ctx, StringRef name, int64_t def);
+FailureOr<int64_t> readIntAttr(EvalContext &ctx, StringRef name, int64_t def);
 /// A float attribute (`def` when absent).
-FailureOr<double> getFloatAttr(EvalContext &ctx, StringRef name, double def);
+FailureOr<double> readFloatAttr(EvalContext &ctx, StringRef name, double def);
 /// A bool attribute (`def` when absent).
-FailureOr<bool> getBoolAttr(EvalContext &ctx, StringRef name, bool def);
+FailureOr<bool> readBoolAttr(EvalContext &ctx, StringRef name, bool def);
 /// A string attribute (`def` when absent).
-FailureOr<std::string> getStringAttr(EvalContext &ctx, StringRef name,
-                                     StringRef def);
+FailureOr<std::string> readStringAttr(EvalContext &ctx, StringRef name,
+                                      StringRef def);
 /// A list(int) attribute of `size` entries (any size when 0); `def` when
 /// absent (an empty `def` makes it required).
 FailureOr<SmallVector<int64_t, 8>> getIntListAttr(EvalContext &ctx,

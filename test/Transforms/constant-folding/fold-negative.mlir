@@ -18,7 +18,7 @@
 // SMALL: Const name("out")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Sh, %ctl = Const name("shape") {dtype = i32, value = dense<2> : tensor<1xi32>} : () -> (tensor<1xi32>)
-  %R, %ctl_0 = RandomUniform(%Sh) name("rand") {T = i32, dtype = f32, seed = 0 : i64, seed2 = 0 : i64} : (tensor<1xi32>) -> (tensor<*xf32>)
+  %R, %ctl_0 = RandomUniform(%Sh) name("rand") {T = i32, dtype = f32, seed = 7 : i64, seed2 = 3 : i64} : (tensor<1xi32>) -> (tensor<*xf32>)
   %F, %ctl_1 = Const name("fed") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
   %N, %ctl_2 = Neg(%F) name("uses_fed") {T = f32} : (tensor<f32>) -> (tensor<*xf32>)
   %O, %ctl_3 = Neg(%Sh) name("out") {T = i32} : (tensor<1xi32>) -> (tensor<*xi32>)
