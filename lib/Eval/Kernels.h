@@ -86,7 +86,8 @@ void addConvKernels(EvalKernelTable &table);
 void addMatMulKernels(EvalKernelTable &table);
 /// MaxPool, MaxPoolV2, AvgPool (PoolKernels.cpp).
 void addPoolKernels(EvalKernelTable &table);
-/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm*, Prelu, LRN, L2Loss
+/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm*, _FusedBatchNormEx,
+/// Prelu, LRN, L2Loss
 /// (NNKernels.cpp).
 void addNNKernels(EvalKernelTable &table);
 

@@ -10,6 +10,8 @@
 //   (the last dimension for NHWC/NDHWC, dimension 1 for NCHW/NCDHW);
 //   batch_mean, batch_variance and the reserve spaces pass mean and
 //   variance through (V3's reserve_space_3 is empty). Training is refused.
+//   Grappler's _FusedBatchNormEx adds a side input and an activation
+//   (activation_mode Identity, Relu, Relu6, Elu).
 // - Prelu (TF.js): x where x >= 0, alpha * x below, alpha broadcast to x.
 // - LRN: x / (bias + alpha * sum of squares of the depth_radius
 //   neighbours along the last dimension) ^ beta.
@@ -108,11 +110,12 @@ template <bool isLog> static LogicalResult softmaxKernel(EvalContext &ctx) {
 }
 
 /// y = x * scale[c] + shift[c] with c the channel (the last dimension, or
-/// dimension 1 when `channelFirst`), into a new result.
+/// dimension 1 when `channelFirst`), into a new result; then `post`, which
+/// acts elementwise (an addend of x's layout, an activation).
 template <typename T>
-static FailureOr<HostTensor> scaleShift(EvalContext &ctx, const HostTensor &x,
-                                        const Epilogue<T> &e, int64_t channels,
-                                        bool channelFirst) {
+static FailureOr<HostTensor>
+scaleShift(EvalContext &ctx, const HostTensor &x, const Epilogue<T> &e,
+           int64_t channels, bool channelFirst, const Epilogue<T> &post = {}) {
   FailureOr<DenseResult<T>> r =
       startDense<T>(ctx, x.getElementType(), x.getShape());
   if (failed(r))
@@ -125,6 +128,8 @@ static FailureOr<HostTensor> scaleShift(EvalContext &ctx, const HostTensor &x,
   std::copy(v->data, v->data + v->size, r->data);
   if (!channelFirst) {
     applyEpilogue(ctx.getContext(), e, r->data, v->size / channels, channels);
+    applyEpilogue(ctx.getContext(), post, r->data, v->size / channels,
+                  channels);
     return takeDense(*r);
   }
   int64_t inner = v->size / x.getShape()[0] / channels;
@@ -141,6 +146,8 @@ static FailureOr<HostTensor> scaleShift(EvalContext &ctx, const HostTensor &x,
                         d[i] = d[i] * s + b;
                     }
                   });
+  // `post` is elementwise: any [rows, columns] view of the tensor works.
+  applyEpilogue(ctx.getContext(), post, r->data, v->size / inner, inner);
   return takeDense(*r);
 }
 
@@ -185,12 +192,43 @@ static LogicalResult biasAddV1Kernel(EvalContext &ctx) {
   });
 }
 
+/// FusedBatchNorm (version 1, also V2), V3 (3) and Grappler's
+/// _FusedBatchNormEx (4: then a side input, num_side_inputs 0 or 1, and
+/// activation_mode Identity, Relu, Relu6 or Elu).
 template <int version>
 static LogicalResult fusedBatchNormKernel(EvalContext &ctx) {
   FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 5);
   if (failed(ops))
     return failure();
   const HostTensor &x = *(*ops)[0];
+  const HostTensor *side = nullptr;
+  Activation activation = Activation::None;
+  if (version == 4) {
+    FailureOr<int64_t> sides = readIntAttr(ctx, "num_side_inputs", 0);
+    FailureOr<std::string> mode =
+        readStringAttr(ctx, "activation_mode", "Identity");
+    if (failed(sides) || failed(mode))
+      return failure();
+    if (*sides < 0 || *sides > 1 || ctx.getNumOperands() != 5 + *sides)
+      return ctx.fail("num_side_inputs must be 0 or 1 and match the operands");
+    if (*sides == 1) {
+      FailureOr<const HostTensor *> t = getOperand(ctx, 5);
+      if (failed(t))
+        return failure();
+      if ((*t)->getShape() != x.getShape() ||
+          (*t)->getElementType() != x.getElementType())
+        return ctx.fail("side_input must have x's type and shape");
+      side = *t;
+    }
+    if (*mode == "Relu")
+      activation = Activation::Relu;
+    else if (*mode == "Relu6")
+      activation = Activation::Relu6;
+    else if (*mode == "Elu")
+      activation = Activation::Elu;
+    else if (*mode != "Identity")
+      return ctx.fail("unsupported activation_mode '" + *mode + "'");
+  }
   FailureOr<bool> training = readBoolAttr(ctx, "is_training", true);
   FailureOr<double> epsilon = readFloatAttr(ctx, "epsilon", 0.0001);
   FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NHWC");
@@ -231,7 +269,16 @@ static LogicalResult fusedBatchNormKernel(EvalContext &ctx) {
           e.scale[c] = static_cast<T>(s);
           e.shift[c] = static_cast<T>(v[1][c] - v[2][c] * s);
         }
-        FailureOr<HostTensor> y = scaleShift(ctx, x, e, channels, channelFirst);
+        Epilogue<T> post;
+        post.activation = activation;
+        if (side) {
+          FailureOr<DenseValues<T>> sv = readDense<T>(ctx, *side);
+          if (failed(sv))
+            return failure();
+          post.addend.assign(sv->data, sv->data + sv->size);
+        }
+        FailureOr<HostTensor> y =
+            scaleShift(ctx, x, e, channels, channelFirst, post);
         if (failed(y))
           return failure();
         ctx.results.clear();
@@ -240,7 +287,7 @@ static LogicalResult fusedBatchNormKernel(EvalContext &ctx) {
         // batch_mean, batch_variance, reserve_space_1, reserve_space_2.
         for (unsigned k : {3u, 4u, 3u, 4u})
           ctx.hostResults.push_back(*(*ops)[k]);
-        if (version == 3) {
+        if (version >= 3) {
           llvm::Expected<HostTensor> empty =
               HostTensor::create((*ops)[3]->getElementType(), {0});
           if (!empty)
@@ -372,6 +419,7 @@ void mlir::tfg::addNNKernels(EvalKernelTable &table) {
   addKernels(table, {"FusedBatchNorm", "FusedBatchNormV2"},
              fusedBatchNormKernel<1>);
   addKernels(table, {"FusedBatchNormV3"}, fusedBatchNormKernel<3>);
+  addKernels(table, {"_FusedBatchNormEx"}, fusedBatchNormKernel<4>);
   addKernels(table, {"Prelu"}, preluKernel);
   addKernels(table, {"LRN"}, lrnKernel);
   addKernels(table, {"L2Loss"}, l2LossKernel);

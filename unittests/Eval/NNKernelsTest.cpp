@@ -1,8 +1,8 @@
 //===- NNKernelsTest.cpp - Tests of pooling, softmax, batch norm ... ------===//
 //
 // MaxPool, MaxPoolV2, AvgPool (SAME border counts), Softmax, LogSoftmax,
-// BiasAddV1, FusedBatchNorm/V2/V3, Prelu, LRN and L2Loss against values
-// computed here, and their errors.
+// BiasAddV1, FusedBatchNorm/V2/V3, _FusedBatchNormEx, Prelu, LRN and
+// L2Loss against values computed here, and their errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -204,6 +204,47 @@ TEST_F(NNKernelsTest, FusedBatchNorm) {
       error("FusedBatchNormV3", {random({2, 4}), scale, offset, mean, var}, a),
       "");
   EXPECT_NE(error("FusedBatchNormV3", {x, scale, offset, mean}, a), "");
+
+  // _FusedBatchNormEx: + side input, then Relu; NCHW too.
+  HostTensor side = random({2, 3, 2, 4});
+  std::vector<double> ex;
+  for (size_t i = 0; i < expected.size(); ++i)
+    ex.push_back(std::max(0.0, expected[i] + side.getDouble(i)));
+  auto exAttrs = [&](StringRef format, StringRef mode, int64_t sides) {
+    return attrs({boolean("is_training", false), real("epsilon", 0.01),
+                  str("data_format", format), str("activation_mode", mode),
+                  integer("num_side_inputs", sides)});
+  };
+  results = evaluateOnHost(&context, "_FusedBatchNormEx",
+                           {x, scale, offset, mean, var, side},
+                           exAttrs("NHWC", "Relu", 1));
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  ASSERT_EQ(results->size(), 6u);
+  expectNear((*results)[0], {2, 3, 2, 4}, ex);
+  results = evaluateOnHost(&context, "_FusedBatchNormEx",
+                           {toNCHW(x), scale, offset, mean, var, toNCHW(side)},
+                           exAttrs("NCHW", "Relu", 1));
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  expectNear(toNHWC((*results)[0]), {2, 3, 2, 4}, ex);
+  results = evaluateOnHost(&context, "_FusedBatchNormEx",
+                           {x, scale, offset, mean, var},
+                           exAttrs("NHWC", "Identity", 0));
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  expectNear((*results)[0], {2, 3, 2, 4}, expected);
+  EXPECT_NE(error("_FusedBatchNormEx", {x, scale, offset, mean, var, side},
+                  exAttrs("NHWC", "Swish", 1))
+                .find("Swish"),
+            std::string::npos);
+  EXPECT_NE(error("_FusedBatchNormEx", {x, scale, offset, mean, var},
+                  exAttrs("NHWC", "Relu", 1)),
+            "");
+  EXPECT_NE(error("_FusedBatchNormEx",
+                  {x, scale, offset, mean, var, random({2, 3, 2, 3})},
+                  exAttrs("NHWC", "Relu", 1)),
+            "");
 }
 
 TEST_F(NNKernelsTest, LRNAndL2Loss) {

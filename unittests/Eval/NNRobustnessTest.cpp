@@ -68,6 +68,7 @@ TEST_F(NNRobustnessTest, RandomInputsNeverCrash) {
                        "LogSoftmax",
                        "BiasAddV1",
                        "FusedBatchNormV3",
+                       "_FusedBatchNormEx",
                        "Prelu",
                        "LRN",
                        "L2Loss"};
