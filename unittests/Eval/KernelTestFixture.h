@@ -117,12 +117,6 @@ protected:
       t.setDouble(i, v);
     return t;
   }
-  static std::vector<double> doubles(const HostTensor &t) {
-    std::vector<double> v;
-    for (int64_t i = 0; i < t.getNumElements(); ++i)
-      v.push_back(t.getDouble(i));
-    return v;
-  }
   static std::vector<std::string> stringsOf(const HostTensor &t) {
     std::vector<std::string> v;
     for (int64_t i = 0; i < t.getNumElements(); ++i)
