@@ -12,6 +12,9 @@ Cases:
   if-nest     IfRegion nested N deep (MLIR text), COPIES times side by side
   if-nest-unsorted  the same with the Placeholders last (tfg-toposort moves them)
   func-nest   a func attribute nested N deep (MLIR text), on COPIES nodes
+  arith       a graph of about N nodes (MLIR text) in blocks of 8 that the
+              arithmetic optimizer rewrites (Neg(Neg), an Add tree, Mul(x, x),
+              an identity Transpose); fetch "out"
 """
 import sys
 
@@ -90,6 +93,32 @@ def func_nest(d, out, copies=1):
     out.write("}\n")
 
 
+def arith(n, out):
+    t = "tensor<4x4xf32>"
+    out.write(f"tfg.graph {VERSION} {{\n"
+              f'  %x, %cx = Placeholder name("x") {{dtype = f32}} : () -> ({t})\n'
+              '  %perm, %cp = Const name("perm") {dtype = i32, value = '
+              'dense<[0, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)\n')
+    prev = "%x"
+    un = f"({t}) -> ({t})"
+    bin_ = f"({t}, {t}) -> ({t})"
+    for k in range(max(1, n // 8)):
+        b = f"b{k}"
+        out.write(
+            f'  %{b}n1, %{b}c1 = Neg({prev}) name("{b}n1") {{T = f32}} : {un}\n'
+            f'  %{b}n2, %{b}c2 = Neg(%{b}n1) name("{b}n2") {{T = f32}} : {un}\n'
+            f'  %{b}a, %{b}c3 = AddV2(%{b}n2, {prev}) name("{b}a") {{T = f32}} : {bin_}\n'
+            f'  %{b}b, %{b}c4 = AddV2(%{b}a, {prev}) name("{b}b") {{T = f32}} : {bin_}\n'
+            f'  %{b}s, %{b}c5 = AddV2(%{b}b, %x) name("{b}s") {{T = f32}} : {bin_}\n'
+            f'  %{b}m, %{b}c6 = Mul(%{b}s, %{b}s) name("{b}m") {{T = f32}} : {bin_}\n'
+            f'  %{b}t, %{b}c7 = Transpose(%{b}m, %perm) name("{b}t") '
+            f'{{T = f32, Tperm = i32}} : ({t}, tensor<2xi32>) -> ({t})\n'
+            f'  %{b}r, %{b}c8 = Relu(%{b}t) name("{b}r") {{T = f32}} : {un}\n')
+        prev = f"%{b}r"
+    out.write(f'  %out, %cout = Identity({prev}) name("out") {{T = f32}} : {un}\n'
+              "}\n")
+
+
 def main():
     case, n = sys.argv[1], int(sys.argv[2])
     copies = int(sys.argv[3]) if len(sys.argv) > 3 else 1
@@ -99,7 +128,8 @@ def main():
      "rank": lambda: rank(n, out),
      "if-nest": lambda: if_nest(n, out, copies),
      "if-nest-unsorted": lambda: if_nest(n, out, copies, unsorted=True),
-     "func-nest": lambda: func_nest(n, out, copies)}[case]()
+     "func-nest": lambda: func_nest(n, out, copies),
+     "arith": lambda: arith(n, out)}[case]()
 
 
 if __name__ == "__main__":

@@ -144,6 +144,13 @@ def main():
          tfg_opt("--tfg-functional-to-region"), True),
     ]
 
+    cases.append(
+        ("arithmetic", "nodes (blocks of 8 rewritten); "
+         "tfg-arithmetic-optimizer alone", gen("arith"), 250000,
+         lambda n, p: [pass_seconds([opt, p, "--tfg-arithmetic-optimizer=fetch=out",
+                                     "--verify-each=false", "-o", os.devnull],
+                                    "ArithmeticOptimizerPass")], True))
+
     print(f"{'case':<20} {'n':>10} {'time(n)':>9} {'time(4n)':>9} "
           f"{'ratio':>6}  what")
     ok = True

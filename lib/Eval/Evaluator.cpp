@@ -26,6 +26,22 @@ static const EvalKernelTable &getKernelTable() {
     addUnaryKernels(t);
     addCompareKernels(t);
     addCastKernels(t);
+    addScatterKernels(t);
+    addSplitKernels(t);
+    addSpaceKernels(t);
+    addSelectionKernels(t);
+    addMatrixKernels(t);
+    addSegmentKernels(t);
+    addImageKernels(t);
+    addDetectionKernels(t);
+    addMathKernels(t);
+    addStringKernels(t);
+    addSparseKernels(t);
+    addRandomKernels(t);
+    addConvKernels(t);
+    addMatMulKernels(t);
+    addPoolKernels(t);
+    addNNKernels(t);
     return t;
   }();
   return table;
@@ -35,6 +51,10 @@ EvalKernel mlir::tfg::lookupEvalKernel(StringRef opName) {
   const EvalKernelTable &table = getKernelTable();
   auto it = table.find(opName);
   return it == table.end() ? nullptr : it->second;
+}
+
+bool mlir::tfg::isStatefulEvalKernel(StringRef opName) {
+  return isStatefulRandomOp(opName);
 }
 
 std::vector<std::string> mlir::tfg::getOpsWithEvalKernels() {

@@ -11,6 +11,9 @@
 
 #include "tfg/Eval/HostTensor.h"
 
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -56,6 +59,11 @@ llvm::Expected<SmallVector<int64_t, 4>> parseShape(StringRef text);
 /// False with `error` set for a value that is no number.
 bool takeThreadsOption(int argc, char **argv, SmallVectorImpl<char *> &args,
                        unsigned &threads, std::string &error);
+
+/// A copy of `module` after the pass pipeline `pipeline` (tfg-opt's
+/// --pass-pipeline syntax, the `builtin.module(...)` anchor optional).
+llvm::Expected<OwningOpRef<ModuleOp>> applyPipeline(ModuleOp module,
+                                                    StringRef pipeline);
 
 } // namespace tfg
 } // namespace mlir

@@ -105,6 +105,14 @@ static cl::opt<double>
 static cl::opt<double>
     absTol("atol", cl::desc("Absolute tolerance of --expect (default 1e-6)"),
            cl::init(1e-6), cl::cat(category));
+static cl::opt<std::string> checkPipeline(
+    "check-pipeline",
+    cl::desc("Runs the model, applies this pass pipeline (tfg-opt's "
+             "--pass-pipeline syntax, e.g. 'tfg-grappler') to a copy, runs "
+             "the copy on the same inputs and compares the fetches "
+             "(--rtol/--atol): prints the largest differences per fetch and "
+             "exits 1 beyond the tolerance"),
+    cl::value_desc("PIPELINE"), cl::cat(category));
 static cl::opt<bool> listKernels(
     "list-kernels",
     cl::desc("Prints the sorted names of the ops the interpreter runs (its "
@@ -128,6 +136,15 @@ static cl::opt<int64_t>
     maxElements("max-elements",
                 cl::desc("The most elements of one kernel result"),
                 cl::init(InterpreterOptions().maxElements), cl::cat(category));
+
+/// The interpreter's bounds from the command line.
+static InterpreterOptions getInterpreterOptions() {
+  InterpreterOptions options;
+  options.maxLoopIterations = maxLoopIterations;
+  options.maxCallDepth = maxCallDepth;
+  options.maxElements = maxElements;
+  return options;
+}
 
 static llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -314,6 +331,31 @@ static llvm::Error reportOutputs(MLIRContext *context,
   return llvm::Error::success();
 }
 
+/// --check-pipeline: runs the optimized copy on `feeds` and compares its
+/// fetches with the original's `outputs`.
+static llvm::Error checkAgainstPipeline(ModuleOp module,
+                                        ArrayRef<InterpreterFeed> feeds,
+                                        ArrayRef<std::string> fetches,
+                                        ArrayRef<HostTensor> outputs) {
+  auto optimized = applyPipeline(module, checkPipeline);
+  if (!optimized)
+    return optimized.takeError();
+  Interpreter interp(**optimized, getInterpreterOptions());
+  auto after = runTimed([&] { return interp.runGraph(feeds, fetches); });
+  if (!after)
+    return fail("after the pipeline: " + toString(after.takeError()));
+  llvm::outs() << "check-pipeline: " << checkPipeline << "\n";
+  bool ok = true;
+  for (auto [i, name] : llvm::enumerate(fetches))
+    ok &= compareTensors(llvm::outs(), name, (*after)[i], outputs[i], relTol,
+                         absTol);
+  if (!ok)
+    return fail("the pipeline changed the outputs beyond the tolerance (rtol=" +
+                std::to_string(relTol) + ", atol=" + std::to_string(absTol) +
+                ")");
+  return llvm::Error::success();
+}
+
 static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
                                 Interpreter &interp, ArrayRef<InputSpec> inputs,
                                 const llvm::StringMap<std::string> &shapes) {
@@ -365,6 +407,8 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   auto outputs = runTimed([&] { return interp.runGraph(feeds, *fetches); });
   if (!outputs)
     return outputs.takeError();
+  if (!checkPipeline.empty())
+    return checkAgainstPipeline(module, feeds, *fetches, *outputs);
   return reportOutputs(context, *fetches, *outputs);
 }
 
@@ -460,11 +504,7 @@ static int runTool() {
   OwningOpRef<ModuleOp> module = loadModel(&context, modelPath);
   if (!module)
     return 1;
-  InterpreterOptions options;
-  options.maxLoopIterations = maxLoopIterations;
-  options.maxCallDepth = maxCallDepth;
-  options.maxElements = maxElements;
-  Interpreter interp(*module, options);
+  Interpreter interp(*module, getInterpreterOptions());
   llvm::Error err =
       functionName.empty()
           ? runGraphMode(&context, *module, interp, inputs, shapes)

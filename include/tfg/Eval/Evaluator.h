@@ -121,6 +121,12 @@ using EvalKernelTable = llvm::StringMap<EvalKernel>;
 EvalKernel lookupEvalKernel(StringRef opName);
 /// The names of the ops with a kernel, sorted.
 std::vector<std::string> getOpsWithEvalKernels();
+/// Whether the kernel of `opName` computes one run of a stateful op (the
+/// seeded RandomUniform, RandomStandardNormal, TruncatedNormal,
+/// RandomUniformInt, Multinomial give the values of their first run): such a
+/// value is no constant, so constant folding must never fold the op; the graph
+/// interpreter and the differential checker may evaluate it.
+bool isStatefulEvalKernel(StringRef opName);
 
 /// Evaluates op `opName` on `operands` with the node attributes `attrs`.
 /// Fails when the op has no kernel or the kernel fails.

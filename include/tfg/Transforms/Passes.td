@@ -61,6 +61,137 @@ def AddDefaultAttrsPass : Pass<"tfg-add-default-attrs"> {
   ];
 }
 
+def ArithmeticOptimizerPass : Pass<"tfg-arithmetic-optimizer"> {
+  let summary = "Simplify arithmetic (Grappler's arithmetic optimizer)";
+  let description = [{
+    Rewrites arithmetic subgraphs into cheaper equivalent ones, stage by
+    stage as Grappler's ArithmeticOptimizer does, with the graph rewrite
+    driver (GraphRewrite.h): fetched and fed nodes are never replaced (a
+    fetched node keeps its name and op), control dependencies move to the
+    replacement and new nodes take the replaced node's name and device.
+    Each stage is an option; the stages that would change floating-point
+    results (rounding, NaN, infinities) are off by default or restricted to
+    exact cases, and `unsafe-math` enables Grappler's inexact variants.
+    docs/ArithmeticOptimizer.md lists every stage, its default and its
+    safety.
+
+    ```mlir
+    %N, %ctl = Neg(%x) name("n") {T = f32} : ...
+    %A, %ctl_0 = AddV2(%y, %N) name("a") {T = f32} : ...
+    // After: %A, %ctl_0 = Sub(%y, %x) name("a") {T = f32}
+    ```
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"addOpsRewrite", "add-ops-rewrite", "bool", "true",
+           "Rewrite trees of Add/AddV2 of same-shape terms into one AddN (float trees only when the AddN sums in the same order, unless unsafe-math)">,
+    Option<"hoistCommonFactor", "hoist-common-factor", "bool", "true",
+           "AddN(x*a, x*b) -> x*AddN(a, b) and Add of Divs by one denominator (integers; floats only with unsafe-math)">,
+    Option<"minimizeBroadcasts", "minimize-broadcasts", "bool", "true",
+           "Reorder chains of an associative op so that small operands combine first (integers; floats only with unsafe-math)">,
+    Option<"removeIdentityTranspose", "remove-identity-transpose", "bool", "true",
+           "Remove Transposes by the identity and pairs whose permutations compose to the identity">,
+    Option<"removeInvolution", "remove-involution", "bool", "true",
+           "Neg(Neg(x)), Conj(Conj(x)), LogicalNot(LogicalNot(x)), Invert(Invert(x)) -> x, also through value-preserving ops (Reciprocal only with unsafe-math)">,
+    Option<"removeRedundantBitcast", "remove-redundant-bitcast", "bool", "true",
+           "Remove Bitcasts to the same type and fold Bitcast(Bitcast(x))">,
+    Option<"removeRedundantCast", "remove-redundant-cast", "bool", "true",
+           "Remove Casts to the same type">,
+    Option<"removeRedundantReshape", "remove-redundant-reshape", "bool", "true",
+           "Remove Reshapes to the input's static shape and fold Reshape(Reshape(x))">,
+    Option<"removeNegation", "remove-negation", "bool", "true",
+           "a + Neg(b) -> a - b and a - Neg(b) -> a + b">,
+    Option<"replaceMulWithSquare", "replace-mul-with-square", "bool", "true",
+           "Mul(x, x) -> Square(x)">,
+    Option<"replaceMulWithBroadcastByTile", "replace-mul-with-broadcast-by-tile", "bool", "false",
+           "Mul(x, Ones) that only broadcasts x -> Tile(x, multiples) (off, as in Grappler)">,
+    Option<"simplifyAggregation", "simplify-aggregation", "bool", "true",
+           "AddN of one repeated input -> Mul(x, n) (floats: n <= 3 unless unsafe-math)">,
+    Option<"foldTransposeIntoMatMul", "fold-transpose-into-matmul", "bool", "true",
+           "Fold Transposes of the last two dimensions into MatMul/BatchMatMul flags">,
+    Option<"foldConjugateIntoTranspose", "fold-conjugate-into-transpose", "bool", "true",
+           "Conj(Transpose(x)) -> ConjugateTranspose(x) and the reverse pairs">,
+    Option<"foldMultiplyIntoConv", "fold-multiply-into-conv", "bool", "true",
+           "Conv2D(Mul(x, c), w) -> Conv2D(x, Mul(w, c)) for a scalar constant c (changes rounding: floats only with unsafe-math)">,
+    Option<"removeLogicalNot", "remove-logical-not", "bool", "true",
+           "LogicalNot(comparison) -> the negated comparison (orderings only for non-float types: NaN)">,
+    Option<"sqrtDivToRsqrtMul", "sqrt-div-to-rsqrt-mul", "bool", "false",
+           "x / Sqrt(y) -> x * Rsqrt(y) (changes rounding: off by default)">,
+    Option<"convertPow", "convert-pow", "bool", "true",
+           "Pow(x, c) for constant c in {0, 1, 2, -1} -> cheaper ops (0.5, -0.5, 3 only with unsafe-math)">,
+    Option<"convertLog1p", "convert-log1p", "bool", "false",
+           "Log(Add(1, x)) -> Log1p(x) (changes results: off by default)">,
+    Option<"convertExpm1", "convert-expm1", "bool", "false",
+           "Sub(Exp(x), 1) -> Expm1(x) (changes results: off by default)">,
+    Option<"optimizeMaxOrMin", "optimize-max-or-min", "bool", "true",
+           "Max/Min reductions of monotonic functions: f(Max(x)) (only where exact, see the docs)">,
+    Option<"unaryOpsComposition", "unary-ops-composition", "bool", "false",
+           "Chains of elementwise unary ops -> _UnaryOpsComposition (a CPU kernel of TensorFlow; off)">,
+    Option<"removeStackSliceSameAxis", "remove-stack-slice-same-axis", "bool", "true",
+           "Slice/StridedSlice of a Pack along its axis picking one input -> that input">,
+    Option<"simplifyEmbeddingLookup", "simplify-embedding-lookup", "bool", "true",
+           "Gather(Unique(ids).y ...) lookups (Grappler's embedding stage)">,
+    Option<"removeCastIntoSegmentReduction", "remove-cast-into-segment-reduction", "bool", "true",
+           "Drop a Cast of segment ids when the reduction accepts the source type">,
+    Option<"reorderCastLikeAndValuePreserving", "reorder-cast-like-and-value-preserving", "bool", "true",
+           "Cast(valuePreserving(x)) -> valuePreserving(Cast(x)) when the cast shrinks the type">,
+    Option<"hoistCWiseUnaryChains", "hoist-cwise-unary-chains", "bool", "true",
+           "Move the unary chain shared by all ConcatV2 inputs after the ConcatV2">,
+    Option<"unsafeMath", "unsafe-math", "bool", "false",
+           "Also apply the variants that change floating-point rounding (reassociation, Pow 0.5/-0.5/3, Reciprocal involution)">
+  ]);
+  let statistics = [
+    Statistic<"numRewrites", "rewrites", "Number of rewrites applied">
+  ];
+}
+
+def ConstantFoldingPass : Pass<"tfg-constant-folding"> {
+  let summary = "Fold constant subgraphs and simplify nodes with constant operands (Grappler's constant folding)";
+  let description = [{
+    Visits the nodes of each graph and function body in topological order,
+    to a fixed point, and
+
+    1. folds every node whose data operands are all constants (Consts that
+       are not fed) and that TFGEval has a kernel for into a Const of the
+       same name and device, waiting for the node's control operands (and
+       those of the Consts it read); a node with several results gets one
+       Const per used result, `<node>/_<i>`;
+    2. materializes what static shapes say: Shape, ShapeN, Size, Rank,
+       BroadcastGradientArgs, ZerosLike and OnesLike of static tensors, the
+       reduction indices of a reduction over all dimensions, and constants
+       entering a loop frame (`Enter` with `is_constant`);
+    3. simplifies nodes with some constant operands as Grappler does:
+       neutral and absorbing elements (`x*1`, `x+0`, `0-x`, integer `x*0`,
+       ...), trivial Reshape, Squeeze, Transpose, ReverseV2, Slice,
+       StridedSlice, Tile, Pad, Split, SplitV, Pack, Select and Switch,
+       partial folding of AddN, ConcatV2 and IdentityN, nested ConcatV2,
+       constant push-down through Add/Mul chains and into Conv2D/MatMul
+       filters, and division by a constant as a multiplication.
+
+    Stateful and side-effecting nodes, fed nodes, Placeholders, nodes with
+    ref, resource or variant data and results over `max-constant-size`
+    bytes are never folded. Users of a replaced node's control token wait
+    for its replacement. docs/ConstantFolding.md lists every rule.
+
+    ```mlir
+    %A, %ctl = Const name("a") {dtype = f32, value = dense<2.0> : tensor<f32>} : ...
+    %B, %ctl_0 = Neg(%A) name("b") {T = f32} : ...
+    // After: b is Const name("b") {dtype = f32, value = dense<-2.0> : tensor<f32>}
+    ```
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"maxConstantSize", "max-constant-size", "int64_t", "10485760",
+           "The largest constant, in bytes, the pass creates">
+  ]);
+  let statistics = [
+    Statistic<"numFolded", "nodes-folded",
+              "Results replaced by constants (evaluated or from shapes)">,
+    Statistic<"numMaterialized", "nodes-materialized",
+              "Operands and results materialized from shapes and frames">,
+    Statistic<"numSimplified", "nodes-simplified",
+              "Nodes simplified (neutral elements, trivial ops, partial folding)">
+  ];
+}
+
 def CSEPass : Pass<"tfg-cse"> {
   let summary = "Deduplicate equivalent nodes (Grappler's common subgraph elimination)";
   let description = [{
@@ -447,7 +578,7 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     Runs every optimizer registered with `registerGrapplerOptimizer` (see
     tfg/Transforms/Grappler.h), sorted by stage, in Grappler's order:
     pruning (10), function inlining (20), common subgraph elimination (30),
-    constant folding and arithmetic (40-50, later), shape inference (60),
+    constant folding (40), arithmetic (50, later), shape inference (60),
     layout, remapper and memory (70-90, later) and the dependency optimizer
     (100). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
@@ -460,8 +591,9 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     `--mlir-print-ir-after-all`, `--mlir-pass-statistics` and crash
     reproducers see every one, and the IR is verified after each optimizer
     that changed it as after any pass (`--verify-each=false` turns that
-    off). Body-local optimizers (CSE, shape inference, the dependency
-    optimizer) are scheduled on every `tfg.func` and `tfg.graph`, so the
+    off). Body-local optimizers (CSE, constant folding, shape inference,
+    the dependency optimizer) are scheduled on every `tfg.func` and
+    `tfg.graph`, so the
     functions of a library are optimized in parallel; pruning and inlining
     run on the module. The per-optimizer node and edge counts removed are
     reported by `--mlir-pass-statistics` when LLVM was built with

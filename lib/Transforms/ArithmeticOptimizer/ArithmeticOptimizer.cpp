@@ -1,0 +1,125 @@
+//===- ArithmeticOptimizer.cpp - The tfg-arithmetic-optimizer pass -------===//
+//
+// tfg-arithmetic-optimizer: Grappler's ArithmeticOptimizer as a set of
+// RewritePatterns (one group of stages per file of this directory) applied
+// to each graph or function body by the graph rewrite driver, which keeps
+// fetched and fed nodes, node names, devices and control dependencies.
+// Without fetches (neither the option nor the module's `tfg.fetches`), the
+// nodes of a graph whose data results nobody uses are its outputs and are
+// protected as fetches would be.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArithmeticOptimizer.h"
+
+#include "tfg/IR/TFGOps.h"
+#include "tfg/Transforms/GraphTransforms.h"
+#include "tfg/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir {
+namespace tfg {
+#define GEN_PASS_DEF_ARITHMETICOPTIMIZERPASS
+#include "tfg/Transforms/Passes.h.inc"
+} // namespace tfg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::arith_opt;
+
+namespace {
+struct ArithmeticOptimizerPass
+    : tfg::impl::ArithmeticOptimizerPassBase<ArithmeticOptimizerPass> {
+  using ArithmeticOptimizerPassBase::ArithmeticOptimizerPassBase;
+
+  LogicalResult initialize(MLIRContext *ctx) override {
+    Stages s;
+    s.addOpsRewrite = addOpsRewrite;
+    s.hoistCommonFactor = hoistCommonFactor;
+    s.minimizeBroadcasts = minimizeBroadcasts;
+    s.removeIdentityTranspose = removeIdentityTranspose;
+    s.removeInvolution = removeInvolution;
+    s.removeRedundantBitcast = removeRedundantBitcast;
+    s.removeRedundantCast = removeRedundantCast;
+    s.removeRedundantReshape = removeRedundantReshape;
+    s.removeNegation = removeNegation;
+    s.replaceMulWithSquare = replaceMulWithSquare;
+    s.replaceMulWithBroadcastByTile = replaceMulWithBroadcastByTile;
+    s.simplifyAggregation = simplifyAggregation;
+    s.foldTransposeIntoMatMul = foldTransposeIntoMatMul;
+    s.foldConjugateIntoTranspose = foldConjugateIntoTranspose;
+    s.foldMultiplyIntoConv = foldMultiplyIntoConv;
+    s.removeLogicalNot = removeLogicalNot;
+    s.sqrtDivToRsqrtMul = sqrtDivToRsqrtMul;
+    s.convertPow = convertPow;
+    s.convertLog1p = convertLog1p;
+    s.convertExpm1 = convertExpm1;
+    s.optimizeMaxOrMin = optimizeMaxOrMin;
+    s.unaryOpsComposition = unaryOpsComposition;
+    s.removeStackSliceSameAxis = removeStackSliceSameAxis;
+    s.simplifyEmbeddingLookup = simplifyEmbeddingLookup;
+    s.removeCastIntoSegmentReduction = removeCastIntoSegmentReduction;
+    s.reorderCastLikeAndValuePreserving = reorderCastLikeAndValuePreserving;
+    s.hoistCWiseUnaryChains = hoistCWiseUnaryChains;
+    s.unsafeMath = unsafeMath;
+    RewritePatternSet set(ctx);
+    populateSimplifyPatterns(set, s);
+    populateFunctionPatterns(set, s);
+    populateAggregationPatterns(set, s);
+    populateStructurePatterns(set, s);
+    patterns = FrozenRewritePatternSet(std::move(set));
+    return success();
+  }
+
+  /// The fetches recorded with the model (`tfg.fetches` of the module).
+  std::vector<std::string> getRecordedFetches() {
+    std::vector<std::string> fetches;
+    auto module = getOperation()->getParentOfType<ModuleOp>();
+    if (!module && isa<ModuleOp>(getOperation()))
+      module = cast<ModuleOp>(getOperation());
+    if (!module)
+      return fetches;
+    if (auto list = dyn_cast_or_null<ArrayAttr>(module->getAttr("tfg.fetches")))
+      for (Attribute entry : list)
+        if (auto str = dyn_cast<StringAttr>(entry))
+          fetches.push_back(str.str());
+    return fetches;
+  }
+
+  void runOnOperation() override {
+    GraphRewriteConfig config;
+    config.preserve = makePreserveOptions(fetch, feed);
+    if (config.preserve.fetch.empty())
+      config.preserve.fetch = getRecordedFetches();
+    bool noFetches = config.preserve.fetch.empty();
+    int64_t rewrites = 0;
+    for (Block *body : getGraphBodies(getOperation())) {
+      GraphRewriteConfig bodyConfig = config;
+      // A graph without fetches: its sinks (nodes whose data results are
+      // unused when the pass starts) are its outputs.
+      llvm::DenseSet<Operation *> sinks;
+      if (noFetches && isa<GraphOp>(body->getParentOp())) {
+        for (Operation &op : *body)
+          if (llvm::all_of(getDataResults(&op),
+                           [](Value v) { return v.use_empty(); }))
+            sinks.insert(&op);
+        bodyConfig.isProtected = [&sinks](Operation *op) {
+          return sinks.contains(op);
+        };
+      }
+      FailureOr<GraphRewriteStats> stats =
+          applyGraphPatterns(*body, patterns, bodyConfig);
+      if (failed(stats))
+        return signalPassFailure();
+      rewrites += stats->rewrites;
+    }
+    numRewrites += rewrites;
+    if (!rewrites)
+      markAllAnalysesPreserved();
+  }
+
+  FrozenRewritePatternSet patterns;
+};
+} // namespace

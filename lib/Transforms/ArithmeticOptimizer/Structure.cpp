@@ -1,0 +1,381 @@
+//===- Structure.cpp - Structural stages of tfg-arithmetic-optimizer -----===//
+//
+// The stages of Grappler's ArithmeticOptimizer that move or drop nodes
+// around data movement ops: a slice of a Pack picking one packed input, an
+// embedding lookup through Unique, a widening Cast of segment ids, a
+// narrowing Cast moved before a value-preserving op (so it moves fewer
+// bytes), and a chain of unary ops shared by every input of a Concat
+// hoisted after it, and (off by default) a Mul by ones that only
+// broadcasts replaced by a Tile. All of them are exact: they only reorder
+// elementwise functions and data movement, or drop lossless conversions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArithmeticOptimizer.h"
+
+#include "tfg/IR/OpClassification.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::arith_opt;
+
+namespace {
+
+/// An integer attribute of `op` (0 when absent).
+static int64_t getIntAttr(Operation *op, StringRef name) {
+  auto attr = dyn_cast_or_null<IntegerAttr>(op->getAttr(name));
+  return attr ? attr.getInt() : 0;
+}
+
+/// Slice/StridedSlice(Pack(x_0..x_{n-1}, axis)) picking x_k along the
+/// packing axis and everything along the other dimensions -> x_k (when the
+/// slice shrinks the axis) or ExpandDims(x_k, axis).
+struct RemoveStackSliceSameAxis : NodePattern {
+  RemoveStackSliceSameAxis(StringRef name, MLIRContext *ctx)
+      : NodePattern(name, ctx) {}
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
+    bool strided = isNode(op, "StridedSlice");
+    if (getNumDataOperands(op) != (strided ? 4u : 3u))
+      return failure();
+    Operation *pack = getProducerOf(getDataOperands(op)[0], "Pack");
+    if (!pack || hasControlOperands(pack) || getNumDataOperands(pack) == 0)
+      return failure();
+    OperandRange inputs = getDataOperands(pack);
+    std::optional<SmallVector<int64_t>> inShape = getStaticShape(inputs[0]);
+    if (!inShape)
+      return failure();
+    int64_t rank = static_cast<int64_t>(inShape->size()) + 1;
+    int64_t n = static_cast<int64_t>(inputs.size());
+    int64_t axis = getIntAttr(pack, "axis");
+    if (axis < -rank || axis >= rank)
+      return failure();
+    if (axis < 0)
+      axis += rank;
+    SmallVector<int64_t> packed(*inShape);
+    packed.insert(packed.begin() + axis, n);
+    std::optional<SmallVector<int64_t>> begin =
+        getConstInts(getDataOperands(op)[1]);
+    std::optional<SmallVector<int64_t>> second =
+        getConstInts(getDataOperands(op)[2]);
+    if (!begin || !second || static_cast<int64_t>(begin->size()) != rank ||
+        static_cast<int64_t>(second->size()) != rank)
+      return failure();
+    int64_t k = (*begin)[axis];
+    if (k < 0 && strided)
+      k += n;
+    if (k < 0 || k >= n)
+      return failure();
+    bool shrink = false;
+    if (!strided) {
+      // Slice(begin, size): size -1 means to the end.
+      for (int64_t d = 0; d < rank; ++d) {
+        if (d == axis) {
+          if ((*second)[d] != 1)
+            return failure();
+          continue;
+        }
+        if ((*begin)[d] != 0 ||
+            ((*second)[d] != -1 && (*second)[d] != packed[d]))
+          return failure();
+      }
+    } else {
+      std::optional<SmallVector<int64_t>> strides =
+          getConstInts(getDataOperands(op)[3]);
+      int64_t beginMask = getIntAttr(op, "begin_mask");
+      int64_t endMask = getIntAttr(op, "end_mask");
+      int64_t shrinkMask = getIntAttr(op, "shrink_axis_mask");
+      if (!strides || static_cast<int64_t>(strides->size()) != rank ||
+          getIntAttr(op, "ellipsis_mask") || getIntAttr(op, "new_axis_mask") ||
+          (shrinkMask != 0 && shrinkMask != (int64_t(1) << axis)))
+        return failure();
+      shrink = shrinkMask != 0;
+      for (int64_t d = 0; d < rank; ++d) {
+        if ((*strides)[d] != 1)
+          return failure();
+        bool fromStart = (beginMask >> d) & 1 || (*begin)[d] == 0;
+        bool toEnd = (endMask >> d) & 1 || (*second)[d] >= packed[d];
+        if (d == axis) {
+          if ((beginMask >> d) & 1)
+            return failure();
+          if (!shrink &&
+              ((endMask >> d) & 1 || (*second)[d] != k + 1 || (*begin)[d] < 0))
+            return failure();
+          continue;
+        }
+        if (!fromStart || !toEnd)
+          return failure();
+      }
+    }
+    Value x = inputs[k];
+    if (shrink) {
+      return bypassNode(rewriter, op, x);
+    }
+    Type i32 = rewriter.getI32Type();
+    Operation *dim = buildScalarConst(rewriter, op, i32, axis);
+    if (!dim)
+      return failure();
+    Operation *node =
+        buildNode(rewriter, op, "ExpandDims", {x, getDataResults(dim)[0]},
+                  {rewriter.getNamedAttr("T", pack->getAttr("T")),
+                   rewriter.getNamedAttr("Tdim", TypeAttr::get(i32))},
+                  getDataResults(op)[0].getType());
+    if (!node || !pack->getAttr("T"))
+      return failure();
+    replaceNodeAndClean(rewriter, op, node);
+    return success();
+  }
+};
+
+/// SparseSegment{Sum,Mean,SqrtN}(Gather(params, Unique(x).y), Unique(x).idx,
+/// segment_ids) -> SparseSegment*(params, x, segment_ids): row j selects
+/// params[y[idx[j]]] = params[x[j]] either way.
+struct SimplifyEmbeddingLookup : NodePattern {
+  SimplifyEmbeddingLookup(StringRef name, MLIRContext *ctx)
+      : NodePattern(name, ctx) {}
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
+    if (getNumDataOperands(op) != 3)
+      return failure();
+    Value gathered = getDataOperands(op)[0], idx = getDataOperands(op)[1];
+    Operation *gather = getProducerNode(gathered);
+    if (!gather || hasControlOperands(gather))
+      return failure();
+    if (isNode(gather, "GatherV2")) {
+      std::optional<double> axis = getSplatValue(getDataOperands(gather)[2]);
+      if (getNumDataOperands(gather) != 3 || !axis || *axis != 0 ||
+          getIntAttr(gather, "batch_dims") != 0)
+        return failure();
+    } else if (!isNode(gather, "Gather") || getNumDataOperands(gather) != 2) {
+      return failure();
+    }
+    Operation *unique = getProducerOf(idx, "Unique");
+    if (!unique || hasControlOperands(unique) ||
+        getDataOperands(gather)[1] != getDataResults(unique)[0] ||
+        idx != getDataResults(unique)[1] || getNumDataOperands(unique) != 1)
+      return failure();
+    Type idsType = getTypeAttr(unique);
+    if (!idsType || !(idsType.isInteger(32) || idsType.isInteger(64)))
+      return failure();
+    Operation *node = cloneNodeWithData(
+        rewriter, op,
+        {getDataOperands(gather)[0], getDataOperands(unique)[0],
+         getDataOperands(op)[2]},
+        {rewriter.getNamedAttr("Tidx", TypeAttr::get(idsType))});
+    replaceNodeAndClean(rewriter, op, node);
+    return success();
+  }
+};
+
+/// Segment reductions (segment ids at operand 1, type attribute Tindices)
+/// reading Cast(ids) where the cast widens int32 to int64 -> reading ids.
+/// Narrowing casts change out-of-range ids and are kept.
+struct RemoveCastIntoSegmentReduction : NodePattern {
+  RemoveCastIntoSegmentReduction(StringRef name, MLIRContext *ctx)
+      : NodePattern(name, ctx) {}
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
+    if (getNumDataOperands(op) < 2)
+      return failure();
+    Operation *cast = getProducerOf(getDataOperands(op)[1], "Cast");
+    if (!cast || hasControlOperands(cast) || getNumDataOperands(cast) != 1)
+      return failure();
+    Type src = getTypeAttr(cast, "SrcT"), dst = getTypeAttr(cast, "DstT");
+    if (!src || !dst || !src.isInteger(32) || !dst.isInteger(64) ||
+        getTypeAttr(op, "Tindices") != dst)
+      return failure();
+    SmallVector<Value> data(getDataOperands(op));
+    data[1] = getDataOperands(cast)[0];
+    Operation *node = cloneNodeWithData(
+        rewriter, op, data,
+        {rewriter.getNamedAttr("Tindices", TypeAttr::get(src))});
+    replaceNodeAndClean(rewriter, op, node);
+    return success();
+  }
+};
+
+/// The bit width of an int or float dtype, 0 for others.
+static unsigned getWidth(Type t) {
+  return t && t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0;
+}
+
+/// Cast(vp(x)) -> vp(Cast(x)) for a value-preserving vp (Transpose,
+/// Reshape, ...) with a `T` attribute when the cast narrows the type: vp
+/// then moves fewer bytes. Exact: a cast is elementwise.
+struct ReorderCastLikeAndValuePreserving : NodePattern {
+  explicit ReorderCastLikeAndValuePreserving(MLIRContext *ctx)
+      : NodePattern("Cast", ctx) {}
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
+    Type src = getTypeAttr(op, "SrcT"), dst = getTypeAttr(op, "DstT");
+    if (getNumDataOperands(op) != 1 || !getWidth(src) || !getWidth(dst) ||
+        getWidth(dst) >= getWidth(src))
+      return failure();
+    Value in = getDataOperands(op)[0];
+    Operation *vp = getProducerNode(in);
+    if (!vp || hasControlOperands(vp) || !hasSingleUse(in) ||
+        !isValuePreserving(vp) || isIdentityLike(vp) ||
+        getNumDataOperands(vp) < 1 || getDataResults(vp).size() != 1 ||
+        getTypeAttr(vp) != src)
+      return failure();
+    Value x = getDataOperands(vp)[0];
+    Type castType;
+    if (auto ranked = dyn_cast<RankedTensorType>(x.getType()))
+      castType = RankedTensorType::get(ranked.getShape(), dst);
+    Operation *cast = cloneNodeWithData(rewriter, op, {x});
+    if (castType)
+      getDataResults(cast)[0].setType(castType);
+    else
+      getDataResults(cast)[0].setType(UnrankedTensorType::get(dst));
+    SmallVector<Value> data(getDataOperands(vp));
+    data[0] = getDataResults(cast)[0];
+    Operation *node = cloneNodeWithData(
+        rewriter, vp, data, {rewriter.getNamedAttr("T", TypeAttr::get(dst))});
+    getDataResults(node)[0].setType(getDataResults(op)[0].getType());
+    replaceNodeAndClean(rewriter, op, node);
+    return success();
+  }
+};
+
+/// The most unary ops hoisted at once.
+constexpr int kMaxHoisted = 16;
+
+/// ConcatV2(f(x_0), ..., f(x_{n-1}), axis) -> f(ConcatV2(x_0, ..., axis))
+/// for a chain f of elementwise unary ops that keep the dtype (same op and
+/// attributes on every input, each node used once, no control operands).
+struct HoistCWiseUnaryChains : NodePattern {
+  explicit HoistCWiseUnaryChains(MLIRContext *ctx)
+      : NodePattern("ConcatV2", ctx) {}
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
+    unsigned numData = getNumDataOperands(op);
+    if (numData < 3)
+      return failure();
+    SmallVector<Value> values(getDataOperands(op).drop_back());
+    Type t = getTypeAttr(op);
+    if (!t)
+      return failure();
+    SmallVector<Operation *> chain; // nearest the Concat first
+    while (static_cast<int>(chain.size()) < kMaxHoisted) {
+      SmallVector<Operation *> producers;
+      for (Value v : values) {
+        Operation *p = getProducerNode(v);
+        if (!p || hasControlOperands(p) || !hasSingleUse(v) ||
+            !isElementwiseUnary(p) || getNumDataOperands(p) != 1 ||
+            getDataResults(p).size() != 1 || getTypeAttr(p) != t ||
+            isNode(p, "Cast") ||
+            (!producers.empty() &&
+             (p->getName() != producers[0]->getName() ||
+              getNodeAttrs(p) != getNodeAttrs(producers[0]))))
+          break;
+        producers.push_back(p);
+      }
+      if (producers.size() != values.size())
+        break;
+      chain.push_back(producers[0]);
+      for (auto [i, p] : llvm::enumerate(producers))
+        values[i] = getDataOperands(p)[0];
+    }
+    if (chain.empty())
+      return failure();
+    values.push_back(getDataOperands(op).back());
+    Operation *node = cloneNodeWithData(rewriter, op, values);
+    getDataResults(node)[0].setType(UnrankedTensorType::get(t));
+    for (Operation *f : llvm::reverse(chain)) {
+      node = cloneNodeWithData(rewriter, f, {getDataResults(node)[0]});
+      getDataResults(node)[0].setType(UnrankedTensorType::get(t));
+    }
+    getDataResults(node)[0].setType(getDataResults(op)[0].getType());
+    replaceNodeAndClean(rewriter, op, node);
+    return success();
+  }
+};
+
+/// Mul(x, Ones) where the ones only broadcast x to a larger static shape
+/// -> Tile(x, multiples). Exact (x * 1 is x); off by default as in
+/// Grappler.
+struct ReplaceMulWithBroadcastByTile : NodePattern {
+  explicit ReplaceMulWithBroadcastByTile(MLIRContext *ctx)
+      : NodePattern("Mul", ctx) {}
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
+    Type t = getTypeAttr(op);
+    if (getNumDataOperands(op) != 2 || !(isFloatLike(t) || isIntegerLike(t)))
+      return failure();
+    std::optional<SmallVector<int64_t>> out =
+        getStaticShape(getDataResults(op)[0]);
+    if (!out)
+      return failure();
+    for (int i = 0; i < 2; ++i) {
+      Value x = getDataOperands(op)[i], ones = getDataOperands(op)[1 - i];
+      std::optional<double> one = getSplatValue(ones);
+      std::optional<SmallVector<int64_t>> in = getStaticShape(x);
+      if (!one || *one != 1.0 || !in || in->size() != out->size())
+        continue;
+      SmallVector<int32_t> multiples;
+      bool ok = true, tiles = false;
+      for (auto [a, b] : llvm::zip(*in, *out)) {
+        if (a == b) {
+          multiples.push_back(1);
+        } else if (a == 1 && b <= INT32_MAX) {
+          multiples.push_back(static_cast<int32_t>(b));
+          tiles = true;
+        } else {
+          ok = false;
+        }
+      }
+      if (!ok || !tiles)
+        continue;
+      auto type = RankedTensorType::get(
+          {static_cast<int64_t>(multiples.size())}, rewriter.getI32Type());
+      Operation *m = buildNode(
+          rewriter, op, "Const", {},
+          {rewriter.getNamedAttr("dtype", TypeAttr::get(rewriter.getI32Type())),
+           rewriter.getNamedAttr(
+               "value", DenseElementsAttr::get(type, ArrayRef(multiples)))},
+          type);
+      if (!m)
+        return failure();
+      Operation *node =
+          buildNode(rewriter, op, "Tile", {x, getDataResults(m)[0]},
+                    {rewriter.getNamedAttr("T", TypeAttr::get(t)),
+                     rewriter.getNamedAttr(
+                         "Tmultiples", TypeAttr::get(rewriter.getI32Type()))},
+                    getDataResults(op)[0].getType());
+      if (!node)
+        return failure();
+      replaceNodeAndClean(rewriter, op, node);
+      return success();
+    }
+    return failure();
+  }
+};
+
+} // namespace
+
+void arith_opt::populateStructurePatterns(RewritePatternSet &patterns,
+                                          const Stages &stages) {
+  MLIRContext *ctx = patterns.getContext();
+  if (stages.removeStackSliceSameAxis)
+    for (StringRef name : {"Slice", "StridedSlice"})
+      patterns.add<RemoveStackSliceSameAxis>(name, ctx);
+  if (stages.simplifyEmbeddingLookup)
+    for (StringRef name :
+         {"SparseSegmentSum", "SparseSegmentMean", "SparseSegmentSqrtN"})
+      patterns.add<SimplifyEmbeddingLookup>(name, ctx);
+  if (stages.removeCastIntoSegmentReduction)
+    for (StringRef name :
+         {"SegmentSum", "SegmentMean", "SegmentProd", "SegmentMin",
+          "SegmentMax", "UnsortedSegmentSum", "UnsortedSegmentProd",
+          "UnsortedSegmentMin", "UnsortedSegmentMax"})
+      patterns.add<RemoveCastIntoSegmentReduction>(name, ctx);
+  if (stages.reorderCastLikeAndValuePreserving)
+    patterns.add<ReorderCastLikeAndValuePreserving>(ctx);
+  if (stages.hoistCWiseUnaryChains) {
+    patterns.add<HoistCWiseUnaryChains>(ctx);
+  }
+  if (stages.replaceMulWithBroadcastByTile)
+    patterns.add<ReplaceMulWithBroadcastByTile>(ctx);
+}
