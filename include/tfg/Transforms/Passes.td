@@ -286,6 +286,27 @@ defvar TFG_DropOutputShapesSkip = [
              "attribute">
 ];
 
+def SetInputShapesPass : Pass<"tfg-set-input-shapes"> {
+  let summary = "Give Placeholders the static shapes of the inputs that will be fed";
+  let description = [{
+    Grappler optimizes a graph for the shapes of the tensors it is fed; a
+    model's Placeholders often leave dimensions unknown (`?x?x?x3`). This
+    pass pins them: each `shapes` entry `NAME=D0xD1x...` (`NAME=scalar` for
+    rank 0) sets Placeholder NAME's `shape` attribute and result type, so
+    that shape inference and constant folding can work from them. A shape
+    that disagrees with the Placeholder's known rank or dimensions, an entry
+    naming no Placeholder, or a malformed entry is an error.
+
+    ```
+    tfg-opt model.mlir --tfg-set-input-shapes='shapes=image=1x256x256x3' --tfg-grappler
+    ```
+  }];
+  let options = [
+    ListOption<"shapes", "shapes", "std::string",
+               "Placeholder shapes, NAME=D0xD1x... (NAME=scalar for rank 0)">
+  ];
+}
+
 def DropOutputShapesPass : Pass<"tfg-drop-output-shapes"> {
   let summary = "Remove the `_output_shapes` attributes";
   let description = [{
