@@ -96,9 +96,13 @@ Operation *buildConst(Operation *like, ElementsAttr value, ValueRange controls,
 /// control token move to it, and `op` is erased.
 void replaceInPlace(Operation *op, Operation *replacement);
 
+/// What a node that no longer reads `v` must wait for instead: the control
+/// token of its producer; for a Const, none when it has no control operands
+/// (it runs unconditionally), else its token.
+Value getAnchorOf(Value v);
+
 /// What a node replacing `op` waits for: `op`'s control operands and the
-/// control tokens of the producers of `dropped` (data operands it no longer
-/// reads).
+/// anchors (getAnchorOf) of `dropped` (data operands it no longer reads).
 SmallVector<Value> getReplacementControls(Operation *op, ValueRange dropped);
 
 /// Replaces `op` (one data result) by `<opName>(x)` named like `op`, with
@@ -155,8 +159,8 @@ ElementsAttr evaluateConstant(FoldingState &state, Operation *like,
                               StringRef opName, ArrayRef<ElementsAttr> operands,
                               ArrayRef<NamedAttribute> attrs);
 
-/// The control operands of the Consts producing `values` (what a node
-/// reading their folded combination waits for).
+/// The anchors (getAnchorOf) of the Consts producing `values`: what a Const
+/// of their folded combination waits for.
 SmallVector<Value> getConstControls(ValueRange values);
 
 /// The integers of a constant (bool as 0/1), or nullopt when it is not an

@@ -20,20 +20,22 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// COM: Control operands move to the Const, with those of the Consts it
-// COM: read (which anchor them); users of the folded node's control token
-// COM: wait for the Const.
+// COM: Control operands move to the Const, which also waits for the Consts
+// COM: it read that wait for something (and only for those); users of the
+// COM: folded node's control token wait for the Const.
 // CHECK-LABEL: tfg.graph
 // CHECK: %{{.*}}, %[[P:.*]] = Placeholder name("p")
 // CHECK: %{{.*}}, %[[Q:.*]] = Placeholder name("q")
-// CHECK: %{{.*}}, %[[N:.*]] = Const [%[[P]], %[[Q]]] name("n") {dtype = f32, value = dense<-1.000000e+00> : tensor<f32>}
+// CHECK: %{{.*}}, %[[A:.*]] = Const [%[[Q]]] name("a")
+// CHECK: %{{.*}}, %[[N:.*]] = Const [%[[P]], %[[A]]] name("n") {dtype = f32, value = dense<2.000000e+00> : tensor<f32>}
 // CHECK: NoOp [%[[N]]] name("sink")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %P, %ctl = Placeholder name("p") {dtype = f32} : () -> (tensor<*xf32>)
   %Q, %ctl_0 = Placeholder name("q") {dtype = f32} : () -> (tensor<*xf32>)
   %A, %ctl_1 = Const [%ctl_0] name("a") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
-  %N, %ctl_2 = Neg(%A) [%ctl] name("n") {T = f32} : (tensor<f32>) -> (tensor<f32>)
-  %ctl_3 = NoOp [%ctl_2] name("sink")
+  %B, %ctl_2 = Const name("b") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
+  %N, %ctl_3 = Mul(%A, %B) [%ctl] name("n") {T = f32} : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
+  %ctl_4 = NoOp [%ctl_3] name("sink")
 }
 
 // -----

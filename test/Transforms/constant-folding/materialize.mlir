@@ -80,11 +80,12 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // -----
 
 // COM: A constant entering a loop frame: users inside the frame read a copy
-// COM: anchored on the Enter, and fold; frame nodes keep the Enter.
+// COM: anchored on the Enter, and fold (waiting for the copy); frame nodes
+// COM: keep the Enter.
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[E:.*]], %[[EC:.*]] = Enter(%{{.*}}) name("enter")
-// CHECK: Const [%[[EC]]] name("enter/_const") {dtype = f32, value = dense<3.000000e+00> : tensor<f32>}
-// CHECK: Const [%[[EC]]] name("neg") {dtype = f32, value = dense<-3.000000e+00> : tensor<f32>}
+// CHECK: %{{.*}}, %[[CC:.*]] = Const [%[[EC]]] name("enter/_const") {dtype = f32, value = dense<3.000000e+00> : tensor<f32>}
+// CHECK: Const [%[[CC]]] name("neg") {dtype = f32, value = dense<-3.000000e+00> : tensor<f32>}
 // CHECK: Exit(%[[E]]) name("exit")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %C, %ctl = Const name("c") {dtype = f32, value = dense<3.0> : tensor<f32>} : () -> (tensor<f32>)
