@@ -49,6 +49,10 @@ struct FoldingState {
   bool canDeleteNodes = false;
   int64_t numFolded = 0, numMaterialized = 0, numSimplified = 0;
 
+  /// Whether ops of a name are stateful or unknown (isStatefulNode), cached:
+  /// the registry lookup is by string.
+  bool isStateful(Operation *op);
+
   /// Whether a bypass becomes Snapshot rather than Identity: when the body
   /// holds ops that update their inputs in place (Assign*, Inplace*), as
   /// Grappler decides (a Snapshot copies, so the update cannot reach the
@@ -66,13 +70,14 @@ struct FoldingState {
 private:
   std::optional<NodeNameUniquer> names;
   std::optional<bool> mutatesInputs;
+  llvm::DenseMap<OperationName, bool> statefulByName;
 };
 
 /// Whether the pass may rewrite `op`: a node without regions, not fed, not
 /// side-effecting (stateful, unknown, ref operands), not
 /// `_grappler_do_not_remove`, with no resource or variant data, and not a
 /// Const or Placeholder.
-bool isRewritable(const FoldingState &state, Operation *op);
+bool isRewritable(FoldingState &state, Operation *op);
 
 /// The value of `v` when it is the result of a Const that is not fed; null
 /// otherwise.

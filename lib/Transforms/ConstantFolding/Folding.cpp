@@ -87,7 +87,14 @@ static bool isResourceOrVariant(Type type) {
   return isa_and_present<tf_type::ResourceType, tf_type::VariantType>(element);
 }
 
-bool cf::isRewritable(const FoldingState &state, Operation *op) {
+bool FoldingState::isStateful(Operation *op) {
+  auto [it, inserted] = statefulByName.try_emplace(op->getName(), false);
+  if (inserted)
+    it->second = isStatefulNode(op);
+  return it->second;
+}
+
+bool cf::isRewritable(FoldingState &state, Operation *op) {
   // TensorFlow ops are the tfg dialect's generic (unregistered) operations;
   // its registered ops are graphs, functions, returns, get_result and the
   // functional control flow.
@@ -99,7 +106,9 @@ bool cf::isRewritable(const FoldingState &state, Operation *op) {
     return false;
   if (!state.fed.empty() && state.fed.contains(getNodeName(op)))
     return false;
-  if (op->hasAttr("_grappler_do_not_remove") || hasSideEffects(op))
+  // hasSideEffects for a TensorFlow op, with the registry lookup cached.
+  if (op->hasAttr("_grappler_do_not_remove") || state.isStateful(op) ||
+      hasRefOperandOrResult(op))
     return false;
   // Data must be tensors (not opaque) of values the host can hold.
   auto isPlainTensor = [](Value v) {

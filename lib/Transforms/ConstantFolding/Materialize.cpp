@@ -34,11 +34,11 @@ using namespace mlir;
 using namespace mlir::tfg;
 using namespace mlir::tfg::cf;
 
-/// A 1-D tensor of `values` with integer element type `type`; null for a
-/// type that is not an integer.
+/// A 1-D tensor of `values` (small: dimension indices) with element type
+/// `type`; null unless it is int32 or int64.
 static ElementsAttr getIntVector(Type type, ArrayRef<int64_t> values) {
   auto intType = dyn_cast_if_present<IntegerType>(type);
-  if (!intType || intType.getWidth() < 8)
+  if (!intType || (intType.getWidth() != 32 && intType.getWidth() != 64))
     return {};
   SmallVector<APInt> ints;
   for (int64_t v : values)
