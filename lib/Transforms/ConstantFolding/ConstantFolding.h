@@ -83,6 +83,11 @@ bool isRewritable(FoldingState &state, Operation *op);
 /// otherwise.
 ElementsAttr getConstantValue(const FoldingState &state, Value v);
 
+/// Whether a data operand of `op` is produced by a fed node (whose value,
+/// and for shape rules whose shape, is only known when it runs: a feed may
+/// be of another shape than the node's type says).
+bool readsFedNode(const FoldingState &state, Operation *op);
+
 /// The number of bytes of a tensor of `type` (strings: of `value`'s
 /// strings when given, else 8 per element); nullopt when unknown or
 /// overflowing.

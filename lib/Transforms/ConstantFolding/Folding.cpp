@@ -211,6 +211,15 @@ void cf::replaceInPlace(Operation *op, Operation *replacement) {
   op->erase();
 }
 
+bool cf::readsFedNode(const FoldingState &state, Operation *op) {
+  if (state.fed.empty())
+    return false;
+  return llvm::any_of(getDataOperands(op), [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return def && state.fed.contains(getNodeName(def));
+  });
+}
+
 Value cf::getAnchorOf(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def || def->getName().getDialectNamespace() != "tfg" ||
@@ -391,7 +400,10 @@ Operation *cf::replaceWithConsts(FoldingState &state, Operation *op,
   }
   if (!first)
     return nullptr;
-  if (allUsedFolded && state.canDeleteNodes) {
+  // A node named by a function's control return keeps its identity.
+  bool controlReturned =
+      llvm::any_of(getControlToken(op).getUsers(), llvm::IsaPred<ReturnOp>);
+  if (allUsedFolded && state.canDeleteNodes && !controlReturned) {
     replaceNodeUses(op, {}, tokens);
     op->dropAllReferences();
     op->erase();
@@ -416,7 +428,7 @@ static Operation *tryFold(FoldingState &state, Operation *op) {
     values.push_back(getConstantValue(state, v));
     allConstant &= static_cast<bool>(values.back());
   }
-  if (!allConstant && !isShapeOp(op))
+  if (!allConstant && (!isShapeOp(op) || readsFedNode(state, op)))
     return nullptr;
   if (!lookupEvalKernel(getTFOpName(op)))
     return nullptr;

@@ -109,7 +109,8 @@ static ElementsAttr getSplat(RankedTensorType type, bool one) {
 static Operation *materializeLike(FoldingState &state, Operation *op,
                                   bool one) {
   OperandRange data = getDataOperands(op);
-  if (data.size() != 1 || getDataResults(op).size() != 1)
+  if (data.size() != 1 || getDataResults(op).size() != 1 ||
+      readsFedNode(state, op))
     return nullptr;
   auto type = dyn_cast<RankedTensorType>(data[0].getType());
   if (!type || !type.hasStaticShape())
