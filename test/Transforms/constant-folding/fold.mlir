@@ -74,3 +74,17 @@ tfg.func @f() -> (tensor<*xi32> {tfg.name = "out"}) {
   %S, %ctl_2 = AddV2(%U#0, %U#1) name("sum") {T = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi32>)
   return(%S) : tensor<*xi32>
 }
+
+// -----
+
+// COM: A node with several results named by a function's control return is
+// COM: kept (its users read the Consts).
+// CHECK-LABEL: tfg.func @g
+// CHECK: %[[U0:.*]], %{{.*}} = Const name("u/_0")
+// CHECK: %{{.*}}, %[[UC:.*]] = Unpack
+// CHECK: return(%[[U0]]) [%[[UC]] {tfg.name = "u"}]
+tfg.func @g() -> (tensor<*xi32> {tfg.name = "out"}) {
+  %C, %ctl = Const name("c") {dtype = i32, value = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  %U:2, %ctl_0 = Unpack(%C) name("u") {T = i32, axis = 0 : i64, num = 2 : i64} : (tensor<2x2xi32>) -> (tensor<*xi32>, tensor<*xi32>)
+  return(%U#0) [%ctl_0 {tfg.name = "u"}] : tensor<*xi32>
+}
