@@ -41,18 +41,19 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // -----
 
 // COM: Several results: one Const per used result, named <node>/_<i>; the
-// COM: node is kept in a bare graph (no fetch given). Erfinv has no kernel.
+// COM: node is kept in a bare graph (no fetch given). CustomSink, an unknown op,
+// COM: is never folded.
 // CHECK-LABEL: tfg.graph
 // CHECK-DAG: %[[U1:.*]], %{{.*}} = Const name("u/_1") {dtype = i32, value = dense<[3, 4]> : tensor<2xi32>}
 // CHECK-DAG: %[[U0:.*]], %{{.*}} = Const name("u/_0") {dtype = i32, value = dense<[1, 2]> : tensor<2xi32>}
 // CHECK-DAG: Unpack
-// CHECK: Erfinv(%[[U0]]) name("i0")
-// CHECK: Erfinv(%[[U1]]) name("i1")
+// CHECK: CustomSink(%[[U0]]) name("i0")
+// CHECK: CustomSink(%[[U1]]) name("i1")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %C, %ctl = Const name("c") {dtype = i32, value = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
   %U:2, %ctl_0 = Unpack(%C) name("u") {T = i32, axis = 0 : i64, num = 2 : i64} : (tensor<2x2xi32>) -> (tensor<*xi32>, tensor<*xi32>)
-  %I0, %ctl_1 = Erfinv(%U#0) name("i0") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
-  %I1, %ctl_2 = Erfinv(%U#1) name("i1") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %I0, %ctl_1 = CustomSink(%U#0) name("i0") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %I1, %ctl_2 = CustomSink(%U#1) name("i1") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
 }
 
 // -----
