@@ -8,6 +8,9 @@ Cases:
   attrs       a text GraphDef of one node with N attributes
   nodes       a text GraphDef of N nodes (a chain of Neg with every third
               node holding a control edge); fetch "n<N-1>"
+  chain       the `nodes` chain as MLIR text (Neg from a Placeholder, every
+              third node with a control edge)
+  const-chain the same chain from a Const: everything folds
   rank        a graph whose Fill takes a shape operand of N elements
   if-nest     IfRegion nested N deep (MLIR text), COPIES times side by side
   if-nest-unsorted  the same with the Placeholders last (tfg-toposort moves them)
@@ -36,6 +39,22 @@ def nodes(n, out):
         out.write(f'node {{ name: "n{i}" op: "Neg" input: "n{i - 1}"{ctl} '
                   'attr { key: "T" value { type: DT_FLOAT } } }\n')
     out.write("versions { producer: 1 }\n")
+
+
+def chain(n, out, const=False):
+    """The `nodes` chain in MLIR text; from a Const when `const`."""
+    out.write(f"tfg.graph {VERSION} {{\n")
+    if const:
+        out.write('  %v0, %c0 = Const name("n0") {dtype = f32, value = '
+                  'dense<1.0> : tensor<f32>} : () -> (tensor<f32>)\n')
+    else:
+        out.write('  %v0, %c0 = Placeholder name("n0") {dtype = f32} : () -> '
+                  '(tensor<f32>)\n')
+    for i in range(1, n):
+        ctl = f" [%c{i - 2}]" if i >= 2 and i % 3 == 0 else ""
+        out.write(f'  %v{i}, %c{i} = Neg(%v{i - 1}){ctl} name("n{i}") '
+                  '{T = f32} : (tensor<f32>) -> (tensor<f32>)\n')
+    out.write("}\n")
 
 
 def rank(n, out):
@@ -125,6 +144,8 @@ def main():
     out = sys.stdout
     {"attrs": lambda: attrs(n, out),
      "nodes": lambda: nodes(n, out),
+     "chain": lambda: chain(n, out),
+     "const-chain": lambda: chain(n, out, const=True),
      "rank": lambda: rank(n, out),
      "if-nest": lambda: if_nest(n, out, copies),
      "if-nest-unsorted": lambda: if_nest(n, out, copies, unsorted=True),

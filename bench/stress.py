@@ -139,6 +139,18 @@ def main():
          lambda n, p: [pass_seconds([opt, p, "--tfg-toposort",
                                      "--verify-each=false", "-o", os.devnull],
                                     "TopoSortPass")], True),
+        # The pass alone on the `nodes` chain (4n = 1M nodes): nothing to
+        # fold, then everything folding (one Const per node).
+        ("constant folding", "Neg chain from a Placeholder (4n = 1M); "
+         "tfg-constant-folding alone", gen("chain"), 250000,
+         lambda n, p: [pass_seconds([opt, p, "--tfg-constant-folding",
+                                     "--verify-each=false", "-o", os.devnull],
+                                    "ConstantFoldingPass")], True),
+        ("constant folding all", "Neg chain from a Const (4n = 1M); "
+         "tfg-constant-folding alone", gen("const-chain"), 250000,
+         lambda n, p: [pass_seconds([opt, p, "--tfg-constant-folding",
+                                     "--verify-each=false", "-o", os.devnull],
+                                    "ConstantFoldingPass")], True),
         ("functional-to-region", "If depth as a chain of functions; "
          "inlining within its budget", functional(gen("if-nest", 1)), 200,
          tfg_opt("--tfg-functional-to-region"), True),

@@ -45,6 +45,8 @@ inline void optimize(mlir::ModuleOp module) {
     mlir::tfg::sortTopologically(*body);
     (void)mlir::tfg::pruneGraph(*body, options, /*removeTrivial=*/true);
     (void)mlir::tfg::eliminateCommonSubgraphs(*body, options);
+    (void)mlir::tfg::foldConstants(*body, options,
+                                   /*maxConstantBytes=*/int64_t(1) << 20);
     (void)mlir::tfg::inferShapes(*body);
     (void)mlir::tfg::optimizeDependencies(*body, options, /*maxVisits=*/64);
   }

@@ -13,7 +13,7 @@
 
 // STATS: remark: tfg-cse:
 // STATS-NEXT: remark: tfg-constant-folding:
-// STATS-NEXT: remark: tfg-shape-inference:
+// STATS: remark: tfg-shape-inference:
 
 // NOCF: Prod
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {

@@ -153,7 +153,8 @@ def ConstantFoldingPass : Pass<"tfg-constant-folding"> {
     1. folds every node whose data operands are all constants (Consts that
        are not fed) and that TFGEval has a kernel for into a Const of the
        same name and device, waiting for the node's control operands (and
-       those of the Consts it read); a node with several results gets one
+       for the Consts it read that wait for something); a node with several
+       results gets one
        Const per used result, `<node>/_<i>`;
     2. materializes what static shapes say: Shape, ShapeN, Size, Rank,
        BroadcastGradientArgs, ZerosLike and OnesLike of static tensors, the

@@ -49,6 +49,10 @@ struct FoldingState {
   bool canDeleteNodes = false;
   int64_t numFolded = 0, numMaterialized = 0, numSimplified = 0;
 
+  /// Whether ops of a name are stateful or unknown (isStatefulNode), cached:
+  /// the registry lookup is by string.
+  bool isStateful(Operation *op);
+
   /// Whether a bypass becomes Snapshot rather than Identity: when the body
   /// holds ops that update their inputs in place (Assign*, Inplace*), as
   /// Grappler decides (a Snapshot copies, so the update cannot reach the
@@ -66,17 +70,23 @@ struct FoldingState {
 private:
   std::optional<NodeNameUniquer> names;
   std::optional<bool> mutatesInputs;
+  llvm::DenseMap<OperationName, bool> statefulByName;
 };
 
 /// Whether the pass may rewrite `op`: a node without regions, not fed, not
 /// side-effecting (stateful, unknown, ref operands), not
 /// `_grappler_do_not_remove`, with no resource or variant data, and not a
 /// Const or Placeholder.
-bool isRewritable(const FoldingState &state, Operation *op);
+bool isRewritable(FoldingState &state, Operation *op);
 
 /// The value of `v` when it is the result of a Const that is not fed; null
 /// otherwise.
 ElementsAttr getConstantValue(const FoldingState &state, Value v);
+
+/// Whether a data operand of `op` is produced by a fed node (whose value,
+/// and for shape rules whose shape, is only known when it runs: a feed may
+/// be of another shape than the node's type says).
+bool readsFedNode(const FoldingState &state, Operation *op);
 
 /// The number of bytes of a tensor of `type` (strings: of `value`'s
 /// strings when given, else 8 per element); nullopt when unknown or
@@ -96,9 +106,13 @@ Operation *buildConst(Operation *like, ElementsAttr value, ValueRange controls,
 /// control token move to it, and `op` is erased.
 void replaceInPlace(Operation *op, Operation *replacement);
 
+/// What a node that no longer reads `v` must wait for instead: the control
+/// token of its producer; for a Const, none when it has no control operands
+/// (it runs unconditionally), else its token.
+Value getAnchorOf(Value v);
+
 /// What a node replacing `op` waits for: `op`'s control operands and the
-/// control tokens of the producers of `dropped` (data operands it no longer
-/// reads).
+/// anchors (getAnchorOf) of `dropped` (data operands it no longer reads).
 SmallVector<Value> getReplacementControls(Operation *op, ValueRange dropped);
 
 /// Replaces `op` (one data result) by `<opName>(x)` named like `op`, with
@@ -155,8 +169,8 @@ ElementsAttr evaluateConstant(FoldingState &state, Operation *like,
                               StringRef opName, ArrayRef<ElementsAttr> operands,
                               ArrayRef<NamedAttribute> attrs);
 
-/// The control operands of the Consts producing `values` (what a node
-/// reading their folded combination waits for).
+/// The anchors (getAnchorOf) of the Consts producing `values`: what a Const
+/// of their folded combination waits for.
 SmallVector<Value> getConstControls(ValueRange values);
 
 /// The integers of a constant (bool as 0/1), or nullopt when it is not an

@@ -15,9 +15,11 @@
 // kMaxRounds). Each walk is linear in the size of the body.
 //
 // A folded node with one data result becomes a Const of the same name, on
-// the same device, waiting for the node's control operands and for the
-// control operands of the Consts it read (which anchor a constant in a loop
-// frame); users of its control token wait for the Const. A node with several
+// the same device, waiting for the node's control operands and for those of
+// the Consts it read that have control operands (which anchor a constant in
+// a loop frame, or carry what a folded node waited for; waiting for the
+// Const rather than for its control operands keeps a folded chain linear);
+// users of its control token wait for the Const. A node with several
 // results gets one Const per used result, named `<node>/_<i>` (uniqued);
 // it is erased when all its used results were folded and nodes may be
 // deleted, and users of its control token then wait for all the Consts. A
@@ -85,7 +87,14 @@ static bool isResourceOrVariant(Type type) {
   return isa_and_present<tf_type::ResourceType, tf_type::VariantType>(element);
 }
 
-bool cf::isRewritable(const FoldingState &state, Operation *op) {
+bool FoldingState::isStateful(Operation *op) {
+  auto [it, inserted] = statefulByName.try_emplace(op->getName(), false);
+  if (inserted)
+    it->second = isStatefulNode(op);
+  return it->second;
+}
+
+bool cf::isRewritable(FoldingState &state, Operation *op) {
   // TensorFlow ops are the tfg dialect's generic (unregistered) operations;
   // its registered ops are graphs, functions, returns, get_result and the
   // functional control flow.
@@ -97,7 +106,9 @@ bool cf::isRewritable(const FoldingState &state, Operation *op) {
     return false;
   if (!state.fed.empty() && state.fed.contains(getNodeName(op)))
     return false;
-  if (op->hasAttr("_grappler_do_not_remove") || hasSideEffects(op))
+  // hasSideEffects for a TensorFlow op, with the registry lookup cached.
+  if (op->hasAttr("_grappler_do_not_remove") || state.isStateful(op) ||
+      hasRefOperandOrResult(op))
     return false;
   // Data must be tensors (not opaque) of values the host can hold.
   auto isPlainTensor = [](Value v) {
@@ -200,6 +211,28 @@ void cf::replaceInPlace(Operation *op, Operation *replacement) {
   op->erase();
 }
 
+bool cf::readsFedNode(const FoldingState &state, Operation *op) {
+  if (state.fed.empty())
+    return false;
+  return llvm::any_of(getDataOperands(op), [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    return def && state.fed.contains(getNodeName(def));
+  });
+}
+
+Value cf::getAnchorOf(Value v) {
+  Operation *def = v.getDefiningOp();
+  if (!def || def->getName().getDialectNamespace() != "tfg" ||
+      getTFOpName(def) != "Const")
+    return getControlTokenOf(v);
+  // A Const without control operands runs unconditionally: nothing to wait
+  // for. One with control operands (anchored in a frame, or folded from
+  // nodes that waited for something) is waited for itself: forwarding its
+  // control operands instead would make a chain of folded nodes collect
+  // every control edge above it (quadratic).
+  return getControlOperands(def).empty() ? Value() : getControlToken(def);
+}
+
 SmallVector<Value> cf::getReplacementControls(Operation *op,
                                               ValueRange dropped) {
   SmallVector<Value> controls;
@@ -211,16 +244,7 @@ SmallVector<Value> cf::getReplacementControls(Operation *op,
   for (Value c : getControlOperands(op))
     add(c);
   for (Value v : dropped) {
-    // A Const waits for nothing but its control operands (which anchor it
-    // in a frame): those are what the replacement must wait for.
-    Operation *def = v.getDefiningOp();
-    if (def && def->getName().getDialectNamespace() == "tfg" &&
-        getTFOpName(def) == "Const") {
-      for (Value c : getControlOperands(def))
-        add(c);
-      continue;
-    }
-    add(getControlTokenOf(v));
+    add(getAnchorOf(v));
   }
   return controls;
 }
@@ -291,10 +315,9 @@ SmallVector<Value> cf::getConstControls(ValueRange values) {
   SmallVector<Value> controls;
   llvm::SmallPtrSet<void *, 8> seen;
   for (Value v : values)
-    if (Operation *def = v.getDefiningOp())
-      for (Value c : getControlOperands(def))
-        if (seen.insert(c.getAsOpaquePointer()).second)
-          controls.push_back(c);
+    if (Value c = getAnchorOf(v);
+        c && seen.insert(c.getAsOpaquePointer()).second)
+      controls.push_back(c);
   return controls;
 }
 
@@ -377,7 +400,10 @@ Operation *cf::replaceWithConsts(FoldingState &state, Operation *op,
   }
   if (!first)
     return nullptr;
-  if (allUsedFolded && state.canDeleteNodes) {
+  // A node named by a function's control return keeps its identity.
+  bool controlReturned =
+      llvm::any_of(getControlToken(op).getUsers(), llvm::IsaPred<ReturnOp>);
+  if (allUsedFolded && state.canDeleteNodes && !controlReturned) {
     replaceNodeUses(op, {}, tokens);
     op->dropAllReferences();
     op->erase();
@@ -402,7 +428,7 @@ static Operation *tryFold(FoldingState &state, Operation *op) {
     values.push_back(getConstantValue(state, v));
     allConstant &= static_cast<bool>(values.back());
   }
-  if (!allConstant && !isShapeOp(op))
+  if (!allConstant && (!isShapeOp(op) || readsFedNode(state, op)))
     return nullptr;
   if (!lookupEvalKernel(getTFOpName(op)))
     return nullptr;

@@ -6,8 +6,9 @@
 // value of a node follows from static types rather than from constant
 // operands (Shape, ShapeN, Size and Rank of static tensors are evaluated by
 // TFGEval's shape kernels in the folding step):
-//  - BroadcastGradientArgs(s0, s1) of constant shapes: r_k lists the
-//    dimensions (of the broadcast rank) where the padded shape k is 1;
+//  - BroadcastGradientArgs(s0, s1) of constant shapes (when TFGEval has no
+//    kernel for it): r_k lists the dimensions (of the broadcast rank) where
+//    the padded shape k is 1, none for equal shapes;
 //  - ZerosLike(x) and OnesLike(x) of a static x: a splat Const; x becomes a
 //    control dependency;
 //  - a reduction whose result is a scalar (keep_dims false) or keeps a rank
@@ -34,11 +35,11 @@ using namespace mlir;
 using namespace mlir::tfg;
 using namespace mlir::tfg::cf;
 
-/// A 1-D tensor of `values` with integer element type `type`; null for a
-/// type that is not an integer.
+/// A 1-D tensor of `values` (small: dimension indices) with element type
+/// `type`; null unless it is int32 or int64.
 static ElementsAttr getIntVector(Type type, ArrayRef<int64_t> values) {
   auto intType = dyn_cast_if_present<IntegerType>(type);
-  if (!intType || intType.getWidth() < 8)
+  if (!intType || (intType.getWidth() != 32 && intType.getWidth() != 64))
     return {};
   SmallVector<APInt> ints;
   for (int64_t v : values)
@@ -67,6 +68,9 @@ static Operation *materializeBroadcastGradientArgs(FoldingState &state,
       cast<ElementsAttr>(getConstantValue(state, data[0])).getElementType();
   size_t rank = std::max(s0->size(), s1->size());
   SmallVector<int64_t> r0, r1;
+  // Equal shapes reduce nothing (TensorFlow's BCast takes a fast path).
+  if (*s0 == *s1)
+    rank = 0;
   for (size_t i = 0; i < rank; ++i) {
     // Dimension i of the broadcast shape; shorter shapes are padded with
     // leading ones.
@@ -109,7 +113,8 @@ static ElementsAttr getSplat(RankedTensorType type, bool one) {
 static Operation *materializeLike(FoldingState &state, Operation *op,
                                   bool one) {
   OperandRange data = getDataOperands(op);
-  if (data.size() != 1 || getDataResults(op).size() != 1)
+  if (data.size() != 1 || getDataResults(op).size() != 1 ||
+      readsFedNode(state, op))
     return nullptr;
   auto type = dyn_cast<RankedTensorType>(data[0].getType());
   if (!type || !type.hasStaticShape())

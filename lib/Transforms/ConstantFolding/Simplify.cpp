@@ -31,6 +31,8 @@
 
 #include "ConstantFolding.h"
 
+#include "tfg/Eval/HostTensor.h"
+
 #include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
 
@@ -345,9 +347,12 @@ static Operation *simplifyShapeOp(FoldingState &state, Operation *op,
     // Pack(x) -> ExpandDims(x, axis).
     MLIRContext *ctx = op->getContext();
     auto i32 = IntegerType::get(ctx, 32);
-    ElementsAttr axis = DenseElementsAttr::get(
-        RankedTensorType::get({}, i32),
-        APInt(32, getIntAttr(op, "axis", 0), /*isSigned=*/true));
+    int64_t axisValue = getIntAttr(op, "axis", 0);
+    if (axisValue < -kMaxHostTensorRank - 1 || axisValue > kMaxHostTensorRank)
+      return nullptr; // Invalid: the Pack fails as it is.
+    ElementsAttr axis =
+        DenseElementsAttr::get(RankedTensorType::get({}, i32),
+                               APInt(32, axisValue, /*isSigned=*/true));
     SmallVector<Value> anchor;
     if (Value ctl = getControlTokenOf(data[0]))
       anchor.push_back(ctl);

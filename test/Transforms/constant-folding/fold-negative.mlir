@@ -42,15 +42,29 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// COM: Ops without a kernel, resource operands and _grappler_do_not_remove
+// COM: Ops without a kernel (Betainc) and _grappler_do_not_remove
 // COM: nodes stay.
 // CHECK-LABEL: tfg.graph
-// CHECK-DAG: Erfinv(%{{.*}}) name("erf")
+// CHECK-DAG: Betainc(%{{.*}}, %{{.*}}, %{{.*}}) name("betainc")
 // CHECK-DAG: Neg(%{{.*}}) name("keep")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %A, %ctl = Const name("a") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
   %E, %ctl_0 = Neg(%A) name("keep") {T = f32, _grappler_do_not_remove = true} : (tensor<f32>) -> (tensor<*xf32>)
-  %X, %ctl_1 = Erfinv(%A) name("erf") {T = f32} : (tensor<f32>) -> (tensor<*xf32>)
+  %X, %ctl_1 = Betainc(%A, %A, %A) name("betainc") {T = f32} : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xf32>)
   %out, %ctl_2 = Const name("out") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
   %fed, %ctl_3 = Const name("fed") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
+}
+
+// -----
+
+// COM: The shape of a fed node is not materialized (a feed may have another
+// COM: shape than the node's type says).
+// CHECK-LABEL: tfg.graph
+// CHECK: Shape(%{{.*}}) name("shape_of_fed")
+// CHECK: ZerosLike(%{{.*}}) name("zeros_of_fed")
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %F, %ctl = Placeholder name("fed") {dtype = f32, shape = #tf_type.shape<2>} : () -> (tensor<2xf32>)
+  %S, %ctl_0 = Shape(%F) name("shape_of_fed") {T = f32, out_type = i32} : (tensor<2xf32>) -> (tensor<*xi32>)
+  %Z, %ctl_1 = ZerosLike(%F) name("zeros_of_fed") {T = f32} : (tensor<2xf32>) -> (tensor<*xf32>)
+  %O, %ctl_2 = Const name("out") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
 }

@@ -20,37 +20,40 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// COM: Control operands move to the Const, with those of the Consts it
-// COM: read (which anchor them); users of the folded node's control token
-// COM: wait for the Const.
+// COM: Control operands move to the Const, which also waits for the Consts
+// COM: it read that wait for something (and only for those); users of the
+// COM: folded node's control token wait for the Const.
 // CHECK-LABEL: tfg.graph
 // CHECK: %{{.*}}, %[[P:.*]] = Placeholder name("p")
 // CHECK: %{{.*}}, %[[Q:.*]] = Placeholder name("q")
-// CHECK: %{{.*}}, %[[N:.*]] = Const [%[[P]], %[[Q]]] name("n") {dtype = f32, value = dense<-1.000000e+00> : tensor<f32>}
+// CHECK: %{{.*}}, %[[A:.*]] = Const [%[[Q]]] name("a")
+// CHECK: %{{.*}}, %[[N:.*]] = Const [%[[P]], %[[A]]] name("n") {dtype = f32, value = dense<2.000000e+00> : tensor<f32>}
 // CHECK: NoOp [%[[N]]] name("sink")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %P, %ctl = Placeholder name("p") {dtype = f32} : () -> (tensor<*xf32>)
   %Q, %ctl_0 = Placeholder name("q") {dtype = f32} : () -> (tensor<*xf32>)
   %A, %ctl_1 = Const [%ctl_0] name("a") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
-  %N, %ctl_2 = Neg(%A) [%ctl] name("n") {T = f32} : (tensor<f32>) -> (tensor<f32>)
-  %ctl_3 = NoOp [%ctl_2] name("sink")
+  %B, %ctl_2 = Const name("b") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
+  %N, %ctl_3 = Mul(%A, %B) [%ctl] name("n") {T = f32} : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
+  %ctl_4 = NoOp [%ctl_3] name("sink")
 }
 
 // -----
 
 // COM: Several results: one Const per used result, named <node>/_<i>; the
-// COM: node is kept in a bare graph (no fetch given). Erfinv has no kernel.
+// COM: node is kept in a bare graph (no fetch given). CustomSink, an unknown op,
+// COM: is never folded.
 // CHECK-LABEL: tfg.graph
 // CHECK-DAG: %[[U1:.*]], %{{.*}} = Const name("u/_1") {dtype = i32, value = dense<[3, 4]> : tensor<2xi32>}
 // CHECK-DAG: %[[U0:.*]], %{{.*}} = Const name("u/_0") {dtype = i32, value = dense<[1, 2]> : tensor<2xi32>}
 // CHECK-DAG: Unpack
-// CHECK: Erfinv(%[[U0]]) name("i0")
-// CHECK: Erfinv(%[[U1]]) name("i1")
+// CHECK: CustomSink(%[[U0]]) name("i0")
+// CHECK: CustomSink(%[[U1]]) name("i1")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %C, %ctl = Const name("c") {dtype = i32, value = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
   %U:2, %ctl_0 = Unpack(%C) name("u") {T = i32, axis = 0 : i64, num = 2 : i64} : (tensor<2x2xi32>) -> (tensor<*xi32>, tensor<*xi32>)
-  %I0, %ctl_1 = Erfinv(%U#0) name("i0") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
-  %I1, %ctl_2 = Erfinv(%U#1) name("i1") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %I0, %ctl_1 = CustomSink(%U#0) name("i0") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %I1, %ctl_2 = CustomSink(%U#1) name("i1") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
 }
 
 // -----
@@ -71,4 +74,18 @@ tfg.func @f() -> (tensor<*xi32> {tfg.name = "out"}) {
   %ctl_1 = NoOp [%ctl_0] name("after")
   %S, %ctl_2 = AddV2(%U#0, %U#1) name("sum") {T = i32} : (tensor<*xi32>, tensor<*xi32>) -> (tensor<*xi32>)
   return(%S) : tensor<*xi32>
+}
+
+// -----
+
+// COM: A node with several results named by a function's control return is
+// COM: kept (its users read the Consts).
+// CHECK-LABEL: tfg.func @g
+// CHECK: %[[U0:.*]], %{{.*}} = Const name("u/_0")
+// CHECK: %{{.*}}, %[[UC:.*]] = Unpack
+// CHECK: return(%[[U0]]) [%[[UC]] {tfg.name = "u"}]
+tfg.func @g() -> (tensor<*xi32> {tfg.name = "out"}) {
+  %C, %ctl = Const name("c") {dtype = i32, value = dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  %U:2, %ctl_0 = Unpack(%C) name("u") {T = i32, axis = 0 : i64, num = 2 : i64} : (tensor<2x2xi32>) -> (tensor<*xi32>, tensor<*xi32>)
+  return(%U#0) [%ctl_0 {tfg.name = "u"}] : tensor<*xi32>
 }

@@ -11,8 +11,8 @@
 // CHECK: Const [%{{.*}}] name("rank") {dtype = i32, value = dense<2> : tensor<i32>}
 // CHECK: %[[N0:.*]], %{{.*}} = Const [%[[XC]], %{{.*}}] name("shapen/_0") {dtype = i32, value = dense<[2, 3]> : tensor<2xi32>}
 // CHECK: %[[SN:.*]]:2, %{{.*}} = ShapeN(%[[X]], %[[Y]]) name("shapen")
-// CHECK: Erfinv(%[[N0]]) name("u0")
-// CHECK: Erfinv(%[[SN]]#1) name("u1")
+// CHECK: CustomSink(%[[N0]]) name("u0")
+// CHECK: CustomSink(%[[SN]]#1) name("u1")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x3>} : () -> (tensor<2x3xf32>)
   %Y, %ctl_0 = Placeholder name("y") {dtype = f32} : () -> (tensor<?x3xf32>)
@@ -20,8 +20,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Z, %ctl_2 = Size(%X) name("size") {T = f32, out_type = i64} : (tensor<2x3xf32>) -> (tensor<*xi64>)
   %R, %ctl_3 = Rank(%Y) name("rank") {T = f32} : (tensor<?x3xf32>) -> (tensor<*xi32>)
   %N:2, %ctl_4 = ShapeN(%X, %Y) name("shapen") {N = 2 : i64, T = f32, out_type = i32} : (tensor<2x3xf32>, tensor<?x3xf32>) -> (tensor<*xi32>, tensor<*xi32>)
-  %U0, %ctl_5 = Erfinv(%N#0) name("u0") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
-  %U1, %ctl_6 = Erfinv(%N#1) name("u1") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %U0, %ctl_5 = CustomSink(%N#0) name("u0") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %U1, %ctl_6 = CustomSink(%N#1) name("u1") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
 }
 
 // -----
@@ -35,8 +35,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %A, %ctl = Const name("s0") {dtype = i32, value = dense<[4, 1]> : tensor<2xi32>} : () -> (tensor<2xi32>)
   %B, %ctl_0 = Const name("s1") {dtype = i32, value = dense<[2, 1, 1]> : tensor<3xi32>} : () -> (tensor<3xi32>)
   %R:2, %ctl_1 = BroadcastGradientArgs(%A, %B) name("bga") {T = i32} : (tensor<2xi32>, tensor<3xi32>) -> (tensor<*xi32>, tensor<*xi32>)
-  %U0, %ctl_2 = Erfinv(%R#0) name("u0") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
-  %U1, %ctl_3 = Erfinv(%R#1) name("u1") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %U0, %ctl_2 = CustomSink(%R#0) name("u0") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
+  %U1, %ctl_3 = CustomSink(%R#1) name("u1") {T = i32} : (tensor<*xi32>) -> (tensor<*xi32>)
 }
 
 // -----
@@ -80,11 +80,12 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // -----
 
 // COM: A constant entering a loop frame: users inside the frame read a copy
-// COM: anchored on the Enter, and fold; frame nodes keep the Enter.
+// COM: anchored on the Enter, and fold (waiting for the copy); frame nodes
+// COM: keep the Enter.
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[E:.*]], %[[EC:.*]] = Enter(%{{.*}}) name("enter")
-// CHECK: Const [%[[EC]]] name("enter/_const") {dtype = f32, value = dense<3.000000e+00> : tensor<f32>}
-// CHECK: Const [%[[EC]]] name("neg") {dtype = f32, value = dense<-3.000000e+00> : tensor<f32>}
+// CHECK: %{{.*}}, %[[CC:.*]] = Const [%[[EC]]] name("enter/_const") {dtype = f32, value = dense<3.000000e+00> : tensor<f32>}
+// CHECK: Const [%[[CC]]] name("neg") {dtype = f32, value = dense<-3.000000e+00> : tensor<f32>}
 // CHECK: Exit(%[[E]]) name("exit")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %C, %ctl = Const name("c") {dtype = f32, value = dense<3.0> : tensor<f32>} : () -> (tensor<f32>)

@@ -37,13 +37,13 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[I:.*]]:2, %[[IC:.*]] = IdentityN(%{{.*}}, %{{.*}}) name("idn")
 // CHECK: %[[C:.*]], %{{.*}} = Const [%[[IC]]] name("idn/_1") {dtype = f32, value = dense<2.000000e+00> : tensor<f32>}
-// CHECK: Erfinv(%[[I]]#0) name("u0")
+// CHECK: CustomSink(%[[I]]#0) name("u0")
 // CHECK: Const [%{{.*}}] name("u1") {dtype = f32, value = dense<-2.000000e+00> : tensor<f32>}
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<f32>)
   %C, %ctl_0 = Const name("c") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
   %I:2, %ctl_1 = IdentityN(%X, %C) name("idn") {T = [f32, f32]} : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<f32>)
-  %U0, %ctl_2 = Erfinv(%I#0) name("u0") {T = f32} : (tensor<f32>) -> (tensor<f32>)
+  %U0, %ctl_2 = CustomSink(%I#0) name("u0") {T = f32} : (tensor<f32>) -> (tensor<f32>)
   %U1, %ctl_3 = Neg(%I#1) name("u1") {T = f32} : (tensor<f32>) -> (tensor<f32>)
 }
 

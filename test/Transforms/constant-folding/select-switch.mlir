@@ -31,13 +31,13 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[C0:.*]], %{{.*}} = Const [%[[A0]]] name("switch/_const_0") {dtype = i1, value = dense<false> : tensor<i1>}
 // CHECK: %{{.*}}, %[[A1:.*]] = Identity(%[[S]]#1) name("switch/_ctrl_1")
 // CHECK: %[[C1:.*]], %{{.*}} = Const [%[[A1]]] name("switch/_const_1") {dtype = i1, value = dense<true> : tensor<i1>}
-// CHECK: Erfinv(%[[C0]]) name("f")
-// CHECK: Erfinv(%[[C1]]) name("t")
+// CHECK: CustomSink(%[[C0]]) name("f")
+// CHECK: CustomSink(%[[C1]]) name("t")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %P, %ctl = Placeholder name("p") {dtype = i1} : () -> (tensor<i1>)
   %S:2, %ctl_0 = Switch(%P, %P) name("switch") {T = i1} : (tensor<i1>, tensor<i1>) -> (tensor<i1>, tensor<i1>)
-  %F, %ctl_1 = Erfinv(%S#0) name("f") {T = i1} : (tensor<i1>) -> (tensor<i1>)
-  %U, %ctl_2 = Erfinv(%S#1) name("t") {T = i1} : (tensor<i1>) -> (tensor<i1>)
+  %F, %ctl_1 = CustomSink(%S#0) name("f") {T = i1} : (tensor<i1>) -> (tensor<i1>)
+  %U, %ctl_2 = CustomSink(%S#1) name("t") {T = i1} : (tensor<i1>) -> (tensor<i1>)
 }
 
 // -----
@@ -48,12 +48,12 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // CHECK: %[[X:.*]], %{{.*}} = Placeholder name("x")
 // CHECK: %[[S:.*]]:2, %{{.*}} = Switch(%[[X]], %{{.*}}) name("switch")
 // CHECK: %[[L:.*]], %{{.*}} = Identity(%[[X]]) name("switch/_live")
-// CHECK: Erfinv(%[[S]]#0) name("dead")
-// CHECK: Erfinv(%[[L]]) name("live")
+// CHECK: CustomSink(%[[S]]#0) name("dead")
+// CHECK: CustomSink(%[[L]]) name("live")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<2xf32>)
   %P, %ctl_0 = Const name("p") {dtype = i1, value = dense<true> : tensor<i1>} : () -> (tensor<i1>)
   %S:2, %ctl_1 = Switch(%X, %P) name("switch") {T = f32} : (tensor<2xf32>, tensor<i1>) -> (tensor<2xf32>, tensor<2xf32>)
-  %D, %ctl_2 = Erfinv(%S#0) name("dead") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
-  %L, %ctl_3 = Erfinv(%S#1) name("live") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
+  %D, %ctl_2 = CustomSink(%S#0) name("dead") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
+  %L, %ctl_3 = CustomSink(%S#1) name("live") {T = f32} : (tensor<2xf32>) -> (tensor<2xf32>)
 }
