@@ -226,46 +226,10 @@ static double besselIe(int nu, double x) {
   return nu && x < 0 ? -value : value;
 }
 
-static double applyMath(MathOp op, double x) {
-  switch (op) {
-  case MathOp::Acos:
-    return std::acos(x);
-  case MathOp::Asin:
-    return std::asin(x);
-  case MathOp::Atan:
-    return std::atan(x);
-  case MathOp::Acosh:
-    return std::acosh(x);
-  case MathOp::Asinh:
-    return std::asinh(x);
-  case MathOp::Atanh:
-    return std::atanh(x);
-  case MathOp::Cosh:
-    return std::cosh(x);
-  case MathOp::Sinh:
-    return std::sinh(x);
-  case MathOp::Softsign:
-    return x / (1 + std::fabs(x));
-  case MathOp::Lgamma:
-    return std::lgamma(x);
-  case MathOp::Digamma:
-    return digamma(x);
-  case MathOp::Erfc:
-    return std::erfc(x);
-  case MathOp::Erfinv:
-    return erfinv(x);
-  case MathOp::Ndtri:
-    return ndtri(x);
-  case MathOp::BesselI0e:
-    return besselIe(0, x);
-  case MathOp::BesselI1e:
-    return besselIe(1, x);
-  }
-  return NAN;
-}
-
-static std::optional<std::complex<double>> applyMath(MathOp op,
-                                                     std::complex<double> x) {
+/// The inverse trigonometric and hyperbolic functions, which real and
+/// complex numbers share; none for the other ops.
+template <typename T>
+static std::optional<T> applyTrigonometric(MathOp op, T x) {
   switch (op) {
   case MathOp::Acos:
     return std::acos(x);
@@ -286,6 +250,36 @@ static std::optional<std::complex<double>> applyMath(MathOp op,
   default:
     return std::nullopt;
   }
+}
+
+static double applyMath(MathOp op, double x) {
+  if (std::optional<double> v = applyTrigonometric(op, x))
+    return *v;
+  switch (op) {
+  case MathOp::Softsign:
+    return x / (1 + std::fabs(x));
+  case MathOp::Lgamma:
+    return std::lgamma(x);
+  case MathOp::Digamma:
+    return digamma(x);
+  case MathOp::Erfc:
+    return std::erfc(x);
+  case MathOp::Erfinv:
+    return erfinv(x);
+  case MathOp::Ndtri:
+    return ndtri(x);
+  case MathOp::BesselI0e:
+    return besselIe(0, x);
+  case MathOp::BesselI1e:
+    return besselIe(1, x);
+  default:
+    return NAN;
+  }
+}
+
+static std::optional<std::complex<double>> applyMath(MathOp op,
+                                                     std::complex<double> x) {
+  return applyTrigonometric(op, x);
 }
 
 //===----------------------------------------------------------------------===//
