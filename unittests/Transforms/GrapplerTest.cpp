@@ -18,9 +18,10 @@ std::vector<std::string> names() {
 }
 
 TEST(GrapplerTest, DefaultOrderIsTheMetaOptimizers) {
-  EXPECT_EQ(names(), (std::vector<std::string>{"tfg-prune", "tfg-inline",
-                                               "tfg-cse", "tfg-shape-inference",
-                                               "tfg-dependency-optimizer"}));
+  EXPECT_EQ(names(), (std::vector<std::string>{
+                         "tfg-prune", "tfg-inline", "tfg-cse",
+                         "tfg-arithmetic-optimizer", "tfg-shape-inference",
+                         "tfg-dependency-optimizer"}));
 }
 
 TEST(GrapplerTest, LaterOptimizersPlugInByStage) {
