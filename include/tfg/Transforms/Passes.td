@@ -547,9 +547,10 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     off). Body-local optimizers (CSE, the arithmetic optimizer, shape
     inference, the dependency optimizer) are scheduled on every `tfg.func`
     and `tfg.graph`, so the functions of a library are optimized in
-    parallel; pruning and inlining run on the module. The per-optimizer node and edge counts removed are
-    reported by `--mlir-pass-statistics` when LLVM was built with
-    statistics, and as remarks with `print-statistics`.
+    parallel; pruning and inlining run on the module. The per-optimizer
+    node and edge counts removed are reported by `--mlir-pass-statistics`
+    when LLVM was built with statistics, and as remarks with
+    `print-statistics`.
 
     ```
     tfg-opt --tfg-grappler='fetch=Identity iterations=2' model.mlir
