@@ -2,7 +2,8 @@
 #   make demo    install what is missing, build, run the main job (pictures
 #                of the model in build/demo/)
 #   make check   install what is missing, build, run every lit and unit test
-# Other targets: deps build docs format format-check bench fuzz clean.
+# Other targets: deps build docs format format-check bench bench-models fuzz
+# clean.
 
 BUILD_DIR ?= build
 JOBS ?= 2
@@ -18,7 +19,7 @@ TFJS_VERSION := 4.22.0
 TFJS_DIR := $(BUILD_DIR)/tfjs
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 
-.PHONY: all deps configure build check demo docs format format-check bench fuzz clean
+.PHONY: all deps configure build check demo docs format format-check bench bench-models fuzz clean
 
 all: build
 
@@ -71,6 +72,10 @@ bench: build
 	@bash bench/run.sh $(BUILD_DIR)
 	@bash bench/passes.sh $(BUILD_DIR)
 	@python3 bench/stress.py $(BUILD_DIR)
+
+# tfg-run on the real models against TensorFlow.js (cpu and wasm) in node.
+bench-models: build
+	@bash bench/models.sh $(BUILD_DIR)
 
 # libFuzzer + ASan/UBSan (installs clang-22); FUZZ_SECONDS per target,
 # FUZZ_JOBS (default 2) at a time, FUZZ_TARGETS to pick some.

@@ -32,7 +32,20 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tfg_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tfg-opt", "tfg-translate"], [config.tfg_tools_dir])
+    ["tfg-opt", "tfg-translate", "tfg-run"], [config.tfg_tools_dir])
+# The ops tfg-run runs, as features `kernel-<Op>`: a test of a model expects
+# to fail (XFAIL) while a kernel it needs is missing, and passes once it is
+# there.
+tfg_run = os.path.join(config.tfg_tools_dir, "tfg-run")
+if os.path.exists(tfg_run):
+    import subprocess
+    try:
+        listed = subprocess.run([tfg_run, "--list-kernels"],
+                                capture_output=True, text=True, timeout=120)
+        for op in listed.stdout.split():
+            config.available_features.add("kernel-" + op)
+    except (OSError, subprocess.SubprocessError):
+        pass
 # Debian's stock mlir-opt, which loads libTFGPlugin.so (test/Plugin).
 llvm_config.add_tool_substitutions(["mlir-opt"], [config.llvm_tools_dir])
 config.substitutions.append(("%tfg_plugin", config.tfg_plugin))

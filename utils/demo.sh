@@ -2,7 +2,10 @@
 # The demo: import a real TensorFlow.js model kept in examples/ (model.json
 # and its weight shard), optimize it with the tfg-grappler pipeline fetching
 # the model's outputs, export it as a binary GraphDef, check the export by
-# importing it again, and report what changed and how long each step took.
+# importing it again, run the model before and after with tfg-run (the host
+# interpreter) on the same input to show the outputs agree, and report what
+# changed (nodes by op: what constant folding and the arithmetic optimizer
+# rewrote) and how long each step took.
 # Pictures of the model before and after tfg-grappler (and of what it
 # changed) are drawn with tfg-translate --mlir-to-dot and Graphviz into
 # BUILD/demo/.
@@ -51,7 +54,7 @@ t3=$(date +%s%N)
 "$translate" --test-graphdef-roundtrip "$work/optimized.pb" > "$work/rt.txt" 2>/dev/null
 echo "fetches:  $(sed -n "s/.*remark: fetching the outputs recorded with the model: //p" "$work/grappler.log")"
 echo "import:   $(ms "$t0" "$t1") ms"
-echo "optimize: $(ms "$t1" "$t2") ms (tfg-grappler: prune, inline, cse, shape inference, dependency optimizer)"
+echo "optimize: $(ms "$t1" "$t2") ms (tfg-grappler: prune, inline, cse, constant folding, arithmetic optimizer, shape inference, dependency optimizer)"
 echo "export:   $(ms "$t2" "$t3") ms -> $(stat -c %s "$work/optimized.pb") bytes of binary GraphDef"
 echo "before:   $(count "$work/imported.mlir")"
 echo "after:    $(count "$work/optimized.mlir")"
@@ -65,7 +68,24 @@ comm -23 <(grep -o ' name("[^"]*")' "$work/imported.mlir" | sort) \
 removed=$(comm -23 <(grep -o ' name("[^"]*")' "$work/imported.mlir" | sort) \
                    <(grep -o ' name("[^"]*")' "$work/optimized.mlir" | sort) | wc -l)
 [ "$removed" -gt 20 ] && echo "  ... ($removed in all)"
+echo "== node count by op (changed ones): before -> after"
+ops() { grep -o '= [A-Za-z_][A-Za-z0-9_]*(' "$1" | sed 's/= \(.*\)(/\1/' | sort | uniq -c |
+  awk '{ print $2, $1 }'; }
+join -a1 -a2 -e0 -o 0,1.2,2.2 <(ops "$work/imported.mlir") <(ops "$work/optimized.mlir") |
+  awk '$2 != $3 { printf "  %-28s %5d -> %d\n", $1, $2, $3 }'
 echo "== result types refined by shape inference: $(grep -c 'tensor<\*x' "$work/imported.mlir") unranked before, $(grep -c 'tensor<\*x' "$work/optimized.mlir") after"
+
+# Run both with the graph interpreter on the same random input (tfg-run's
+# random:1) and compare: the optimizations must not change the outputs.
+run="$build/bin/tfg-run"
+echo "== run (tfg-run, the host interpreter; same random input before and after)"
+"$run" "$work/imported.mlir" --output="$work/before.npz" --benchmark=3 > "$work/run-before.txt" 2>&1 ||
+  { cat "$work/run-before.txt"; exit 1; }
+"$run" "$work/optimized.mlir" --expect="$work/before.npz" --benchmark=3 > "$work/run-after.txt" 2>&1 ||
+  { cat "$work/run-after.txt"; exit 1; }
+echo "  before: $(sed -n 's/^median_ms: /median /p' "$work/run-before.txt") ms"
+echo "  after:  $(sed -n 's/^median_ms: /median /p' "$work/run-after.txt") ms"
+grep "max_abs_diff" "$work/run-after.txt" | sed 's/^/  /'
 
 # Pictures: the model before and after tfg-grappler, and the optimized model
 # drawn against the imported one (removed nodes red and dashed, added green).

@@ -1,8 +1,8 @@
 //===- ArrayKernels.cpp - Kernels of ops that move values -----------------===//
 //
-// The identity-like ops forward their operands (no copy). CheckNumerics,
-// EnsureShape and Print are identity-like too but check or print: they are
-// left to a kernel that does so.
+// The identity-like ops forward their operands (no copy). CheckNumerics and
+// EnsureShape are identity-like too but check: their kernels are in
+// SplitKernels.cpp. Print is left to a kernel that prints.
 //
 //===----------------------------------------------------------------------===//
 

@@ -2,7 +2,7 @@
 //
 // Following TensorFlow's CPU kernels, with broadcasting
 // (ElementwiseSupport.cpp):
-// - Equal, NotEqual (every dtype but strings; with
+// - Equal, NotEqual (every dtype, strings byte-wise; with
 //   incompatible_shape_error = false, shapes that do not broadcast give a
 //   scalar false, resp. true), Less, LessEqual, Greater,
 //   GreaterEqual (real numbers) give bools. Floats compare as IEEE does: a
@@ -64,8 +64,8 @@ template <Cmp Op> static LogicalResult compareKernel(EvalContext &ctx) {
   bool equality = Op == Cmp::Eq || Op == Cmp::Ne;
   if (logical != (kind == HostElementKind::Bool) && !equality)
     return ctx.fail("operands of an unsupported element type");
-  if (kind == HostElementKind::String ||
-      (kind == HostElementKind::Complex && !equality))
+  if ((kind == HostElementKind::String || kind == HostElementKind::Complex) &&
+      !equality)
     return ctx.fail("operands of an unsupported element type");
   FailureOr<Broadcast> bc = broadcastShapes(ctx, {a.getShape(), b.getShape()});
   if (failed(bc)) {
@@ -100,6 +100,9 @@ template <Cmp Op> static LogicalResult compareKernel(EvalContext &ctx) {
       break;
     case HostElementKind::Complex:
       v = (a.getComplex(ia) == b.getComplex(ib)) == (Op == Cmp::Eq);
+      break;
+    case HostElementKind::String:
+      v = (a.getString(ia) == b.getString(ib)) == (Op == Cmp::Eq);
       break;
     default:
       v = compare(Op, a.getInt(ia), b.getInt(ib));

@@ -132,3 +132,4 @@ FailureOr<const HostTensor *> mlir::tfg::getOperand(EvalContext &ctx,
   }
   return t;
 }
+

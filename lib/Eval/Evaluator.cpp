@@ -26,6 +26,22 @@ static const EvalKernelTable &getKernelTable() {
     addUnaryKernels(t);
     addCompareKernels(t);
     addCastKernels(t);
+    addScatterKernels(t);
+    addSplitKernels(t);
+    addSpaceKernels(t);
+    addSelectionKernels(t);
+    addMatrixKernels(t);
+    addSegmentKernels(t);
+    addImageKernels(t);
+    addDetectionKernels(t);
+    addMathKernels(t);
+    addStringKernels(t);
+    addSparseKernels(t);
+    addRandomKernels(t);
+    addConvKernels(t);
+    addMatMulKernels(t);
+    addPoolKernels(t);
+    addNNKernels(t);
     return t;
   }();
   return table;
@@ -35,6 +51,10 @@ EvalKernel mlir::tfg::lookupEvalKernel(StringRef opName) {
   const EvalKernelTable &table = getKernelTable();
   auto it = table.find(opName);
   return it == table.end() ? nullptr : it->second;
+}
+
+bool mlir::tfg::isStatefulEvalKernel(StringRef opName) {
+  return isStatefulRandomOp(opName);
 }
 
 std::vector<std::string> mlir::tfg::getOpsWithEvalKernels() {
@@ -71,6 +91,18 @@ EvalContext::EvalContext(MLIRContext *context, ArrayRef<HostTensor> ops,
     Type type = op ? op.getType() : (i < types.size() ? types[i] : Type());
     operands.push_back(
         {type, ElementsAttr(), op ? &op : nullptr, HostTensor(), true});
+  }
+}
+
+EvalContext::EvalContext(MLIRContext *context, ArrayRef<const HostTensor *> ops,
+                         ArrayRef<Type> types, DictionaryAttr attrs,
+                         int64_t maxElements)
+    : context(context), attrs(attrs), maxElements(maxElements) {
+  for (auto [i, op] : llvm::enumerate(ops)) {
+    bool known = op && *op;
+    Type type = known ? op->getType() : (i < types.size() ? types[i] : Type());
+    operands.push_back(
+        {type, ElementsAttr(), known ? op : nullptr, HostTensor(), true});
   }
 }
 
@@ -152,15 +184,10 @@ mlir::tfg::evaluateNode(Operation *node, ArrayRef<ElementsAttr> operandValues,
   return takeAttrResults(ctx);
 }
 
-llvm::Expected<SmallVector<HostTensor, 2>>
-mlir::tfg::evaluateOnHost(MLIRContext *context, StringRef opName,
-                          ArrayRef<HostTensor> operands, DictionaryAttr attrs,
-                          int64_t maxElements, ArrayRef<Type> types) {
-  EvalKernel kernel = lookupEvalKernel(opName);
-  if (!kernel)
-    return llvm::createStringError("no evaluation kernel for op '" + opName +
-                                   "'");
-  EvalContext ctx(context, operands, types, attrs, maxElements);
+/// Runs `kernel` of `opName` in `ctx` and takes its results as host
+/// tensors.
+static llvm::Expected<SmallVector<HostTensor, 2>>
+runOnHost(StringRef opName, EvalKernel kernel, EvalContext &ctx) {
   if (failed(kernel(ctx))) {
     std::string message = ("cannot evaluate '" + opName + "'").str();
     if (!ctx.getErrorMessage().empty())
@@ -184,4 +211,29 @@ mlir::tfg::evaluateOnHost(MLIRContext *context, StringRef opName,
     out.push_back(std::move(*host));
   }
   return out;
+}
+
+llvm::Expected<SmallVector<HostTensor, 2>>
+mlir::tfg::evaluateOnHost(MLIRContext *context, StringRef opName,
+                          ArrayRef<HostTensor> operands, DictionaryAttr attrs,
+                          int64_t maxElements, ArrayRef<Type> types) {
+  EvalKernel kernel = lookupEvalKernel(opName);
+  if (!kernel)
+    return llvm::createStringError("no evaluation kernel for op '" + opName +
+                                   "'");
+  EvalContext ctx(context, operands, types, attrs, maxElements);
+  return runOnHost(opName, kernel, ctx);
+}
+
+llvm::Expected<SmallVector<HostTensor, 2>>
+mlir::tfg::evaluateOnHostPointers(MLIRContext *context, StringRef opName,
+                                  ArrayRef<const HostTensor *> operands,
+                                  DictionaryAttr attrs, int64_t maxElements,
+                                  ArrayRef<Type> types) {
+  EvalKernel kernel = lookupEvalKernel(opName);
+  if (!kernel)
+    return llvm::createStringError("no evaluation kernel for op '" + opName +
+                                   "'");
+  EvalContext ctx(context, operands, types, attrs, maxElements);
+  return runOnHost(opName, kernel, ctx);
 }

@@ -13,13 +13,6 @@
 using namespace mlir;
 using namespace mlir::tfg;
 
-/// Whether `t` holds int32 or int64 elements.
-static bool isIndexTensor(const HostTensor &t) {
-  return t.getKind() == HostElementKind::Signed &&
-         (t.getElementInfo().bitWidth == 32 ||
-          t.getElementInfo().bitWidth == 64);
-}
-
 static LogicalResult gatherV2Kernel(EvalContext &ctx) {
   FailureOr<const HostTensor *> params = getOperand(ctx, 0);
   if (failed(params))

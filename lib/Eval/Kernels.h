@@ -43,6 +43,53 @@ void addUnaryKernels(EvalKernelTable &table);
 void addCompareKernels(EvalKernelTable &table);
 /// Cast (CastKernels.cpp).
 void addCastKernels(EvalKernelTable &table);
+/// GatherNd, Gather, ScatterNd, TensorScatterUpdate/Add/Sub/Max/Min
+/// (ScatterKernels.cpp).
+void addScatterKernels(EvalKernelTable &table);
+/// Split, SplitV, Concat, AddN, BroadcastTo, Reverse, ReverseV2,
+/// ReverseSequence, InvertPermutation, BroadcastArgs, BroadcastGradientArgs,
+/// EnsureShape, CheckNumerics (SplitKernels.cpp).
+void addSplitKernels(EvalKernelTable &table);
+/// SpaceToDepth, DepthToSpace, SpaceToBatchND, BatchToSpaceND, MirrorPad
+/// (SpaceKernels.cpp).
+void addSpaceKernels(EvalKernelTable &table);
+/// Where, Unique, UniqueV2, TopKV2, Bucketize, ClipByValue, LinSpace
+/// (SelectionKernels.cpp).
+void addSelectionKernels(EvalKernelTable &table);
+/// MatrixBandPart, MatrixDiag, MatrixDiagV2/V3, MatrixDiagPart, Einsum,
+/// Cross (MatrixKernels.cpp).
+void addMatrixKernels(EvalKernelTable &table);
+/// Segment and UnsortedSegment reductions (SegmentKernels.cpp).
+void addSegmentKernels(EvalKernelTable &table);
+/// ResizeBilinear, ResizeNearestNeighbor, CropAndResize, RGBToHSV,
+/// HSVToRGB, AdjustContrastv2 (ImageKernels.cpp).
+void addImageKernels(EvalKernelTable &table);
+/// NonMaxSuppressionV2/V3/V4/V5, CombinedNonMaxSuppression
+/// (DetectionKernels.cpp).
+void addDetectionKernels(EvalKernelTable &table);
+
+/// Special functions, bitwise ops, complex parts (MathKernels.cpp).
+void addMathKernels(EvalKernelTable &table);
+/// String ops (StringKernels.cpp).
+void addStringKernels(EvalKernelTable &table);
+/// Sparse tensor ops (SparseKernels.cpp).
+void addSparseKernels(EvalKernelTable &table);
+/// Stateless (and seeded stateful) random ops (RandomKernels.cpp).
+void addRandomKernels(EvalKernelTable &table);
+/// The stateful ops among them (RandomKernels.cpp).
+bool isStatefulRandomOp(StringRef opName);
+
+/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, Conv3D and the
+/// fused forms (ConvKernels.cpp).
+void addConvKernels(EvalKernelTable &table);
+/// MatMul, _FusedMatMul, BatchMatMul, V2, V3 (MatMulKernels.cpp).
+void addMatMulKernels(EvalKernelTable &table);
+/// MaxPool, MaxPoolV2, AvgPool (PoolKernels.cpp).
+void addPoolKernels(EvalKernelTable &table);
+/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm*, _FusedBatchNormEx,
+/// Prelu, LRN, L2Loss
+/// (NNKernels.cpp).
+void addNNKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names`.
 inline void addKernels(EvalKernelTable &table,
@@ -152,6 +199,97 @@ inline void copyStridedView(const HostTensor &src, int64_t offset,
 }
 /// Operand `i`'s value, or a failure naming it.
 FailureOr<const HostTensor *> getOperand(EvalContext &ctx, unsigned i);
+/// Bounds the bytes of the strings a kernel builds: 64 bytes per element
+/// of the context's element bound, at most the host tensor bound
+/// (kDefaultHostTensorMaxBytes). A broadcast or repeated string could
+/// otherwise ask for far more memory than the operands hold.
+class StringBudget {
+public:
+  explicit StringBudget(EvalContext &ctx)
+      : ctx(ctx), left(ctx.getMaxElements() > kDefaultHostTensorMaxBytes / 64
+                           ? kDefaultHostTensorMaxBytes
+                           : ctx.getMaxElements() * 64) {}
+  /// Takes `bytes`; false (the context failed) once the budget is spent.
+  bool take(size_t bytes) {
+    if (bytes > static_cast<uint64_t>(left)) {
+      if (left >= 0)
+        (void)ctx.fail("the string results exceed the bound of " +
+                       std::to_string(64 * ctx.getMaxElements()) + " bytes");
+      left = -1;
+      return false;
+    }
+    left -= static_cast<int64_t>(bytes);
+    return true;
+  }
+
+private:
+  EvalContext &ctx;
+  int64_t left;
+};
+
+/// Fails when operand `t` (`what`) stands for more elements than the
+/// context's element bound: kernels that walk every element of an operand
+/// (a splat may stand for a huge shape) check it first.
+inline LogicalResult checkOperandElements(EvalContext &ctx, const HostTensor &t,
+                                          StringRef what) {
+  if (t.getNumElements() <= ctx.getMaxElements())
+    return success();
+  return ctx.fail(what + " has " + std::to_string(t.getNumElements()) +
+                  " elements, more than the bound of " +
+                  std::to_string(ctx.getMaxElements()));
+}
+
+//===----------------------------------------------------------------------===//
+// Helpers of the array, image and detection kernels (KernelSupport.cpp).
+//===----------------------------------------------------------------------===//
+
+/// Whether `t` holds int32 or int64 elements.
+bool isIndexTensor(const HostTensor &t);
+/// Whether `t` holds ints, unsigned ints or floats (not bool, complex or
+/// strings).
+bool isRealNumberTensor(const HostTensor &t);
+/// The elements of integer operand `i` (int32 or int64, scalar or 1-D).
+FailureOr<SmallVector<int64_t, 4>> getIntVector(EvalContext &ctx, unsigned i,
+                                                StringRef what);
+/// The one element of integer operand `i` (int32 or int64, scalar or one
+/// element).
+FailureOr<int64_t> getIntScalar(EvalContext &ctx, unsigned i, StringRef what);
+/// `axis` in [-rank, rank) made non-negative, or a failure.
+FailureOr<int64_t> normalizeAxis(EvalContext &ctx, int64_t axis, int64_t rank);
+/// The first `n` operands' values, or a failure naming the unknown one.
+FailureOr<SmallVector<const HostTensor *, 4>> getOperands(EvalContext &ctx,
+                                                          unsigned n);
+/// Node attributes with their defaults.
+int64_t getIntAttr(EvalContext &ctx, StringRef name, int64_t defaultValue);
+bool getBoolAttr(EvalContext &ctx, StringRef name, bool defaultValue);
+double getFloatAttr(EvalContext &ctx, StringRef name, double defaultValue);
+std::string getStringAttr(EvalContext &ctx, StringRef name,
+                          StringRef defaultValue);
+/// The type of a type attribute, or `defaultType`.
+Type getTypeAttr(EvalContext &ctx, StringRef name, Type defaultType);
+/// The product of `shape[begin, end)` (a sub-shape of a valid tensor, so
+/// no overflow).
+int64_t getSubSize(ArrayRef<int64_t> shape, size_t begin, size_t end);
+/// A zeroed non-splat tensor of `shape`, bounded by the context.
+FailureOr<HostTensor> createResult(EvalContext &ctx, Type elementType,
+                                   ArrayRef<int64_t> shape);
+/// Sets several host results.
+LogicalResult setResults(EvalContext &ctx, MutableArrayRef<HostTensor> values);
+/// Copies `count` elements of `src` from `from` into `dst` at `to` (same
+/// type; `dst` is not a splat).
+void copyElements(const HostTensor &src, int64_t from, HostTensor &dst,
+                  int64_t to, int64_t count);
+
+/// How an element combines into an accumulator.
+enum class Combine { Assign, Add, Sub, Mul, Max, Min };
+/// dst[to] = combine(dst[to], src[from]) on real numbers of one type
+/// (f32 in float, f64 in double, other floats in double rounded to the
+/// type; ints wrap). Assign copies any type.
+void combineElement(Combine op, const HostTensor &src, int64_t from,
+                    HostTensor &dst, int64_t to);
+/// Sets every element of `dst` to the identity of `op`: 0 for Add/Sub, 1
+/// for Mul, the lowest value for Max, the highest for Min.
+void fillIdentity(Combine op, HostTensor &dst);
 
 } // namespace tfg
 } // namespace mlir

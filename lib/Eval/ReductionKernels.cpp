@@ -2,7 +2,8 @@
 //
 // Sum, Prod, Mean, Max, Min, All, Any (axes as an int32/int64 scalar or
 // vector, negative axes, keep_dims; a repeated axis is an error) and
-// ArgMax/ArgMin (one axis, output_type), and the scans Cumsum/Cumprod. An
+// ArgMax/ArgMin (one axis, output_type), EuclideanNorm, and the scans
+// Cumsum/Cumprod/CumulativeLogsumexp. An
 // empty reduction gives the identity: 0 for Sum, 1 for Prod, true for All,
 // false for Any, and for Max/Min the bottom/top value TensorFlow uses
 // (-inf/+inf for floats, the lowest/highest value for ints). Integers wrap
@@ -10,7 +11,11 @@
 // toward zero. Floats accumulate in double and round once, which is exact
 // for Max, Min and most sums but may differ in the last bit from
 // TensorFlow's order of float additions. Max and Min propagate NaN.
-// ArgMax/ArgMin pick the first of equal elements.
+// ArgMax/ArgMin pick the first of equal elements. EuclideanNorm is
+// sqrt(sum |x|^2) (complex: sqrt(sum x conj(x)); ints: the square root of
+// the wrapped sum of squares, truncated). CumulativeLogsumexp (floats) is
+// the scan of log(exp(a) + exp(b)), computed without overflow; its
+// exclusive form starts from -inf.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +28,8 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-enum class Reduce { Sum, Prod, Mean, Max, Min, All, Any };
+enum class Reduce { Sum, Prod, Mean, Max, Min, All, Any, EuclideanNorm };
+enum class Scan { Sum, Prod, LogSumExp };
 
 /// The reduced dimensions and the result's layout.
 struct Reduction {
@@ -129,14 +135,18 @@ static LogicalResult reduce(EvalContext &ctx, Reduce op) {
   } else if (kind == HostElementKind::Complex) {
     std::vector<std::complex<double>> acc(n, op == Reduce::Prod ? 1.0 : 0.0);
     forEachElement(in, *r, [&](int64_t i, int64_t o) {
+      std::complex<double> v = in.getComplex(i);
       if (op == Reduce::Prod)
-        acc[o] *= in.getComplex(i);
+        acc[o] *= v;
+      else if (op == Reduce::EuclideanNorm)
+        acc[o] += v * std::conj(v);
       else
-        acc[o] += in.getComplex(i);
+        acc[o] += v;
     });
     for (int64_t o = 0; o < n; ++o)
-      out.setComplex(o,
-                     op == Reduce::Mean ? acc[o] / double(r->count) : acc[o]);
+      out.setComplex(o, op == Reduce::Mean ? acc[o] / double(r->count)
+                        : op == Reduce::EuclideanNorm ? std::sqrt(acc[o])
+                                                      : acc[o]);
   } else if (kind == HostElementKind::Float) {
     double inf = std::numeric_limits<double>::infinity();
     double init = op == Reduce::Prod  ? 1.0
@@ -157,12 +167,17 @@ static LogicalResult reduce(EvalContext &ctx, Reduce op) {
       case Reduce::Min:
         a = (std::isnan(a) || std::isnan(v)) ? NAN : std::min(a, v);
         break;
+      case Reduce::EuclideanNorm:
+        a += v * v;
+        break;
       default:
         a += v;
       }
     });
     for (int64_t o = 0; o < n; ++o)
-      out.setDouble(o, op == Reduce::Mean ? acc[o] / double(r->count) : acc[o]);
+      out.setDouble(o, op == Reduce::Mean            ? acc[o] / double(r->count)
+                       : op == Reduce::EuclideanNorm ? std::sqrt(acc[o])
+                                                     : acc[o]);
   } else {
     bool isSigned = kind == HostElementKind::Signed;
     // Ints in two's complement modulo 2^64; the result wraps to `width`.
@@ -195,12 +210,21 @@ static LogicalResult reduce(EvalContext &ctx, Reduce op) {
       case Reduce::Min:
         a = less(v, a) ? v : a;
         break;
+      case Reduce::EuclideanNorm:
+        a += v * v;
+        break;
       default:
         a += v;
       }
     });
     for (int64_t o = 0; o < n; ++o) {
       out.setUInt(o, acc[o]);
+      // The sum of squares wrapped to the element's width, then its square
+      // root truncated.
+      if (op == Reduce::EuclideanNorm) {
+        double sum = isSigned ? double(out.getInt(o)) : double(out.getUInt(o));
+        out.setInt(o, static_cast<int64_t>(std::sqrt(sum)));
+      }
       if (op != Reduce::Mean)
         continue;
       if (r->count == 0)
@@ -275,18 +299,30 @@ static LogicalResult argKernel(EvalContext &ctx, bool max) {
   return finishResult(ctx, std::move(*b));
 }
 
+/// log(exp(a) + exp(b)) without overflow (-inf is the identity).
+static double logAddExp(double a, double b) {
+  if (std::isnan(a) || std::isnan(b))
+    return NAN;
+  double m = std::max(a, b);
+  if (std::isinf(m))
+    return m;
+  return m + std::log1p(std::exp(-std::fabs(a - b)));
+}
+
 /// Cumsum/Cumprod along the scalar axis operand: `exclusive` starts from
 /// the identity, `reverse` runs from the end. Each partial result is
 /// rounded into (ints: wrapped to) the element type, as TensorFlow's scan
 /// accumulates in it.
-static LogicalResult scanKernel(EvalContext &ctx, bool product) {
+static LogicalResult scanKernel(EvalContext &ctx, Scan scan) {
+  bool product = scan == Scan::Prod;
   FailureOr<const HostTensor *> inOr = getOperand(ctx, 0);
   if (failed(inOr))
     return failure();
   const HostTensor &in = **inOr;
   HostElementKind kind = in.getKind();
-  if (kind == HostElementKind::Bool || kind == HostElementKind::String)
-    return ctx.fail("Cumsum/Cumprod do not take this element type");
+  if (kind == HostElementKind::Bool || kind == HostElementKind::String ||
+      (scan == Scan::LogSumExp && kind != HostElementKind::Float))
+    return ctx.fail("the scan does not take this element type");
   FailureOr<const HostTensor *> axisOr = getOperand(ctx, 1);
   if (failed(axisOr))
     return failure();
@@ -323,7 +359,10 @@ static LogicalResult scanKernel(EvalContext &ctx, bool product) {
         // The partial result before `i`, and the element to add to it.
         int64_t src = exclusive ? prev : i;
         if (exclusive && prev < 0) {
-          out.setInt(i, product ? 1 : 0);
+          if (scan == Scan::LogSumExp)
+            out.setDouble(i, -std::numeric_limits<double>::infinity());
+          else
+            out.setInt(i, product ? 1 : 0);
         } else if (prev < 0 || (exclusive && k == 1)) {
           copyElement(in, src, out, i);
         } else if (kind == HostElementKind::Complex) {
@@ -333,7 +372,9 @@ static LogicalResult scanKernel(EvalContext &ctx, bool product) {
         } else if (kind == HostElementKind::Float) {
           double a = out.getDouble(prev);
           double x = in.getDouble(src);
-          out.setDouble(i, product ? a * x : a + x);
+          out.setDouble(i, scan == Scan::LogSumExp ? logAddExp(a, x)
+                           : product               ? a * x
+                                                   : a + x);
         } else {
           uint64_t a = out.getUInt(prev);
           uint64_t x = in.getUInt(src);
@@ -366,7 +407,11 @@ void mlir::tfg::addReductionKernels(EvalKernelTable &table) {
   addKernels(table, {"ArgMin"},
              [](EvalContext &c) { return argKernel(c, false); });
   addKernels(table, {"Cumsum"},
-             [](EvalContext &c) { return scanKernel(c, false); });
+             [](EvalContext &c) { return scanKernel(c, Scan::Sum); });
   addKernels(table, {"Cumprod"},
-             [](EvalContext &c) { return scanKernel(c, true); });
+             [](EvalContext &c) { return scanKernel(c, Scan::Prod); });
+  addKernels(table, {"CumulativeLogsumexp"},
+             [](EvalContext &c) { return scanKernel(c, Scan::LogSumExp); });
+  addKernels(table, {"EuclideanNorm"},
+             [](EvalContext &c) { return reduce(c, Reduce::EuclideanNorm); });
 }

@@ -1,6 +1,7 @@
 //===- ShapeOpKernels.cpp - Kernels of the ops that reshape or move -------===//
 //
-// Reshape, ExpandDims, Squeeze, Transpose, ConcatV2 and Fill on host
+// Reshape, ExpandDims, Squeeze, Transpose, ConcatV2, Concat (axis first)
+// and Fill on host
 // tensors, for every dtype: elements are moved, never converted (numbers by
 // their bytes, strings as strings). A splat operand of Reshape, ExpandDims,
 // Squeeze, Transpose or Fill gives a splat result.
@@ -13,33 +14,6 @@
 
 using namespace mlir;
 using namespace mlir::tfg;
-
-/// The elements of integer operand `i` (int32 or int64, scalar or 1-D).
-static FailureOr<SmallVector<int64_t, 4>>
-getIntVector(EvalContext &ctx, unsigned i, StringRef what) {
-  FailureOr<const HostTensor *> t = getOperand(ctx, i);
-  if (failed(t))
-    return failure();
-  const HostTensor &v = **t;
-  if (v.getKind() != HostElementKind::Signed ||
-      (v.getElementInfo().bitWidth != 32 &&
-       v.getElementInfo().bitWidth != 64) ||
-      v.getRank() > 1)
-    return ctx.fail(what + " must be an int32 or int64 scalar or vector");
-  SmallVector<int64_t, 4> values;
-  for (int64_t k = 0; k < v.getNumElements(); ++k)
-    values.push_back(v.getInt(k));
-  return values;
-}
-
-/// `axis` in [-rank, rank) made non-negative, or a failure.
-static FailureOr<int64_t> normalizeAxis(EvalContext &ctx, int64_t axis,
-                                        int64_t rank) {
-  if (axis < -rank || axis >= rank)
-    return ctx.fail("axis " + std::to_string(axis) +
-                    " is out of range for rank " + std::to_string(rank));
-  return axis < 0 ? axis + rank : axis;
-}
 
 /// `in`'s elements in row-major order under `shape` (same count).
 static LogicalResult setReshaped(EvalContext &ctx, const HostTensor &in,
@@ -173,17 +147,18 @@ static LogicalResult transposeKernel(EvalContext &ctx) {
   return finishResult(ctx, std::move(*b));
 }
 
-static LogicalResult concatV2Kernel(EvalContext &ctx) {
-  unsigned n = ctx.getNumOperands();
-  if (n < 2)
-    return ctx.fail("ConcatV2 needs values and an axis");
-  FailureOr<SmallVector<int64_t, 4>> axis = getIntVector(ctx, n - 1, "axis");
+/// Concatenates operands [firstValue, firstValue + numValues) along the
+/// axis in operand `axisIndex` (ConcatV2: axis last; Concat: axis first).
+static LogicalResult concatValues(EvalContext &ctx, unsigned axisIndex,
+                                  unsigned firstValue, unsigned numValues) {
+  FailureOr<SmallVector<int64_t, 4>> axis =
+      getIntVector(ctx, axisIndex, "axis");
   if (failed(axis))
     return failure();
   if (axis->size() != 1)
-    return ctx.fail("ConcatV2 takes one axis");
+    return ctx.fail("concatenation takes one axis");
   SmallVector<const HostTensor *, 4> values;
-  for (unsigned i = 0; i + 1 < n; ++i) {
+  for (unsigned i = firstValue; i < firstValue + numValues; ++i) {
     FailureOr<const HostTensor *> t = getOperand(ctx, i);
     if (failed(t))
       return failure();
@@ -200,7 +175,7 @@ static LogicalResult concatV2Kernel(EvalContext &ctx) {
   shape[*a] = 0;
   for (const HostTensor *v : values) {
     if (v->getElementType() != first.getElementType())
-      return ctx.fail("ConcatV2 values have different types");
+      return ctx.fail("concatenated values have different types");
     bool ok = v->getRank() == rank;
     for (int64_t d = 0; ok && d < rank; ++d)
       ok = d == *a || v->getShape()[d] == first.getShape()[d];
@@ -231,6 +206,20 @@ static LogicalResult concatV2Kernel(EvalContext &ctx) {
   return finishResult(ctx, std::move(*b));
 }
 
+static LogicalResult concatV2Kernel(EvalContext &ctx) {
+  unsigned n = ctx.getNumOperands();
+  if (n < 2)
+    return ctx.fail("ConcatV2 needs values and an axis");
+  return concatValues(ctx, n - 1, 0, n - 1);
+}
+
+static LogicalResult concatKernel(EvalContext &ctx) {
+  unsigned n = ctx.getNumOperands();
+  if (n < 2)
+    return ctx.fail("Concat needs an axis and values");
+  return concatValues(ctx, 0, 1, n - 1);
+}
+
 static LogicalResult fillKernel(EvalContext &ctx) {
   FailureOr<SmallVector<int64_t, 4>> dims = getIntVector(ctx, 0, "dims");
   if (failed(dims))
@@ -255,5 +244,6 @@ void mlir::tfg::addShapeOpKernels(EvalKernelTable &table) {
   addKernels(table, {"Squeeze"}, squeezeKernel);
   addKernels(table, {"Transpose"}, transposeKernel);
   addKernels(table, {"ConcatV2"}, concatV2Kernel);
+  addKernels(table, {"Concat"}, concatKernel);
   addKernels(table, {"Fill"}, fillKernel);
 }

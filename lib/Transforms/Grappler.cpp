@@ -73,6 +73,12 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
          return createCSEPass(withPreserve<CSEPassOptions>(p));
        },
        /*bodyLocal=*/true},
+      {"tfg-constant-folding", kStageConstantFolding,
+       [](const PreserveOptions &p) {
+         return createConstantFoldingPass(
+             withPreserve<ConstantFoldingPassOptions>(p));
+       },
+       /*bodyLocal=*/true},
       {"tfg-arithmetic-optimizer", kStageArithmetic,
        [](const PreserveOptions &p) {
          return createArithmeticOptimizerPass(

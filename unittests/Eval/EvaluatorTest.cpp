@@ -194,3 +194,37 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // A Placeholder has no kernel.
   EXPECT_TRUE(failed(evaluateNode(nodes["x"])));
 }
+
+// The host entry point with operands by pointer (the graph interpreter's):
+// the same results as by value; a null pointer is an unknown value, whose
+// type `types` may give.
+TEST_F(EvaluatorTest, HostOperandsByPointer) {
+  auto x = HostTensor::fromAttr(ints({2}, {1, 2}));
+  auto y = HostTensor::fromAttr(ints({2}, {10, 20}));
+  ASSERT_TRUE(static_cast<bool>(x) && static_cast<bool>(y));
+  DictionaryAttr attrs = b.getDictionaryAttr({});
+  const HostTensor *operands[] = {&*x, &*y};
+  auto sum = evaluateOnHostPointers(
+      &context, "AddV2", ArrayRef<const HostTensor *>(operands), attrs);
+  ASSERT_TRUE(static_cast<bool>(sum)) << llvm::toString(sum.takeError());
+  ASSERT_EQ(sum->size(), 1u);
+  EXPECT_EQ((*sum)[0].getInt(1), 22);
+  // Unknown operand: Shape reads its type; AddV2 fails with a message.
+  const HostTensor *unknown[] = {nullptr};
+  Type type = RankedTensorType::get({3, 4}, b.getF32Type());
+  auto shape = evaluateOnHostPointers(&context, "Shape",
+                                      ArrayRef<const HostTensor *>(unknown),
+                                      attrs, kDefaultEvalMaxElements, {type});
+  ASSERT_TRUE(static_cast<bool>(shape)) << llvm::toString(shape.takeError());
+  EXPECT_EQ((*shape)[0].getInt(0), 3);
+  const HostTensor *half[] = {&*x, nullptr};
+  auto failedAdd = evaluateOnHostPointers(
+      &context, "AddV2", ArrayRef<const HostTensor *>(half), attrs);
+  EXPECT_FALSE(static_cast<bool>(failedAdd));
+  llvm::consumeError(failedAdd.takeError());
+  auto noKernel = evaluateOnHostPointers(
+      &context, "NoSuchOp", ArrayRef<const HostTensor *>(operands), attrs);
+  ASSERT_FALSE(static_cast<bool>(noKernel));
+  EXPECT_EQ(llvm::toString(noKernel.takeError()),
+            "no evaluation kernel for op 'NoSuchOp'");
+}

@@ -97,6 +97,32 @@ protected:
     EXPECT_EQ(results->size(), 1u);
     return results->empty() ? HostTensor() : std::move((*results)[0]);
   }
+  /// Every result of `op` (ops with several results); fails the test on an
+  /// error.
+  std::vector<HostTensor> evalAll(StringRef op, ArrayRef<HostTensor> operands,
+                                  DictionaryAttr a = {},
+                                  int64_t maxElements = 1 << 20) {
+    auto results =
+        evaluateOnHost(&context, op, operands, a ? a : attrs(), maxElements);
+    if (!results) {
+      ADD_FAILURE() << op.str() << ": " << llvm::toString(results.takeError());
+      return {};
+    }
+    return std::vector<HostTensor>(std::make_move_iterator(results->begin()),
+                                   std::make_move_iterator(results->end()));
+  }
+  HostTensor f64(ArrayRef<int64_t> shape, ArrayRef<double> values) {
+    HostTensor t = llvm::cantFail(HostTensor::create(b.getF64Type(), shape));
+    for (auto [i, v] : llvm::enumerate(values))
+      t.setDouble(i, v);
+    return t;
+  }
+  static std::vector<std::string> stringsOf(const HostTensor &t) {
+    std::vector<std::string> v;
+    for (int64_t i = 0; i < t.getNumElements(); ++i)
+      v.push_back(t.getString(i).str());
+    return v;
+  }
   /// The error message of `op`, empty if it succeeds.
   std::string error(StringRef op, ArrayRef<HostTensor> operands,
                     DictionaryAttr a = {}, int64_t maxElements = 1 << 20) {
@@ -109,6 +135,12 @@ protected:
     std::vector<int64_t> v;
     for (int64_t i = 0; i < t.getNumElements(); ++i)
       v.push_back(t.getInt(i));
+    return v;
+  }
+  static std::vector<double> doubles(const HostTensor &t) {
+    std::vector<double> v;
+    for (int64_t i = 0; i < t.getNumElements(); ++i)
+      v.push_back(t.getDouble(i));
     return v;
   }
   static std::vector<int64_t> shapeOf(const HostTensor &t) {

@@ -14,18 +14,6 @@ using llvm::cantFail;
 namespace {
 class SliceKernelsTest : public HostKernelTest {};
 
-std::vector<HostTensor> evalAll(MLIRContext &context, StringRef op,
-                                ArrayRef<HostTensor> operands,
-                                DictionaryAttr a) {
-  auto results = evaluateOnHost(&context, op, operands, a, 1 << 20);
-  if (!results) {
-    ADD_FAILURE() << llvm::toString(results.takeError());
-    return {};
-  }
-  return std::vector<HostTensor>(std::make_move_iterator(results->begin()),
-                                 std::make_move_iterator(results->end()));
-}
-
 TEST_F(SliceKernelsTest, Slice) {
   HostTensor r = eval("Slice", {iota({3, 4}), vec({1, 1}), vec({2, -1})});
   EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{2, 3}));
@@ -69,12 +57,11 @@ TEST_F(SliceKernelsTest, PackUnpack) {
   EXPECT_NE(error("Pack", {vec({1}), vec({1, 2})}), "");
   EXPECT_NE(error("Pack", {vec({1}), vec({2})}, axis(2)), "");
 
-  std::vector<HostTensor> parts =
-      evalAll(context, "Unpack", {iota({2, 3})}, axis(1));
+  std::vector<HostTensor> parts = evalAll("Unpack", {iota({2, 3})}, axis(1));
   ASSERT_EQ(parts.size(), 3u);
   EXPECT_EQ(shapeOf(parts[2]), (std::vector<int64_t>{2}));
   EXPECT_EQ(values(parts[2]), (std::vector<int64_t>{2, 5}));
-  parts = evalAll(context, "Unpack", {iota({2, 3})}, axis(0));
+  parts = evalAll("Unpack", {iota({2, 3})}, axis(0));
   ASSERT_EQ(parts.size(), 2u);
   EXPECT_EQ(values(parts[1]), (std::vector<int64_t>{3, 4, 5}));
   EXPECT_NE(error("Unpack", {scalar(1)}), "");

@@ -20,8 +20,8 @@ std::vector<std::string> names() {
 TEST(GrapplerTest, DefaultOrderIsTheMetaOptimizers) {
   EXPECT_EQ(names(), (std::vector<std::string>{
                          "tfg-prune", "tfg-inline", "tfg-cse",
-                         "tfg-arithmetic-optimizer", "tfg-shape-inference",
-                         "tfg-dependency-optimizer"}));
+                         "tfg-constant-folding", "tfg-arithmetic-optimizer",
+                         "tfg-shape-inference", "tfg-dependency-optimizer"}));
 }
 
 TEST(GrapplerTest, LaterOptimizersPlugInByStage) {

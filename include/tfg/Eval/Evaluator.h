@@ -60,6 +60,11 @@ public:
   /// not copied: they must outlive the context.
   EvalContext(MLIRContext *context, ArrayRef<HostTensor> operands,
               ArrayRef<Type> types, DictionaryAttr attrs, int64_t maxElements);
+  /// The same with operands given by pointer (a null pointer or null tensor
+  /// is an unknown value), so that a caller keeping its tensors elsewhere
+  /// (the graph interpreter) need not copy them.
+  EvalContext(MLIRContext *context, ArrayRef<const HostTensor *> operands,
+              ArrayRef<Type> types, DictionaryAttr attrs, int64_t maxElements);
 
   MLIRContext *getContext() const { return context; }
   unsigned getNumOperands() const { return operands.size(); }
@@ -116,6 +121,12 @@ using EvalKernelTable = llvm::StringMap<EvalKernel>;
 EvalKernel lookupEvalKernel(StringRef opName);
 /// The names of the ops with a kernel, sorted.
 std::vector<std::string> getOpsWithEvalKernels();
+/// Whether the kernel of `opName` computes one run of a stateful op (the
+/// seeded RandomUniform, RandomStandardNormal, TruncatedNormal,
+/// RandomUniformInt, Multinomial give the values of their first run): such a
+/// value is no constant, so constant folding must never fold the op; the graph
+/// interpreter and the differential checker may evaluate it.
+bool isStatefulEvalKernel(StringRef opName);
 
 /// Evaluates op `opName` on `operands` with the node attributes `attrs`.
 /// Fails when the op has no kernel or the kernel fails.
@@ -140,6 +151,13 @@ evaluateOnHost(MLIRContext *context, StringRef opName,
                ArrayRef<HostTensor> operands, DictionaryAttr attrs,
                int64_t maxElements = kDefaultEvalMaxElements,
                ArrayRef<Type> types = {});
+/// The same with operands given by pointer (null is an unknown value): the
+/// graph interpreter's entry point, which shares its tensors. (Another name
+/// than evaluateOnHost, so that a braced operand list stays unambiguous.)
+llvm::Expected<SmallVector<HostTensor, 2>> evaluateOnHostPointers(
+    MLIRContext *context, StringRef opName,
+    ArrayRef<const HostTensor *> operands, DictionaryAttr attrs,
+    int64_t maxElements = kDefaultEvalMaxElements, ArrayRef<Type> types = {});
 
 } // namespace tfg
 } // namespace mlir

@@ -53,6 +53,16 @@ FailureOr<DependencyStats> optimizeDependencies(Block &body,
 /// the number of control operands removed.
 int64_t reduceTransitiveControlEdges(Block &body, unsigned maxVisits);
 
+/// tfg-constant-folding: folds, materializes and simplifies the nodes of
+/// one body (lib/Transforms/ConstantFolding); constants over
+/// `maxConstantBytes` bytes are not created.
+struct ConstantFoldingStats {
+  int64_t folded = 0, materialized = 0, simplified = 0;
+};
+FailureOr<ConstantFoldingStats> foldConstants(Block &body,
+                                              const PreserveOptions &options,
+                                              int64_t maxConstantBytes);
+
 /// tfg-debug-stripper: returns the number of nodes rewritten.
 int64_t stripDebugNodes(Block &body);
 

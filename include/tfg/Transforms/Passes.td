@@ -144,6 +144,54 @@ def ArithmeticOptimizerPass : Pass<"tfg-arithmetic-optimizer"> {
   ];
 }
 
+def ConstantFoldingPass : Pass<"tfg-constant-folding"> {
+  let summary = "Fold constant subgraphs and simplify nodes with constant operands (Grappler's constant folding)";
+  let description = [{
+    Visits the nodes of each graph and function body in topological order,
+    to a fixed point, and
+
+    1. folds every node whose data operands are all constants (Consts that
+       are not fed) and that TFGEval has a kernel for into a Const of the
+       same name and device, waiting for the node's control operands (and
+       those of the Consts it read); a node with several results gets one
+       Const per used result, `<node>/_<i>`;
+    2. materializes what static shapes say: Shape, ShapeN, Size, Rank,
+       BroadcastGradientArgs, ZerosLike and OnesLike of static tensors, the
+       reduction indices of a reduction over all dimensions, and constants
+       entering a loop frame (`Enter` with `is_constant`);
+    3. simplifies nodes with some constant operands as Grappler does:
+       neutral and absorbing elements (`x*1`, `x+0`, `0-x`, integer `x*0`,
+       ...), trivial Reshape, Squeeze, Transpose, ReverseV2, Slice,
+       StridedSlice, Tile, Pad, Split, SplitV, Pack, Select and Switch,
+       partial folding of AddN, ConcatV2 and IdentityN, nested ConcatV2,
+       constant push-down through Add/Mul chains and into Conv2D/MatMul
+       filters, and division by a constant as a multiplication.
+
+    Stateful and side-effecting nodes, fed nodes, Placeholders, nodes with
+    ref, resource or variant data and results over `max-constant-size`
+    bytes are never folded. Users of a replaced node's control token wait
+    for its replacement. docs/ConstantFolding.md lists every rule.
+
+    ```mlir
+    %A, %ctl = Const name("a") {dtype = f32, value = dense<2.0> : tensor<f32>} : ...
+    %B, %ctl_0 = Neg(%A) name("b") {T = f32} : ...
+    // After: b is Const name("b") {dtype = f32, value = dense<-2.0> : tensor<f32>}
+    ```
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"maxConstantSize", "max-constant-size", "int64_t", "10485760",
+           "The largest constant, in bytes, the pass creates">
+  ]);
+  let statistics = [
+    Statistic<"numFolded", "nodes-folded",
+              "Results replaced by constants (evaluated or from shapes)">,
+    Statistic<"numMaterialized", "nodes-materialized",
+              "Operands and results materialized from shapes and frames">,
+    Statistic<"numSimplified", "nodes-simplified",
+              "Nodes simplified (neutral elements, trivial ops, partial folding)">
+  ];
+}
+
 def CSEPass : Pass<"tfg-cse"> {
   let summary = "Deduplicate equivalent nodes (Grappler's common subgraph elimination)";
   let description = [{
@@ -530,10 +578,9 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     Runs every optimizer registered with `registerGrapplerOptimizer` (see
     tfg/Transforms/Grappler.h), sorted by stage, in Grappler's order:
     pruning (10), function inlining (20), common subgraph elimination (30),
-    constant folding (40, later), the arithmetic optimizer (50), shape
-    inference (60),
-    layout, remapper and memory (70-90, later) and the dependency optimizer
-    (100). The sequence repeats up to `iterations` times and stops early
+    constant folding (40), the arithmetic optimizer (50), shape inference
+    (60), layout, remapper and memory (70-90, later) and the dependency
+    optimizer (100). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
     optimizer; without `fetch`, the fetches the importer recorded with the
     model are fetched (the `tfg.fetches` module attribute: the outputs of a
@@ -544,13 +591,13 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     `--mlir-print-ir-after-all`, `--mlir-pass-statistics` and crash
     reproducers see every one, and the IR is verified after each optimizer
     that changed it as after any pass (`--verify-each=false` turns that
-    off). Body-local optimizers (CSE, the arithmetic optimizer, shape
-    inference, the dependency optimizer) are scheduled on every `tfg.func`
-    and `tfg.graph`, so the functions of a library are optimized in
-    parallel; pruning and inlining run on the module. The per-optimizer
-    node and edge counts removed are reported by `--mlir-pass-statistics`
-    when LLVM was built with statistics, and as remarks with
-    `print-statistics`.
+    off). Body-local optimizers (CSE, constant folding, the arithmetic
+    optimizer, shape inference, the dependency optimizer) are scheduled on
+    every `tfg.func` and `tfg.graph`, so the functions of a library are
+    optimized in parallel; pruning and inlining run on the module. The
+    per-optimizer node and edge counts removed are reported by
+    `--mlir-pass-statistics` when LLVM was built with statistics, and as
+    remarks with `print-statistics`.
 
     ```
     tfg-opt --tfg-grappler='fetch=Identity iterations=2' model.mlir

@@ -1,0 +1,106 @@
+//===- Interpreter.h - Runs tfg graphs and functions on the host -*- C++
+//-*-===//
+//
+// The graph interpreter runs a `tfg.graph` or a `tfg.func` on host tensors
+// (tfg/Eval/HostTensor.h): it is fed tensors by name and returns the fetched
+// ones, computing each node with the kernel TFGEval registers for its op
+// (evaluateOnHost) and running itself what is no computation on values:
+// TensorFlow's v1 control flow (Switch, Merge, Enter, Exit, NextIteration,
+// LoopCond, with dead tensors, frames and iterations as TensorFlow's
+// executor has them), functional and region control flow (If, Case, While,
+// For, calls of library functions), and the ops with run-time state
+// (variables, TensorArrays, TensorLists). Only the nodes the fetches need
+// run, each once its inputs and control inputs are there, scheduled from a
+// ready list (no recursion on the graph's depth); a value is freed when its
+// last consumer ran. docs/Rationale.md, "Interpreter", has the design.
+//
+// Errors name the node and its op. TFGInterpreter depends on TFGEval and
+// TFGIR only.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_INTERPRETER_INTERPRETER_H
+#define TFG_INTERPRETER_INTERPRETER_H
+
+#include "tfg/Eval/HostTensor.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace tfg {
+
+class GraphOp;
+class GraphFuncOp;
+
+/// Bounds of one interpreter.
+struct InterpreterOptions {
+  /// The most elements one kernel result may have (constant folding's
+  /// default is far smaller; a run computes whole models).
+  int64_t maxElements = int64_t(1) << 31;
+  /// The most iterations of one loop (one frame of v1 control flow, or one
+  /// While/For): more is an error rather than a hang.
+  int64_t maxLoopIterations = 10000000;
+  /// The most nested function calls (If, While, calls by op name, ...).
+  unsigned maxCallDepth = 256;
+};
+
+/// A fed tensor: `name` is `node` or `node:output`.
+struct InterpreterFeed {
+  std::string name;
+  HostTensor value;
+};
+
+/// Runs the graph and functions of one module. Variables (VarHandleOp) keep
+/// their values from one run to the next. Not thread-safe: one run at a
+/// time.
+class Interpreter {
+public:
+  explicit Interpreter(ModuleOp module, InterpreterOptions options = {});
+  ~Interpreter();
+  Interpreter(const Interpreter &) = delete;
+  Interpreter &operator=(const Interpreter &) = delete;
+
+  /// Runs the module's `tfg.graph`: feeds replace the outputs they name
+  /// (Placeholders must be fed unless they have a default), and the result
+  /// holds one tensor per fetch (`node` or `node:output`), in order. Only
+  /// the nodes the fetches need (data and control inputs, transitively)
+  /// run.
+  llvm::Expected<std::vector<HostTensor>>
+  runGraph(ArrayRef<InterpreterFeed> feeds, ArrayRef<std::string> fetches);
+
+  /// Runs function `func` of the module on `args` (one per data argument)
+  /// and returns its data results.
+  llvm::Expected<std::vector<HostTensor>>
+  runFunction(GraphFuncOp func, ArrayRef<HostTensor> args);
+
+  /// The module's graph, or null.
+  GraphOp getGraph();
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+};
+
+/// Splits a tensor name `node:output` (or `node`, output 0). Fails for an
+/// empty node name or an output that is not a number.
+llvm::Expected<std::pair<std::string, unsigned>>
+parseTensorName(StringRef name);
+
+/// The Placeholder nodes of `graph` (Placeholder, PlaceholderV2,
+/// PlaceholderWithDefault), in the graph's order.
+std::vector<Operation *> getGraphPlaceholders(GraphOp graph);
+
+/// The names of the ops the interpreter runs itself (control flow, state,
+/// calls), sorted; the other ops run on TFGEval's kernels.
+std::vector<std::string> getInterpreterBuiltinOps();
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_INTERPRETER_INTERPRETER_H

@@ -1,0 +1,562 @@
+//===- NNSupport.cpp - Shared helpers of the nn kernels -------------------===//
+//
+// Dense float views and results, the attributes and output geometry of
+// windowed ops (TensorFlow's GetWindowedOutputSize: SAME gives
+// ceil(in / stride) with the padding's smaller half before, VALID none,
+// EXPLICIT the given pairs), NCHW <-> NHWC moves, and the fused epilogues
+// (BiasAdd or FusedBatchNorm in inference form, Add, then Relu, Relu6,
+// Elu, LeakyRelu, Sigmoid, Tanh, Prelu, GeluExact or GeluApproximate) of
+// _FusedConv2D, _FusedDepthwiseConv2dNative, _FusedMatMul and TF.js's
+// FusedConv2D / FusedDepthwiseConv2dNative.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NNSupport.h"
+
+#include "mlir/IR/Threading.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <cmath>
+#include <type_traits>
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+ComputeKind mlir::tfg::getComputeKind(Type elementType) {
+  if (elementType.isF32() || elementType.isF16() || elementType.isBF16())
+    return ComputeKind::Float;
+  if (elementType.isF64())
+    return ComputeKind::Double;
+  return ComputeKind::None;
+}
+
+/// Whether `type` stores T itself.
+template <typename T> static bool isNative(Type type) {
+  return std::is_same_v<T, float> ? type.isF32() : type.isF64();
+}
+
+template <typename T>
+FailureOr<DenseValues<T>> mlir::tfg::readDense(EvalContext &ctx,
+                                               const HostTensor &t) {
+  if (getComputeKind(t.getElementType()) == ComputeKind::None)
+    return ctx.fail("expected a float tensor");
+  DenseValues<T> v;
+  v.size = t.getNumElements();
+  bool native = isNative<T>(t.getElementType());
+  if (native && !t.isSplat()) {
+    v.data = t.data<T>().data();
+    return v;
+  }
+  if (v.size > ctx.getMaxElements())
+    return ctx.fail("a splat operand of " + std::to_string(v.size) +
+                    " elements exceeds the bound of " +
+                    std::to_string(ctx.getMaxElements()));
+  v.storage.resize(static_cast<size_t>(v.size));
+  if (t.isSplat()) {
+    std::fill(v.storage.begin(), v.storage.end(),
+              native ? t.data<T>()[0] : static_cast<T>(t.getDouble(0)));
+  } else {
+    for (int64_t i = 0; i < v.size; ++i)
+      v.storage[i] = static_cast<T>(t.getDouble(i));
+  }
+  v.data = v.storage.data();
+  return v;
+}
+
+template <typename T>
+FailureOr<DenseResult<T>> mlir::tfg::startDense(EvalContext &ctx,
+                                                Type elementType,
+                                                ArrayRef<int64_t> shape) {
+  FailureOr<ResultBuilder> b = startResult(ctx, elementType, shape, false);
+  if (failed(b))
+    return failure();
+  DenseResult<T> r;
+  r.builder = std::move(*b);
+  if (isNative<T>(elementType)) {
+    r.data = r.builder.tensor.template data<T>().data();
+  } else {
+    r.storage.assign(static_cast<size_t>(r.builder.size()), T(0));
+    r.data = r.storage.data();
+  }
+  return r;
+}
+
+template <typename T> HostTensor mlir::tfg::takeDense(DenseResult<T> &r) {
+  for (size_t i = 0; i < r.storage.size(); ++i)
+    r.builder.tensor.setDouble(i, r.storage[i]);
+  return std::move(r.builder.tensor);
+}
+
+FailureOr<int64_t> mlir::tfg::readIntAttr(EvalContext &ctx, StringRef name,
+                                          int64_t def) {
+  Attribute attr = ctx.getAttr(name);
+  if (!attr)
+    return def;
+  auto i = dyn_cast<IntegerAttr>(attr);
+  if (!i)
+    return ctx.fail("attribute '" + name + "' must be an int");
+  return i.getValue().getSExtValue();
+}
+
+FailureOr<double> mlir::tfg::readFloatAttr(EvalContext &ctx, StringRef name,
+                                           double def) {
+  Attribute attr = ctx.getAttr(name);
+  if (!attr)
+    return def;
+  if (auto f = dyn_cast<FloatAttr>(attr))
+    return f.getValueAsDouble();
+  if (auto i = dyn_cast<IntegerAttr>(attr))
+    return static_cast<double>(i.getValue().getSExtValue());
+  return ctx.fail("attribute '" + name + "' must be a float");
+}
+
+FailureOr<bool> mlir::tfg::readBoolAttr(EvalContext &ctx, StringRef name,
+                                        bool def) {
+  Attribute attr = ctx.getAttr(name);
+  if (!attr)
+    return def;
+  if (auto b = dyn_cast<BoolAttr>(attr))
+    return b.getValue();
+  return ctx.fail("attribute '" + name + "' must be a bool");
+}
+
+FailureOr<std::string>
+mlir::tfg::readStringAttr(EvalContext &ctx, StringRef name, StringRef def) {
+  Attribute attr = ctx.getAttr(name);
+  if (!attr)
+    return def.str();
+  if (auto s = dyn_cast<StringAttr>(attr))
+    return s.getValue().str();
+  return ctx.fail("attribute '" + name + "' must be a string");
+}
+
+FailureOr<SmallVector<int64_t, 8>>
+mlir::tfg::getIntListAttr(EvalContext &ctx, StringRef name, size_t size,
+                          ArrayRef<int64_t> def) {
+  Attribute attr = ctx.getAttr(name);
+  SmallVector<int64_t, 8> out;
+  if (!attr) {
+    if (def.empty() && size != 0)
+      return ctx.fail("missing attribute '" + name + "'");
+    out.assign(def.begin(), def.end());
+    return out;
+  }
+  if (auto dense = dyn_cast<DenseI64ArrayAttr>(attr)) {
+    out.assign(dense.asArrayRef().begin(), dense.asArrayRef().end());
+  } else if (auto array = dyn_cast<ArrayAttr>(attr)) {
+    for (Attribute a : array) {
+      auto i = dyn_cast<IntegerAttr>(a);
+      if (!i)
+        return ctx.fail("attribute '" + name + "' must be a list of ints");
+      out.push_back(i.getValue().getSExtValue());
+    }
+  } else {
+    return ctx.fail("attribute '" + name + "' must be a list of ints");
+  }
+  if (size != 0 && out.size() != size)
+    return ctx.fail("attribute '" + name + "' must have " +
+                    std::to_string(size) + " entries, not " +
+                    std::to_string(out.size()));
+  return out;
+}
+
+FailureOr<bool> mlir::tfg::getNCHW(EvalContext &ctx) {
+  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NHWC");
+  if (failed(format))
+    return failure();
+  if (*format == "NHWC")
+    return false;
+  if (*format == "NCHW")
+    return true;
+  return ctx.fail("unsupported data_format '" + *format + "'");
+}
+
+FailureOr<Padding> mlir::tfg::getPadding(EvalContext &ctx) {
+  FailureOr<std::string> padding = readStringAttr(ctx, "padding", "");
+  if (failed(padding))
+    return failure();
+  if (*padding == "SAME")
+    return Padding::Same;
+  if (*padding == "VALID")
+    return Padding::Valid;
+  if (*padding == "EXPLICIT")
+    return Padding::Explicit;
+  return ctx.fail("unsupported padding '" + *padding + "'");
+}
+
+LogicalResult mlir::tfg::computeWindow(EvalContext &ctx, WindowDim &dim,
+                                       Padding padding, int64_t before,
+                                       int64_t after) {
+  constexpr int64_t kLimit = int64_t(1) << 48;
+  if (dim.stride < 1 || dim.dilation < 1)
+    return ctx.fail("strides and dilations must be positive");
+  if (dim.size < 1)
+    return ctx.fail("window sizes must be positive");
+  if (dim.stride > kLimit || dim.dilation > kLimit || dim.size > kLimit ||
+      before < 0 || after < 0 || before > kLimit || after > kLimit)
+    return ctx.fail("window attribute out of range");
+  int64_t effective;
+  if (llvm::MulOverflow(dim.size - 1, dim.dilation, effective) ||
+      effective >= kLimit)
+    return ctx.fail("dilated window size overflows");
+  effective += 1;
+  int64_t numerator = 0;
+  switch (padding) {
+  case Padding::Valid:
+    numerator = dim.in - effective + dim.stride;
+    dim.padBefore = 0;
+    break;
+  case Padding::Explicit:
+    numerator = dim.in + before + after - effective + dim.stride;
+    dim.padBefore = before;
+    break;
+  case Padding::Same: {
+    dim.out = (dim.in + dim.stride - 1) / dim.stride;
+    int64_t needed = std::max<int64_t>(
+        0, (dim.out > 0 ? dim.out - 1 : 0) * dim.stride + effective - dim.in);
+    dim.padBefore = needed / 2;
+    return success();
+  }
+  }
+  if (numerator < 0)
+    return ctx.fail("computed output size would be negative (input " +
+                    std::to_string(dim.in) + ", window " +
+                    std::to_string(effective) + ")");
+  dim.out = numerator / dim.stride;
+  return success();
+}
+
+FailureOr<Window2D> mlir::tfg::getWindow2D(EvalContext &ctx,
+                                           ArrayRef<int64_t> shape, int64_t kh,
+                                           int64_t kw,
+                                           ArrayRef<int64_t> strides,
+                                           bool withDilations) {
+  Window2D win;
+  FailureOr<bool> nchw = getNCHW(ctx);
+  if (failed(nchw))
+    return failure();
+  win.nchw = *nchw;
+  if (shape.size() != 4)
+    return ctx.fail("input must be rank 4, not " + formatShape(shape));
+  int hIdx = win.nchw ? 2 : 1, wIdx = win.nchw ? 3 : 2, cIdx = win.nchw ? 1 : 3;
+  if (strides.size() != 4 || strides[0] != 1 || strides[cIdx] != 1)
+    return ctx.fail("strides must have 4 entries, 1 in the batch and depth "
+                    "dimensions");
+  SmallVector<int64_t, 8> dilations{1, 1, 1, 1};
+  if (withDilations) {
+    FailureOr<SmallVector<int64_t, 8>> d =
+        getIntListAttr(ctx, "dilations", 4, {1, 1, 1, 1});
+    if (failed(d))
+      return failure();
+    dilations = *d;
+    if (dilations[0] != 1 || dilations[cIdx] != 1)
+      return ctx.fail("dilations in the batch and depth dimensions must be 1");
+  }
+  FailureOr<Padding> padding = getPadding(ctx);
+  if (failed(padding))
+    return failure();
+  SmallVector<int64_t, 8> explicitPads(8, 0);
+  if (*padding == Padding::Explicit) {
+    FailureOr<SmallVector<int64_t, 8>> pads =
+        getIntListAttr(ctx, "explicit_paddings", 8, {});
+    if (failed(pads))
+      return failure();
+    explicitPads = *pads;
+    if (explicitPads[0] || explicitPads[1] || explicitPads[2 * cIdx] ||
+        explicitPads[2 * cIdx + 1])
+      return ctx.fail("explicit padding of the batch and depth dimensions "
+                      "must be 0");
+  }
+  win.batch = shape[0];
+  win.channels = shape[cIdx];
+  win.h = {shape[hIdx], kh, strides[hIdx], dilations[hIdx], 0, 0};
+  win.w = {shape[wIdx], kw, strides[wIdx], dilations[wIdx], 0, 0};
+  if (failed(computeWindow(ctx, win.h, *padding, explicitPads[2 * hIdx],
+                           explicitPads[2 * hIdx + 1])) ||
+      failed(computeWindow(ctx, win.w, *padding, explicitPads[2 * wIdx],
+                           explicitPads[2 * wIdx + 1])))
+    return failure();
+  return win;
+}
+
+template <typename T>
+void mlir::tfg::nchwToNhwc(const T *src, T *dst, int64_t n, int64_t c,
+                           int64_t hw) {
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t ch = 0; ch < c; ++ch) {
+      const T *from = src + (b * c + ch) * hw;
+      T *to = dst + b * c * hw + ch;
+      for (int64_t p = 0; p < hw; ++p)
+        to[p * c] = from[p];
+    }
+}
+
+template <typename T>
+void mlir::tfg::nhwcToNchw(const T *src, T *dst, int64_t n, int64_t c,
+                           int64_t hw) {
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t ch = 0; ch < c; ++ch) {
+      const T *from = src + b * c * hw + ch;
+      T *to = dst + (b * c + ch) * hw;
+      for (int64_t p = 0; p < hw; ++p)
+        to[p] = from[p * c];
+    }
+}
+
+FailureOr<int64_t> mlir::tfg::checkedProduct(EvalContext &ctx,
+                                             ArrayRef<int64_t> sizes,
+                                             StringRef what) {
+  int64_t n = 1;
+  for (int64_t s : sizes)
+    if (s < 0 || llvm::MulOverflow(n, s, n))
+      return ctx.fail(what + " overflows");
+  return n;
+}
+
+template <typename T>
+void Epilogue<T>::apply(T *out, int64_t channels, int64_t r0, int64_t r1,
+                        int64_t c0, int64_t c1) const {
+  const T *sc = scale.empty() ? nullptr : scale.data();
+  const T *sh = shift.empty() ? nullptr : shift.data();
+  const T *al = alphas.data();
+  for (int64_t r = r0; r < r1; ++r) {
+    T *row = out + r * channels;
+    if (sc)
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] *= sc[c];
+    if (sh)
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] += sh[c];
+    if (!addend.empty()) {
+      const T *add = addend.data() + r * channels;
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] += add[c];
+    }
+    switch (activation) {
+    case Activation::None:
+      break;
+    case Activation::Relu:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = row[c] < T(0) ? T(0) : row[c];
+      break;
+    case Activation::Relu6:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = row[c] < T(0) ? T(0) : (row[c] > T(6) ? T(6) : row[c]);
+      break;
+    case Activation::Elu:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = row[c] < T(0) ? std::expm1(row[c]) : row[c];
+      break;
+    case Activation::LeakyRelu:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = row[c] < T(0) ? alpha * row[c] : row[c];
+      break;
+    case Activation::Sigmoid:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = T(1) / (T(1) + std::exp(-row[c]));
+      break;
+    case Activation::Tanh:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = std::tanh(row[c]);
+      break;
+    case Activation::Prelu:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = row[c] < T(0) ? al[c] * row[c] : row[c];
+      break;
+    case Activation::GeluExact:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = T(0.5) * row[c] *
+                 (T(1) + std::erf(row[c] * T(0.70710678118654752)));
+      break;
+    case Activation::GeluApproximate:
+      for (int64_t c = c0; c < c1; ++c) {
+        T x = row[c];
+        row[c] = T(0.5) * x *
+                 (T(1) + std::tanh(T(0.79788456080286536) *
+                                   (x + T(0.044715) * x * x * x)));
+      }
+      break;
+    }
+  }
+}
+
+/// Operand `index` as a per-channel vector of `channels` values (a single
+/// value is repeated when `allowOne`).
+template <typename T>
+static FailureOr<std::vector<T>> readChannels(EvalContext &ctx, unsigned index,
+                                              int64_t channels, StringRef what,
+                                              bool allowOne) {
+  FailureOr<const HostTensor *> t = getOperand(ctx, index);
+  if (failed(t))
+    return failure();
+  int64_t n = (*t)->getNumElements();
+  if (n != channels && !(allowOne && n == 1))
+    return ctx.fail(what + " has " + std::to_string(n) +
+                    " elements; expected " + std::to_string(channels));
+  std::vector<T> v(static_cast<size_t>(channels));
+  for (int64_t c = 0; c < channels; ++c)
+    v[c] = static_cast<T>((*t)->getDouble(n == 1 ? 0 : c));
+  return v;
+}
+
+template <typename T>
+FailureOr<Epilogue<T>>
+mlir::tfg::getFusedEpilogue(EvalContext &ctx, unsigned firstArg,
+                            ArrayRef<int64_t> outShape, int64_t channels,
+                            bool nchw) {
+  Epilogue<T> e;
+  SmallVector<std::string, 4> ops;
+  if (Attribute attr = ctx.getAttr("fused_ops")) {
+    auto array = dyn_cast<ArrayAttr>(attr);
+    if (!array)
+      return ctx.fail("fused_ops must be a list of strings");
+    for (Attribute a : array) {
+      auto s = dyn_cast<StringAttr>(a);
+      if (!s)
+        return ctx.fail("fused_ops must be a list of strings");
+      ops.push_back(s.getValue().str());
+    }
+  }
+  int64_t given = static_cast<int64_t>(ctx.getNumOperands()) - firstArg;
+  FailureOr<int64_t> numArgs = readIntAttr(ctx, "num_args", given);
+  FailureOr<double> epsilon = readFloatAttr(ctx, "epsilon", 0.0001);
+  FailureOr<double> alpha = readFloatAttr(ctx, "leakyrelu_alpha", 0.2);
+  if (failed(numArgs) || failed(epsilon) || failed(alpha))
+    return failure();
+  if (*numArgs != given || given < 0)
+    return ctx.fail("num_args is " + std::to_string(*numArgs) + " but " +
+                    std::to_string(std::max<int64_t>(given, 0)) +
+                    " extra operands are given");
+  e.alpha = static_cast<T>(*alpha);
+  unsigned arg = firstArg;
+  auto needArgs = [&](unsigned n, StringRef op) -> LogicalResult {
+    if (arg + n > ctx.getNumOperands())
+      return ctx.fail("fused op " + op + " needs " + std::to_string(n) +
+                      " more operands");
+    return success();
+  };
+  size_t i = 0;
+  if (i < ops.size() && ops[i] == "BiasAdd") {
+    if (failed(needArgs(1, "BiasAdd")))
+      return failure();
+    FailureOr<std::vector<T>> bias =
+        readChannels<T>(ctx, arg++, channels, "bias", false);
+    if (failed(bias))
+      return failure();
+    e.shift = std::move(*bias);
+    ++i;
+  } else if (i < ops.size() && ops[i] == "FusedBatchNorm") {
+    if (failed(needArgs(4, "FusedBatchNorm")))
+      return failure();
+    std::vector<T> v[4];
+    const char *names[] = {"scale", "offset", "mean", "variance"};
+    for (int k = 0; k < 4; ++k) {
+      FailureOr<std::vector<T>> c =
+          readChannels<T>(ctx, arg++, channels, names[k], false);
+      if (failed(c))
+        return failure();
+      v[k] = std::move(*c);
+    }
+    e.scale.resize(channels);
+    e.shift.resize(channels);
+    for (int64_t c = 0; c < channels; ++c) {
+      double s = double(v[0][c]) / std::sqrt(double(v[3][c]) + *epsilon);
+      e.scale[c] = static_cast<T>(s);
+      e.shift[c] = static_cast<T>(double(v[1][c]) - double(v[2][c]) * s);
+    }
+    ++i;
+  }
+  if (i < ops.size() && (ops[i] == "Add" || ops[i] == "AddV2")) {
+    if (failed(needArgs(1, ops[i])))
+      return failure();
+    FailureOr<const HostTensor *> t = getOperand(ctx, arg++);
+    if (failed(t))
+      return failure();
+    if ((*t)->getShape() != outShape)
+      return ctx.fail("the addend of fused Add has shape " +
+                      formatShape((*t)->getShape()) + "; expected " +
+                      formatShape(outShape));
+    FailureOr<DenseValues<T>> add = readDense<T>(ctx, **t);
+    if (failed(add))
+      return failure();
+    e.addend.resize(static_cast<size_t>(add->size));
+    if (nchw && !outShape.empty())
+      nchwToNhwc(add->data, e.addend.data(), outShape[0], channels,
+                 channels
+                     ? add->size / std::max<int64_t>(outShape[0], 1) / channels
+                     : 0);
+    else
+      std::copy(add->data, add->data + add->size, e.addend.begin());
+    ++i;
+  }
+  if (i < ops.size()) {
+    static const std::pair<const char *, Activation> kActivations[] = {
+        {"Relu", Activation::Relu},
+        {"Relu6", Activation::Relu6},
+        {"Elu", Activation::Elu},
+        {"LeakyRelu", Activation::LeakyRelu},
+        {"Sigmoid", Activation::Sigmoid},
+        {"Tanh", Activation::Tanh},
+        {"Prelu", Activation::Prelu},
+        {"GeluExact", Activation::GeluExact},
+        {"GeluApproximate", Activation::GeluApproximate}};
+    for (auto [name, act] : kActivations)
+      if (ops[i] == name)
+        e.activation = act;
+    if (e.activation != Activation::None) {
+      if (e.activation == Activation::Prelu) {
+        if (failed(needArgs(1, "Prelu")))
+          return failure();
+        FailureOr<std::vector<T>> alphas =
+            readChannels<T>(ctx, arg++, channels, "Prelu alpha", true);
+        if (failed(alphas))
+          return failure();
+        e.alphas = std::move(*alphas);
+      }
+      ++i;
+    }
+  }
+  if (i < ops.size())
+    return ctx.fail("unsupported fused op '" + ops[i] + "' in fused_ops");
+  if (arg != ctx.getNumOperands())
+    return ctx.fail("fused_ops use " + std::to_string(arg - firstArg) +
+                    " extra operands but " + std::to_string(given) +
+                    " are given");
+  return e;
+}
+
+template <typename T>
+void mlir::tfg::applyEpilogue(MLIRContext *context, const Epilogue<T> &e,
+                              T *out, int64_t rows, int64_t channels) {
+  if (e.isIdentity() || rows <= 0 || channels <= 0)
+    return;
+  int64_t chunk = std::max<int64_t>(1, 16384 / channels);
+  int64_t chunks = (rows + chunk - 1) / chunk;
+  auto run = [&](size_t i) {
+    int64_t r0 = static_cast<int64_t>(i) * chunk;
+    e.apply(out, channels, r0, std::min(rows, r0 + chunk), 0, channels);
+  };
+  if (chunks == 1 || !context)
+    for (int64_t i = 0; i < chunks; ++i)
+      run(i);
+  else
+    parallelFor(context, 0, chunks, run);
+}
+
+#define TFG_INSTANTIATE(T)                                                     \
+  template FailureOr<DenseValues<T>> mlir::tfg::readDense(EvalContext &,       \
+                                                          const HostTensor &); \
+  template FailureOr<DenseResult<T>> mlir::tfg::startDense(                    \
+      EvalContext &, Type, ArrayRef<int64_t>);                                 \
+  template HostTensor mlir::tfg::takeDense(DenseResult<T> &);                  \
+  template void mlir::tfg::nchwToNhwc(const T *, T *, int64_t, int64_t,        \
+                                      int64_t);                                \
+  template void mlir::tfg::nhwcToNchw(const T *, T *, int64_t, int64_t,        \
+                                      int64_t);                                \
+  template struct mlir::tfg::Epilogue<T>;                                      \
+  template FailureOr<Epilogue<T>> mlir::tfg::getFusedEpilogue(                 \
+      EvalContext &, unsigned, ArrayRef<int64_t>, int64_t, bool);              \
+  template void mlir::tfg::applyEpilogue(MLIRContext *, const Epilogue<T> &,   \
+                                         T *, int64_t, int64_t);
+TFG_INSTANTIATE(float)
+TFG_INSTANTIATE(double)

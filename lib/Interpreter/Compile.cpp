@@ -1,0 +1,216 @@
+//===- Compile.cpp - The nodes a run needs, with their edges --------------===//
+//
+// Before a body (a graph, a function's body, a region) runs, the nodes its
+// fetches need are found by walking back from the fetches along data and
+// control inputs (and the values a region op's regions use from outside),
+// as TensorFlow prunes a graph to its fetches; each kept node is given its
+// kind (kernel, builtin, v1 control flow) and the consumers of each of its
+// outputs. The walk is iterative.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InterpreterImpl.h"
+
+#include "tfg/Eval/Evaluator.h"
+#include "tfg/IR/Utility.h"
+
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::interp;
+
+RuntimeObject::~RuntimeObject() = default;
+
+llvm::Error interp::nodeError(Operation *op, const Twine &message) {
+  StringRef name = getNodeName(op);
+  return llvm::createStringError(
+      llvm::inconvertibleErrorCode(),
+      "node '" + (name.empty() ? StringRef("<unnamed>") : name) + "' (" +
+          getTFOpName(op) + "): " + message);
+}
+
+/// The values the regions of `op` use that are defined outside `op`, in
+/// the order of first use.
+static SmallVector<Value, 0> getCaptures(Operation *op) {
+  llvm::SetVector<Value> captures;
+  op->walk([&](Operation *inner) {
+    if (inner == op)
+      return;
+    for (Value v : inner->getOperands()) {
+      Operation *owner = isa<BlockArgument>(v)
+                             ? cast<BlockArgument>(v).getOwner()->getParentOp()
+                             : v.getDefiningOp();
+      if (!owner || (owner != op && !op->isProperAncestor(owner)))
+        captures.insert(v);
+    }
+  });
+  return SmallVector<Value, 0>(captures.begin(), captures.end());
+}
+
+static bool isOneOf(StringRef name, StringRef a, StringRef b) {
+  return name == a || name == b;
+}
+
+/// Sets the kind of `node` from its op; fails when it cannot run.
+static llvm::Error classify(InterpreterState &state, CompiledNode &node) {
+  Operation *op = node.op;
+  StringRef name = node.opName;
+  if (isa<GetResultOp>(op))
+    return nodeError(op, "generic functions (get_result) cannot be run");
+  if (isOneOf(name, "Switch", "RefSwitch")) {
+    node.kind = NodeKind::Switch;
+  } else if (isOneOf(name, "Merge", "RefMerge")) {
+    node.kind = NodeKind::Merge;
+  } else if (isOneOf(name, "Enter", "RefEnter")) {
+    node.kind = NodeKind::Enter;
+    auto frame = op->getAttrOfType<StringAttr>("frame_name");
+    if (!frame)
+      return nodeError(op, "has no frame_name attribute");
+    node.frameName = frame.str();
+    if (auto constant = op->getAttrOfType<BoolAttr>("is_constant"))
+      node.isConstantEnter = constant.getValue();
+  } else if (isOneOf(name, "Exit", "RefExit")) {
+    node.kind = NodeKind::Exit;
+  } else if (isOneOf(name, "NextIteration", "RefNextIteration")) {
+    node.kind = NodeKind::NextIteration;
+  } else if (name == "ControlTrigger") {
+    node.kind = NodeKind::ControlTrigger;
+  } else if (BuiltinFn fn = lookupBuiltin(name)) {
+    node.kind = NodeKind::Builtin;
+    node.builtin = fn;
+  } else if (state.symbols.lookup<GraphFuncOp>(name)) {
+    node.kind = NodeKind::Builtin;
+    node.builtin = lookupBuiltin("<call>");
+  } else if (lookupEvalKernel(name)) {
+    node.kind = NodeKind::Kernel;
+  } else {
+    return nodeError(op, "no kernel for op '" + name +
+                             "' (and no function of that name)");
+  }
+  if (node.kind == NodeKind::Switch && node.numDataInputs != 2)
+    return nodeError(op, "expects 2 data inputs");
+  if ((node.kind == NodeKind::Enter || node.kind == NodeKind::Exit ||
+       node.kind == NodeKind::NextIteration) &&
+      node.numDataInputs != 1)
+    return nodeError(op, "expects 1 data input");
+  if (node.kind == NodeKind::Switch && node.consumers.size() != 2)
+    return nodeError(op, "expects 2 data results");
+  if (node.kind == NodeKind::Merge &&
+      (node.numDataInputs == 0 || node.consumers.size() != 2))
+    return nodeError(op, "expects data inputs and 2 data results");
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::unique_ptr<CompiledBody>>
+interp::compileBody(InterpreterState &state, Block &block,
+                    ArrayRef<Value> fetches,
+                    llvm::function_ref<bool(Value)> isExternal) {
+  auto body = std::make_unique<CompiledBody>();
+  DenseMap<Operation *, SmallVector<Value, 0>> captures;
+  // The node defining `v` in this block, if it runs.
+  auto producer = [&](Value v) -> Operation * {
+    Operation *def = v.getDefiningOp();
+    if (!def || def->getBlock() != &block || isExternal(v))
+      return nullptr;
+    return def;
+  };
+
+  // Backward reachability from the fetches.
+  DenseSet<Operation *> needed;
+  SmallVector<Operation *, 64> worklist;
+  auto need = [&](Value v) {
+    if (Operation *def = producer(v))
+      if (needed.insert(def).second)
+        worklist.push_back(def);
+  };
+  for (Value v : fetches)
+    need(v);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    for (Value v : op->getOperands())
+      need(v);
+    if (op->getNumRegions() != 0) {
+      SmallVector<Value, 0> &caps = captures[op];
+      caps = getCaptures(op);
+      for (Value v : caps)
+        need(v);
+    }
+  }
+
+  // Nodes in block order.
+  DenseMap<Operation *, unsigned> index;
+  for (Operation &op : block) {
+    if (!needed.contains(&op))
+      continue;
+    index[&op] = body->nodes.size();
+    CompiledNode node;
+    node.op = &op;
+    node.opName = getTFOpName(&op);
+    node.consumers.resize(getDataResults(&op).size());
+    auto it = captures.find(&op);
+    if (it != captures.end())
+      node.captures = std::move(it->second);
+    node.numDataInputs = getNumDataOperands(&op) + node.captures.size();
+    node.numControlInputs = getControlOperands(&op).size();
+    body->nodes.push_back(std::move(node));
+  }
+
+  DenseMap<Value, unsigned> externalIndex;
+  // The consumer list of value `v`.
+  auto consumersOf = [&](Value v) -> std::vector<Endpoint> & {
+    if (Operation *def = producer(v)) {
+      CompiledNode &src = body->nodes[index.lookup(def)];
+      if (isControlType(v.getType()))
+        return src.controlConsumers;
+      return src.consumers[cast<OpResult>(v).getResultNumber()];
+    }
+    auto [it, inserted] = externalIndex.try_emplace(v, body->externals.size());
+    if (inserted) {
+      body->externals.push_back(v);
+      body->externalConsumers.emplace_back();
+    }
+    return body->externalConsumers[it->second];
+  };
+
+  unsigned numNodes = body->nodes.size();
+  for (unsigned n = 0; n < numNodes; ++n) {
+    CompiledNode &node = body->nodes[n];
+    Operation *op = node.op;
+    unsigned numOperands = getNumDataOperands(op);
+    for (unsigned i = 0; i < numOperands; ++i)
+      consumersOf(op->getOperand(i)).push_back({n, i});
+    for (Value v : getControlOperands(op))
+      consumersOf(v).push_back({n, kControlSlot});
+    for (auto [j, v] : llvm::enumerate(body->nodes[n].captures))
+      consumersOf(v).push_back({n, numOperands + unsigned(j)});
+    if (node.numDataInputs + node.numControlInputs == 0)
+      body->sources.push_back(n);
+    if (node.opName == "Merge" || node.opName == "RefMerge") {
+      for (unsigned i = 0; i < numOperands; ++i) {
+        Operation *def = op->getOperand(i).getDefiningOp();
+        bool back = def && isOneOf(getTFOpName(def), "NextIteration",
+                                   "RefNextIteration");
+        node.fromNextIteration.push_back(back);
+        ++(back ? node.numBackInputs : node.numForwardInputs);
+      }
+    }
+    if (llvm::Error err = classify(state, node))
+      return std::move(err);
+    if (node.kind == NodeKind::Enter)
+      ++body->enterCounts[node.frameName];
+  }
+
+  for (auto [i, v] : llvm::enumerate(fetches)) {
+    body->fetches.push_back(v);
+    if (!producer(v)) {
+      consumersOf(v);
+      body->fetchExternal.push_back(externalIndex.lookup(v));
+      continue;
+    }
+    body->fetchExternal.push_back(-1);
+    consumersOf(v).push_back({numNodes + unsigned(i),
+                              isControlType(v.getType()) ? kControlSlot : 0});
+  }
+  return body;
+}

@@ -1,0 +1,330 @@
+//===- Interpreter.cpp - Runs tfg graphs and functions on the host --------===//
+//
+// The entry points of tfg/Interpreter/Interpreter.h and the interpreter's
+// shared state: the builtin table, feeds and fetches of graph runs (a feed
+// replaces the output it names, so the nodes only it needed do not run;
+// a fed Placeholder's dtype and shape are checked), calls of library
+// functions (bounded nesting) and runs of regions. Bodies are compiled once
+// per function or region, and once per feeds and fetches for graph runs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "InterpreterImpl.h"
+
+#include "tfg/IR/Utility.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::interp;
+
+static const llvm::StringMap<BuiltinFn> &getBuiltinTable() {
+  static const llvm::StringMap<BuiltinFn> table = [] {
+    llvm::StringMap<BuiltinFn> t;
+    addControlFlowBuiltins(t);
+    addStateBuiltins(t);
+    addListBuiltins(t);
+    return t;
+  }();
+  return table;
+}
+
+BuiltinFn interp::lookupBuiltin(StringRef opName) {
+  return getBuiltinTable().lookup(opName);
+}
+
+std::vector<std::string> mlir::tfg::getInterpreterBuiltinOps() {
+  std::vector<std::string> names = {
+      "ControlTrigger",   "Enter",     "Exit",    "Merge",
+      "NextIteration",    "RefEnter",  "RefExit", "RefMerge",
+      "RefNextIteration", "RefSwitch", "Switch"};
+  for (const auto &entry : getBuiltinTable())
+    if (!entry.getKey().starts_with("<"))
+      names.push_back(entry.getKey().str());
+  llvm::sort(names);
+  return names;
+}
+
+static llvm::Error error(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<std::pair<std::string, unsigned>>
+mlir::tfg::parseTensorName(StringRef name) {
+  auto [node, output] = name.rsplit(':');
+  unsigned index = 0;
+  if (name.contains(':') && output.getAsInteger(10, index))
+    return error("tensor name '" + name + "': the output is not a number");
+  if (!name.contains(':'))
+    node = name;
+  if (node.empty())
+    return error("tensor name '" + name + "' has no node");
+  return std::make_pair(node.str(), index);
+}
+
+std::vector<Operation *> mlir::tfg::getGraphPlaceholders(GraphOp graph) {
+  std::vector<Operation *> out;
+  for (Operation &op : graph.getBody()) {
+    StringRef name = getTFOpName(&op);
+    if (name == "Placeholder" || name == "PlaceholderV2" ||
+        name == "PlaceholderWithDefault")
+      out.push_back(&op);
+  }
+  return out;
+}
+
+llvm::Expected<std::vector<RtValue>>
+InterpreterState::runBody(const CompiledBody &body, ArrayRef<RtValue> externals,
+                          unsigned depth) {
+  Executor exec(*this, body, depth);
+  return exec.run(externals);
+}
+
+llvm::Expected<const CompiledBody *>
+InterpreterState::getBlockBody(Block &block) {
+  std::unique_ptr<CompiledBody> &cached = bodies[&block];
+  if (!cached) {
+    if (block.empty())
+      return error("an empty body cannot be run");
+    SmallVector<Value, 8> fetches(block.back().getOperands());
+    auto body = compileBody(*this, block, fetches, [](Value) { return false; });
+    if (!body)
+      return body.takeError();
+    cached = std::move(*body);
+  }
+  return cached.get();
+}
+
+llvm::Expected<std::vector<RtValue>>
+InterpreterState::callFunction(Operation *caller, StringRef name,
+                               ArrayRef<RtValue> args, unsigned depth) {
+  auto fail = [&](const Twine &message) {
+    return caller ? nodeError(caller, message) : error(message);
+  };
+  if (depth > options.maxCallDepth)
+    return fail("calls nested deeper than " + Twine(options.maxCallDepth) +
+                " (the call depth limit)");
+  auto func = symbols.lookup<GraphFuncOp>(name);
+  if (!func)
+    return fail("calls '" + name + "', which is no function of the module");
+  if (func.getGeneric())
+    return fail("calls '" + name +
+                "', a generic function, which cannot be run");
+  if (func.getBody().empty())
+    return fail("calls '" + name + "', which has no body");
+  unsigned numArgs = func.getFunctionType().getNumInputs();
+  if (args.size() != numArgs)
+    return fail("calls '" + name + "' with " + Twine(args.size()) +
+                " arguments; it takes " + Twine(numArgs));
+  Block &block = func.getBody().front();
+  auto body = getBlockBody(block);
+  if (!body)
+    return fail("in '" + name + "': " + toString(body.takeError()));
+  std::vector<RtValue> externals;
+  for (Value v : (*body)->externals) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != &block)
+      return fail("in '" + name + "': a value from outside the function");
+    unsigned n = arg.getArgNumber();
+    externals.push_back(n % 2 == 0 && n / 2 < args.size() ? args[n / 2]
+                                                          : RtValue());
+  }
+  auto results = runBody(**body, externals, depth);
+  if (!results) {
+    // The outermost calls are named; deeper ones pass the error on as it is
+    // (a deep recursion would repeat itself).
+    if (!caller || depth > 3)
+      return results.takeError();
+    return fail("in function '" + name + "': " + toString(results.takeError()));
+  }
+  results->resize(std::min<size_t>(results->size(),
+                                   func.getFunctionType().getNumResults()));
+  return results;
+}
+
+llvm::Expected<std::vector<RtValue>>
+InterpreterState::runRegion(const CompiledNode &node, Region &region,
+                            ArrayRef<RtValue> args, ArrayRef<RtValue> captured,
+                            unsigned depth) {
+  if (depth > options.maxCallDepth)
+    return nodeError(node.op, "regions nested deeper than " +
+                                  Twine(options.maxCallDepth) +
+                                  " (the call depth limit)");
+  if (region.empty())
+    return nodeError(node.op, "has an empty region");
+  Block &block = region.front();
+  auto body = getBlockBody(block);
+  if (!body)
+    return body.takeError();
+  unsigned numData = llvm::count_if(block.getArgumentTypes(),
+                                    [](Type t) { return !isControlType(t); });
+  std::vector<RtValue> externals;
+  for (Value v : (*body)->externals) {
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (arg && arg.getOwner() == &block) {
+      unsigned n = arg.getArgNumber();
+      if (n < numData && n >= args.size())
+        return nodeError(node.op, "a region takes more values than given");
+      externals.push_back(n < numData ? args[n] : RtValue());
+      continue;
+    }
+    auto it = llvm::find(node.captures, v);
+    if (it == node.captures.end() ||
+        size_t(it - node.captures.begin()) >= captured.size())
+      return nodeError(node.op, "a region uses a value that is not captured");
+    externals.push_back(captured[it - node.captures.begin()]);
+  }
+  auto results = runBody(**body, externals, depth);
+  if (!results)
+    return results.takeError();
+  results->resize(
+      std::min<size_t>(results->size(), getNumDataOperands(&block.back())));
+  return results;
+}
+
+//===----------------------------------------------------------------------===//
+// Interpreter
+//===----------------------------------------------------------------------===//
+
+struct Interpreter::Impl {
+  InterpreterState state;
+  /// Graph nodes by name (built on the first graph run).
+  llvm::StringMap<Operation *> nodesByName;
+  bool indexed = false;
+
+  Impl(ModuleOp module, InterpreterOptions options) : state(module, options) {}
+};
+
+Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
+    : impl(std::make_unique<Impl>(module, options)) {}
+
+Interpreter::~Interpreter() = default;
+
+GraphOp Interpreter::getGraph() {
+  for (Operation &op : impl->state.module.getBody()->getOperations())
+    if (auto graph = dyn_cast<GraphOp>(op))
+      return graph;
+  return nullptr;
+}
+
+/// Checks a feed of a Placeholder against its dtype and shape.
+static llvm::Error checkPlaceholderFeed(Operation *op, const HostTensor &t) {
+  StringRef name = getTFOpName(op);
+  if (name != "Placeholder" && name != "PlaceholderV2")
+    return llvm::Error::success();
+  if (Type dtype = getTypeAttr(op, "dtype"))
+    if (dtype != t.getElementType())
+      return nodeError(op, "is fed a tensor of another dtype than its own");
+  auto shape = op->getAttrOfType<tf_type::ShapeAttr>("shape");
+  if (!shape || shape.getUnranked())
+    return llvm::Error::success();
+  ArrayRef<int64_t> dims = shape.getShape();
+  bool ok = int64_t(dims.size()) == t.getRank();
+  for (size_t i = 0; ok && i < dims.size(); ++i)
+    ok = ShapedType::isDynamic(dims[i]) || dims[i] == t.getShape()[i];
+  if (!ok) {
+    std::string got;
+    llvm::raw_string_ostream os(got);
+    llvm::interleave(t.getShape(), os, "x");
+    return nodeError(op, "is fed a tensor of shape [" + got +
+                             "], which its shape attribute does not allow");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::vector<HostTensor>>
+Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
+                      ArrayRef<std::string> fetches) {
+  GraphOp graph = getGraph();
+  if (!graph)
+    return error("the module has no tfg.graph");
+  if (!impl->indexed) {
+    for (Operation &op : graph.getBody())
+      if (StringRef name = getNodeName(&op); !name.empty())
+        impl->nodesByName[name] = &op;
+    impl->indexed = true;
+  }
+  auto resolve = [&](StringRef name) -> llvm::Expected<Value> {
+    auto parsed = parseTensorName(name);
+    if (!parsed)
+      return parsed.takeError();
+    Operation *op = impl->nodesByName.lookup(parsed->first);
+    if (!op)
+      return error("tensor '" + name + "': the graph has no node '" +
+                   parsed->first + "'");
+    ResultRange results = getDataResults(op);
+    if (parsed->second >= results.size())
+      return error("tensor '" + name + "': node '" + parsed->first + "' has " +
+                   Twine(results.size()) + " outputs");
+    return results[parsed->second];
+  };
+
+  DenseMap<Value, RtValue> fed;
+  std::string key;
+  for (const InterpreterFeed &feed : feeds) {
+    auto v = resolve(feed.name);
+    if (!v)
+      return v.takeError();
+    if (!feed.value)
+      return error("feed '" + feed.name + "' has no value");
+    if (llvm::Error err = checkPlaceholderFeed(v->getDefiningOp(), feed.value))
+      return std::move(err);
+    fed[*v] = RtValue::of(feed.value);
+    key += feed.name + ",";
+  }
+  key += "|";
+  SmallVector<Value, 4> fetchValues;
+  for (const std::string &name : fetches) {
+    auto v = resolve(name);
+    if (!v)
+      return v.takeError();
+    fetchValues.push_back(*v);
+    key += name + ",";
+  }
+  std::unique_ptr<CompiledBody> &body = impl->state.graphRuns[key];
+  if (!body) {
+    auto compiled = compileBody(impl->state, graph.getBody(), fetchValues,
+                                [&](Value v) { return fed.count(v) != 0; });
+    if (!compiled)
+      return compiled.takeError();
+    body = std::move(*compiled);
+  }
+  std::vector<RtValue> externals;
+  for (Value v : body->externals) {
+    auto it = fed.find(v);
+    if (it == fed.end())
+      return error("a value of the graph is defined outside of it");
+    externals.push_back(it->second);
+  }
+  auto results = impl->state.runBody(*body, externals, 0);
+  if (!results)
+    return results.takeError();
+  std::vector<HostTensor> out;
+  for (auto [i, v] : llvm::enumerate(*results)) {
+    if (!v.tensor)
+      return error("fetch '" + fetches[i] +
+                   "' is a resource or variant handle, not a tensor");
+    out.push_back(*v.tensor);
+  }
+  return out;
+}
+
+llvm::Expected<std::vector<HostTensor>>
+Interpreter::runFunction(GraphFuncOp func, ArrayRef<HostTensor> args) {
+  std::vector<RtValue> values;
+  for (const HostTensor &arg : args)
+    values.push_back(RtValue::of(arg));
+  auto results =
+      impl->state.callFunction(nullptr, func.getSymName(), values, 0);
+  if (!results)
+    return results.takeError();
+  std::vector<HostTensor> out;
+  for (auto [i, v] : llvm::enumerate(*results)) {
+    if (!v.tensor)
+      return error("result " + Twine(i) +
+                   " is a resource or variant handle, not a tensor");
+    out.push_back(*v.tensor);
+  }
+  return out;
+}

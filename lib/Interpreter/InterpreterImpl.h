@@ -1,0 +1,235 @@
+//===- InterpreterImpl.h - Internals of the graph interpreter ---*- C++ -*-===//
+//
+// Internal to TFGInterpreter. The run-time values (tensors and handles of
+// run-time objects), a body compiled for one set of fetches (the nodes
+// needed, their edges), the executor of one body (Executor.cpp), the
+// builtin ops the interpreter runs itself (control flow in
+// ControlFlowOps.cpp, run-time state in StateOps.cpp and ListOps.cpp), and
+// the interpreter's state shared by the runs (Interpreter.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_LIB_INTERPRETER_INTERPRETERIMPL_H
+#define TFG_LIB_INTERPRETER_INTERPRETERIMPL_H
+
+#include "tfg/Interpreter/Interpreter.h"
+
+#include "tfg/IR/TFGOps.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace tfg {
+namespace interp {
+
+/// A run-time object that a resource or variant handle refers to.
+struct RuntimeObject {
+  enum class Kind { Variable, TensorArray, TensorList };
+  explicit RuntimeObject(Kind kind) : kind(kind) {}
+  virtual ~RuntimeObject();
+  Kind kind;
+};
+
+using TensorPtr = std::shared_ptr<const HostTensor>;
+
+/// A value flowing along an edge: a tensor, or a handle (a resource or a
+/// variant scalar) referring to a run-time object.
+struct RtValue {
+  TensorPtr tensor;
+  std::shared_ptr<RuntimeObject> object;
+  bool isHandle() const { return object != nullptr; }
+  explicit operator bool() const { return tensor || object; }
+  static RtValue of(HostTensor value) {
+    return {std::make_shared<const HostTensor>(std::move(value)), nullptr};
+  }
+};
+
+/// A consumer of an output: node `node`'s input `slot` (kControlSlot for a
+/// control input). A node index at or past the body's node count is fetch
+/// `node - numNodes`.
+struct Endpoint {
+  unsigned node;
+  unsigned slot;
+};
+inline constexpr unsigned kControlSlot = ~0u;
+
+/// How the executor runs a node.
+enum class NodeKind {
+  Kernel,
+  Builtin,
+  Switch,
+  Merge,
+  Enter,
+  Exit,
+  NextIteration,
+  ControlTrigger,
+};
+
+class Executor;
+struct CompiledNode;
+
+/// A builtin op: computes `outputs` (one per data result) from `inputs`.
+using BuiltinFn = llvm::Error (*)(Executor &exec, const CompiledNode &node,
+                                  MutableArrayRef<RtValue> inputs,
+                                  SmallVectorImpl<RtValue> &outputs);
+
+struct CompiledNode {
+  Operation *op;
+  StringRef opName;
+  NodeKind kind = NodeKind::Kernel;
+  BuiltinFn builtin = nullptr;
+  /// Data inputs: the data operands, then the values the node's regions
+  /// capture from outside (region control flow).
+  unsigned numDataInputs = 0;
+  unsigned numControlInputs = 0;
+  SmallVector<Value, 0> captures;
+  /// Merge: which data inputs come from a NextIteration.
+  SmallVector<bool, 2> fromNextIteration;
+  unsigned numForwardInputs = 0, numBackInputs = 0;
+  /// Enter: the frame it enters, and whether it is a loop invariant.
+  std::string frameName;
+  bool isConstantEnter = false;
+  /// Consumers of each data result, and of the control token.
+  std::vector<std::vector<Endpoint>> consumers;
+  std::vector<Endpoint> controlConsumers;
+};
+
+/// The nodes of one block that some fetches need, with their edges.
+struct CompiledBody {
+  std::vector<CompiledNode> nodes;
+  /// Values given from outside (block arguments, captured values, feeds),
+  /// and their consumers.
+  std::vector<Value> externals;
+  std::vector<std::vector<Endpoint>> externalConsumers;
+  /// The fetched values; a fetch of an external value is read directly.
+  std::vector<Value> fetches;
+  std::vector<int> fetchExternal;
+  /// Nodes without inputs: ready at the start.
+  std::vector<unsigned> sources;
+  /// The number of Enter nodes of each frame name.
+  llvm::StringMap<unsigned> enterCounts;
+};
+
+struct InterpreterState;
+/// Compiles the nodes of `block` that `fetches` need. `isExternal` tells
+/// the values given from outside apart (fed outputs); values not defined by
+/// a node of the block are external too. Fails on a node the interpreter
+/// cannot run (no kernel, no function of its name).
+llvm::Expected<std::unique_ptr<CompiledBody>>
+compileBody(InterpreterState &state, Block &block, ArrayRef<Value> fetches,
+            llvm::function_ref<bool(Value)> isExternal);
+
+/// The error of node `op`: names the node and its op.
+llvm::Error nodeError(Operation *op, const Twine &message);
+
+/// The builtin of an op name, or null.
+BuiltinFn lookupBuiltin(StringRef opName);
+/// The builtins of each family.
+void addControlFlowBuiltins(llvm::StringMap<BuiltinFn> &table);
+void addStateBuiltins(llvm::StringMap<BuiltinFn> &table);
+void addListBuiltins(llvm::StringMap<BuiltinFn> &table);
+
+/// The persistent state of an interpreter.
+struct InterpreterState {
+  ModuleOp module;
+  InterpreterOptions options;
+  SymbolTable symbols;
+  /// Variables by container and shared name.
+  std::map<std::pair<std::string, std::string>, std::shared_ptr<RuntimeObject>>
+      variables;
+  /// Constants converted once.
+  DenseMap<Operation *, TensorPtr> constants;
+  /// Compiled bodies of functions and regions (all their results fetched).
+  DenseMap<Block *, std::unique_ptr<CompiledBody>> bodies;
+  /// Compiled graph runs by feeds and fetches.
+  std::map<std::string, std::unique_ptr<CompiledBody>> graphRuns;
+
+  explicit InterpreterState(ModuleOp module, InterpreterOptions options)
+      : module(module), options(options), symbols(module) {}
+
+  /// Runs `body` with its external values; returns the fetched values.
+  /// `depth` is the call depth.
+  llvm::Expected<std::vector<RtValue>> runBody(const CompiledBody &body,
+                                               ArrayRef<RtValue> externals,
+                                               unsigned depth);
+  /// Runs function `name` on `args`; errors name `caller`.
+  llvm::Expected<std::vector<RtValue>> callFunction(Operation *caller,
+                                                    StringRef name,
+                                                    ArrayRef<RtValue> args,
+                                                    unsigned depth);
+  /// Runs region `region` of `node` (a region op) with data arguments
+  /// `args` (control arguments are live); `captured` are the node's
+  /// captured values in `node.captures` order.
+  llvm::Expected<std::vector<RtValue>>
+  runRegion(const CompiledNode &node, Region &region, ArrayRef<RtValue> args,
+            ArrayRef<RtValue> captured, unsigned depth);
+  /// The compiled body of a function or region block, fetching the
+  /// terminator's operands.
+  llvm::Expected<const CompiledBody *> getBlockBody(Block &block);
+};
+
+/// Runs one body (Executor.cpp).
+class Executor {
+public:
+  Executor(InterpreterState &state, const CompiledBody &body, unsigned depth)
+      : state(state), body(body), depth(depth) {}
+  llvm::Expected<std::vector<RtValue>> run(ArrayRef<RtValue> externals);
+
+  InterpreterState &getState() { return state; }
+  unsigned getDepth() const { return depth; }
+  MLIRContext *getContext() { return state.module.getContext(); }
+
+private:
+  struct Impl;
+  InterpreterState &state;
+  const CompiledBody &body;
+  unsigned depth;
+};
+
+/// The most elements of one TensorArray or TensorList: each is a pointer,
+/// so the bound on tensor elements would let a size operand ask for tens of
+/// gigabytes.
+inline constexpr int64_t kMaxListElements = int64_t(1) << 22;
+
+/// Tensor helpers shared by the builtins (TensorUtil.cpp).
+/// A scalar int32 or int64 tensor's value (`what` names it in errors).
+llvm::Expected<int64_t> getScalarInt(const RtValue &value, StringRef what);
+/// The truth of a condition as TensorFlow's If and While take it: a scalar
+/// is true when nonzero (a string when non-empty), any other tensor when
+/// it has elements.
+llvm::Expected<bool> getTruth(const RtValue &value);
+/// The tensor of a value, or an error naming `what` for a handle or none.
+llvm::Expected<const HostTensor *> getTensor(const RtValue &value,
+                                             StringRef what);
+/// Stacks equal-shaped tensors along a new leading axis.
+llvm::Expected<HostTensor> stackTensors(ArrayRef<const HostTensor *> items,
+                                        Type elementType,
+                                        ArrayRef<int64_t> elementShape,
+                                        int64_t maxElements);
+/// Row `i` of `tensor` along its leading axis (rows [i, i+count) when
+/// `keepAxis`).
+llvm::Expected<HostTensor> sliceRows(const HostTensor &tensor, int64_t i,
+                                     int64_t count, bool keepAxis);
+/// Concatenates tensors along their leading axis.
+llvm::Expected<HostTensor> concatRows(ArrayRef<const HostTensor *> items,
+                                      Type elementType,
+                                      ArrayRef<int64_t> rowShape,
+                                      int64_t maxElements);
+/// The element type of a node's type attribute `name`.
+Type getTypeAttr(Operation *op, StringRef name);
+/// A shape tensor (int32/int64; -1 for an unknown dimension; a scalar -1
+/// for an unknown rank) as dimensions, or nullopt for an unknown rank.
+llvm::Expected<std::optional<SmallVector<int64_t, 4>>>
+readShapeTensor(const RtValue &value, StringRef what);
+
+} // namespace interp
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_LIB_INTERPRETER_INTERPRETERIMPL_H

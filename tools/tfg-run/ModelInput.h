@@ -1,0 +1,25 @@
+//===- ModelInput.h - tfg-run's model reader --------------------*- C++ -*-===//
+//
+// Reads the model tfg-run is given, in any form tfg-translate reads: tfg
+// MLIR (text or bytecode), a GraphDef (binary, text, JSON), a SavedModel
+// (a saved_model.pb/.pbtxt, or the directory holding it), a TF.js
+// model.json (or the directory holding it) or 0.x frozen model.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_TOOLS_TFG_RUN_MODELINPUT_H
+#define TFG_TOOLS_TFG_RUN_MODELINPUT_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+namespace mlir {
+namespace tfg {
+
+/// Imports the model at `path`; null after emitting errors.
+OwningOpRef<ModuleOp> loadModel(MLIRContext *context, StringRef path);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_TOOLS_TFG_RUN_MODELINPUT_H

@@ -1,0 +1,71 @@
+//===- RunSupport.h - tfg-run's inputs, statistics and checks ---*- C++ -*-===//
+//
+// What tfg-run does around a run: generating inputs (random or zeros) of a
+// Placeholder's dtype and shape, summarizing outputs (--print) and
+// comparing them with reference arrays (--expect).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_TOOLS_TFG_RUN_RUNSUPPORT_H
+#define TFG_TOOLS_TFG_RUN_RUNSUPPORT_H
+
+#include "tfg/Eval/HostTensor.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <string>
+
+namespace mlir {
+namespace tfg {
+
+/// The generator of random inputs: splitmix64 seeded with the seed. Floats
+/// take the top 24 bits of each draw as a multiple of 2^-24 in [0, 1);
+/// signed and unsigned ints take the draw modulo 10 ([0, 10)); bools its
+/// lowest bit; strings are empty.
+class InputRandom {
+public:
+  explicit InputRandom(uint64_t seed) : state(seed) {}
+  uint64_t next();
+
+private:
+  uint64_t state;
+};
+
+/// A tensor of `elementType` and `shape`: zeros, or random values of
+/// generator `seed` (InputRandom).
+llvm::Expected<HostTensor> makeInput(Type elementType, ArrayRef<int64_t> shape,
+                                     bool random, uint64_t seed);
+
+/// Prints `name: dtype=... shape=[...] min=... max=... mean=...`.
+void printSummary(llvm::raw_ostream &os, StringRef name, const HostTensor &t);
+
+/// Compares `actual` with `expected`: floats within `atol + rtol*|expected|`
+/// (NaN equals NaN), other types exactly. Prints the largest absolute and
+/// relative differences; returns whether they match.
+bool compareTensors(llvm::raw_ostream &os, StringRef name,
+                    const HostTensor &actual, const HostTensor &expected,
+                    double rtol, double atol);
+
+/// `1x224x224x3` as dimensions (a scalar is the empty string).
+llvm::Expected<SmallVector<int64_t, 4>> parseShape(StringRef text);
+
+/// Takes `--threads=N` (or `-threads=N`, `--threads N`) out of the
+/// command line: libLLVM registers an option named `threads` of its own,
+/// so tfg-run cannot register one. `args` receives the other arguments.
+/// False with `error` set for a value that is no number.
+bool takeThreadsOption(int argc, char **argv, SmallVectorImpl<char *> &args,
+                       unsigned &threads, std::string &error);
+
+/// A copy of `module` after the pass pipeline `pipeline` (tfg-opt's
+/// --pass-pipeline syntax, the `builtin.module(...)` anchor optional).
+llvm::Expected<OwningOpRef<ModuleOp>> applyPipeline(ModuleOp module,
+                                                    StringRef pipeline);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_TOOLS_TFG_RUN_RUNSUPPORT_H

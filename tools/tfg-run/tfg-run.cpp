@@ -1,0 +1,538 @@
+//===- tfg-run.cpp - Runs a TensorFlow model with tfg's interpreter -------===//
+//
+// tfg-run imports a model the way tfg-translate reads it (tfg MLIR,
+// GraphDef, SavedModel, TF.js) and runs it with the graph interpreter
+// (tfg/Interpreter/Interpreter.h): inputs from .npy files or generated,
+// fetches from --fetch or the model's recorded signature (`tfg.fetches`),
+// outputs summarized (--print), written to an .npz (--output), compared
+// with a reference (--expect) or timed (--benchmark). Errors exit 1 with a
+// message naming the node.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ModelInput.h"
+#include "RunSupport.h"
+
+#include "tfg/Eval/Evaluator.h"
+#include "tfg/Eval/NumPy.h"
+#include "tfg/IR/TFGOps.h"
+#include "tfg/IR/TFTypeDialect.h"
+#include "tfg/IR/Utility.h"
+#include "tfg/ImportExport/GraphDef.h"
+#include "tfg/Interpreter/Interpreter.h"
+#include "tfg/Support/CommandLine.h"
+#include "tfg/Support/InputLimits.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
+
+#include <algorithm>
+#include <chrono>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::tfg;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("tfg-run options");
+
+static cl::opt<std::string>
+    modelPath(cl::Positional,
+              cl::desc("<model: tfg MLIR, GraphDef, SavedModel, "
+                       "model.json or a directory holding one>"),
+              cl::cat(category));
+static cl::list<std::string>
+    fetchNames("fetch", cl::CommaSeparated,
+               cl::desc("Tensors to fetch (node or node:output), in order; "
+                        "default: the model's recorded outputs "
+                        "(tfg.fetches, a TF.js signature's outputs), else the "
+                        "graph's unused outputs"),
+               cl::value_desc("name,..."), cl::cat(category));
+static cl::list<std::string> inputSpecs(
+    "input",
+    cl::desc(
+        "Feeds tensor NAME (node or node:output): a .npy file (or an .npz "
+        "holding one array), random:SEED (floats in [0,1), ints in "
+        "[0,10), bools; splitmix64, see tools/tfg-run/RunSupport.h) or "
+        "zeros, of the Placeholder's dtype and shape. Repeatable. A "
+        "Placeholder without --input gets random:K, K being its place "
+        "among the graph's Placeholders (from 1), when its shape is known"),
+    cl::value_desc("NAME=FILE.npy|random:SEED|zeros"), cl::cat(category));
+static cl::list<std::string> inputShapes(
+    "input-shape",
+    cl::desc("The shape of a generated input, for Placeholders with unknown "
+             "dimensions (must agree with the known ones). Repeatable"),
+    cl::value_desc("NAME=1x224x224x3"), cl::cat(category));
+static cl::opt<std::string>
+    outputPath("output",
+               cl::desc("Writes the fetched tensors to an .npz (one array per "
+                        "fetch, named by it, in fetch order; .npy for one "
+                        "fetch), atomically"),
+               cl::value_desc("out.npz"), cl::cat(category));
+static cl::opt<bool>
+    printOutputs("print",
+                 cl::desc("Prints each fetch's name, dtype, shape and "
+                          "min/max/mean"),
+                 cl::cat(category));
+static cl::opt<unsigned> benchmarkRuns(
+    "benchmark",
+    cl::desc("Runs N more times after the first and prints median_ms, min_ms "
+             "and max_ms of those runs"),
+    cl::value_desc("N"), cl::init(0), cl::cat(category));
+// --threads is read before the command line is parsed: libLLVM registers an
+// option of that name already (RunSupport.h, takeThreadsOption).
+static unsigned numThreads = 0;
+static cl::extrahelp threadsHelp(
+    "\n--threads=<N>: threads of the kernels' thread pool (0, the default: "
+    "one per hardware thread; 1: no multithreading)\n");
+static cl::opt<std::string> expectPath(
+    "expect",
+    cl::desc("Compares the fetches with the arrays of a .npz/.npy (by fetch "
+             "name, else in order): floats within atol + rtol*|expected|, "
+             "other dtypes exactly; prints the largest differences and exits "
+             "1 when beyond the tolerance"),
+    cl::value_desc("ref.npz"), cl::cat(category));
+static cl::opt<double>
+    relTol("rtol", cl::desc("Relative tolerance of --expect (default 1e-4)"),
+           cl::init(1e-4), cl::cat(category));
+static cl::opt<double>
+    absTol("atol", cl::desc("Absolute tolerance of --expect (default 1e-6)"),
+           cl::init(1e-6), cl::cat(category));
+static cl::opt<std::string> checkPipeline(
+    "check-pipeline",
+    cl::desc("Runs the model, applies this pass pipeline (tfg-opt's "
+             "--pass-pipeline syntax, e.g. 'tfg-grappler') to a copy, runs "
+             "the copy on the same inputs and compares the fetches "
+             "(--rtol/--atol): prints the largest differences per fetch and "
+             "exits 1 beyond the tolerance"),
+    cl::value_desc("PIPELINE"), cl::cat(category));
+static cl::opt<bool> listKernels(
+    "list-kernels",
+    cl::desc("Prints the sorted names of the ops the interpreter runs (its "
+             "own and TFGEval's kernels) and exits"),
+    cl::cat(category));
+static cl::opt<std::string> functionName(
+    "function",
+    cl::desc("Runs this function of the module instead of its graph; inputs "
+             "are named by the arguments' tfg.name, all results are fetched"),
+    cl::value_desc("NAME"), cl::cat(category));
+static cl::opt<int64_t> maxLoopIterations(
+    "max-loop-iterations",
+    cl::desc("The most iterations of one loop before an error"),
+    cl::init(InterpreterOptions().maxLoopIterations), cl::cat(category));
+static cl::opt<unsigned>
+    maxCallDepth("max-call-depth",
+                 cl::desc("The most nested function calls before an error"),
+                 cl::init(InterpreterOptions().maxCallDepth),
+                 cl::cat(category));
+static cl::opt<int64_t>
+    maxElements("max-elements",
+                cl::desc("The most elements of one kernel result"),
+                cl::init(InterpreterOptions().maxElements), cl::cat(category));
+
+/// The interpreter's bounds from the command line.
+static InterpreterOptions getInterpreterOptions() {
+  InterpreterOptions options;
+  options.maxLoopIterations = maxLoopIterations;
+  options.maxCallDepth = maxCallDepth;
+  options.maxElements = maxElements;
+  return options;
+}
+
+static llvm::Error fail(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+namespace {
+/// What a feed is given as.
+struct InputSpec {
+  std::string name;
+  std::string source;
+};
+
+/// The type and shape of a value to feed, as far as known.
+struct FeedSignature {
+  Type elementType;
+  std::optional<SmallVector<int64_t, 4>> shape;
+};
+} // namespace
+
+static llvm::Expected<std::pair<std::string, std::string>>
+splitAssignment(StringRef text, StringRef option) {
+  auto [name, value] = text.split('=');
+  if (name.empty() || !text.contains('='))
+    return fail("--" + option + "=" + text + ": expected NAME=VALUE");
+  return std::make_pair(name.str(), value.str());
+}
+
+/// The dtype and shape of tensor `name` when it is a Placeholder's output.
+static FeedSignature getPlaceholderSignature(Operation *op) {
+  FeedSignature sig;
+  if (!op)
+    return sig;
+  if (auto dtype = op->getAttrOfType<TypeAttr>("dtype"))
+    sig.elementType = dtype.getValue();
+  if (auto shape = op->getAttrOfType<tf_type::ShapeAttr>("shape"))
+    if (!shape.getUnranked())
+      sig.shape.emplace(shape.getShape());
+  return sig;
+}
+
+/// Builds the value `source` describes for a feed of signature `sig`.
+static llvm::Expected<HostTensor>
+makeFeed(MLIRContext *context, StringRef name, StringRef source,
+         const FeedSignature &sig, const llvm::StringMap<std::string> &shapes) {
+  if (source.ends_with(".npy") || source.ends_with(".npz")) {
+    auto arrays = readNumPyFile(context, source);
+    if (!arrays)
+      return arrays.takeError();
+    if (arrays->size() != 1)
+      return fail("input '" + name + "': " + source + " holds " +
+                  Twine(arrays->size()) + " arrays, not one");
+    return std::move((*arrays)[0].tensor);
+  }
+  uint64_t seed = 0;
+  bool random = source.consume_front("random:");
+  if (random ? source.getAsInteger(10, seed) : source != "zeros")
+    return fail("input '" + name + "': '" + source +
+                "' is none of FILE.npy, random:SEED, zeros");
+  if (!sig.elementType)
+    return fail("input '" + name +
+                "': not a Placeholder with a dtype; give "
+                "a .npy file");
+  SmallVector<int64_t, 4> shape;
+  auto given = shapes.find(name);
+  if (given != shapes.end()) {
+    auto parsed = parseShape(given->second);
+    if (!parsed)
+      return parsed.takeError();
+    shape = *parsed;
+    bool ok = !sig.shape || sig.shape->size() == shape.size();
+    for (size_t i = 0; ok && sig.shape && i < shape.size(); ++i)
+      ok =
+          ShapedType::isDynamic((*sig.shape)[i]) || (*sig.shape)[i] == shape[i];
+    if (!ok)
+      return fail("--input-shape of '" + name +
+                  "' disagrees with the Placeholder's shape");
+  } else {
+    if (!sig.shape)
+      return fail("input '" + name +
+                  "' has an unknown rank: give --input-shape=" + name + "=...");
+    for (int64_t d : *sig.shape) {
+      if (ShapedType::isDynamic(d))
+        return fail("input '" + name +
+                    "' has unknown dimensions: give --input-shape=" + name +
+                    "=...");
+      shape.push_back(d);
+    }
+  }
+  return makeInput(sig.elementType, shape, random, seed);
+}
+
+/// The fetches: --fetch, else the module's recorded outputs, else the
+/// graph's sinks: every unused data output of a node other than a
+/// Placeholder or Const, as TensorFlow.js takes a model's outputs.
+static llvm::Expected<std::vector<std::string>> getFetches(ModuleOp module,
+                                                           GraphOp graph) {
+  if (!fetchNames.empty())
+    return std::vector<std::string>(fetchNames.begin(), fetchNames.end());
+  std::vector<std::string> out;
+  if (auto list = module->getAttrOfType<ArrayAttr>(kFetchesAttrName))
+    for (Attribute a : list)
+      if (auto s = dyn_cast<StringAttr>(a))
+        out.push_back(s.str());
+  if (!out.empty())
+    return out;
+  for (Operation &op : graph.getBody()) {
+    StringRef opName = getTFOpName(&op);
+    if (opName == "Const" || opName.starts_with("Placeholder"))
+      continue;
+    ResultRange results = getDataResults(&op);
+    if (results.empty() ||
+        llvm::any_of(results, [](Value v) { return !v.use_empty(); }))
+      continue;
+    for (unsigned i = 0; i < results.size(); ++i)
+      out.push_back((getNodeName(&op) + ":" + Twine(i)).str());
+  }
+  if (out.empty())
+    return fail("nothing to fetch: give --fetch=NAME,... (the model records "
+                "no outputs and its graph has no unused outputs)");
+  return out;
+}
+
+/// Runs `run` once, then --benchmark times, printing the timings.
+static llvm::Expected<std::vector<HostTensor>>
+runTimed(llvm::function_ref<llvm::Expected<std::vector<HostTensor>>()> run) {
+  auto results = run();
+  if (!results || benchmarkRuns == 0)
+    return results;
+  std::vector<double> ms;
+  for (unsigned i = 0; i < benchmarkRuns; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    auto again = run();
+    auto end = std::chrono::steady_clock::now();
+    if (!again)
+      return again.takeError();
+    ms.push_back(
+        std::chrono::duration<double, std::milli>(end - start).count());
+  }
+  std::sort(ms.begin(), ms.end());
+  size_t n = ms.size();
+  double median = n % 2 ? ms[n / 2] : (ms[n / 2 - 1] + ms[n / 2]) / 2;
+  llvm::outs() << "median_ms: " << llvm::format("%.3f", median) << "\n"
+               << "min_ms: " << llvm::format("%.3f", ms.front()) << "\n"
+               << "max_ms: " << llvm::format("%.3f", ms.back()) << "\n";
+  return results;
+}
+
+/// Prints, writes and checks the outputs.
+static llvm::Error reportOutputs(MLIRContext *context,
+                                 ArrayRef<std::string> names,
+                                 std::vector<HostTensor> &outputs) {
+  if (printOutputs)
+    for (auto [name, t] : llvm::zip(names, outputs))
+      printSummary(llvm::outs(), name, t);
+  if (!outputPath.empty()) {
+    std::vector<NamedHostTensor> arrays;
+    for (auto [name, t] : llvm::zip(names, outputs))
+      arrays.push_back({name, t});
+    if (llvm::Error err = writeNumPyFile(outputPath, arrays))
+      return err;
+  }
+  if (expectPath.empty())
+    return llvm::Error::success();
+  auto expected = readNumPyFile(context, expectPath);
+  if (!expected)
+    return expected.takeError();
+  bool ok = true;
+  for (auto [i, name] : llvm::enumerate(names)) {
+    const HostTensor *ref = nullptr;
+    for (const NamedHostTensor &a : *expected)
+      if (a.name == name)
+        ref = &a.tensor;
+    if (!ref && i < expected->size())
+      ref = &(*expected)[i].tensor;
+    if (!ref)
+      return fail("the reference " + expectPath + " has no array for '" + name +
+                  "'");
+    ok &= compareTensors(llvm::outs(), name, outputs[i], *ref, relTol, absTol);
+  }
+  if (!ok)
+    return fail("outputs differ from " + expectPath +
+                " beyond the tolerance (rtol=" + std::to_string(relTol) +
+                ", atol=" + std::to_string(absTol) + ")");
+  return llvm::Error::success();
+}
+
+/// --check-pipeline: runs the optimized copy on `feeds` and compares its
+/// fetches with the original's `outputs`.
+static llvm::Error checkAgainstPipeline(ModuleOp module,
+                                        ArrayRef<InterpreterFeed> feeds,
+                                        ArrayRef<std::string> fetches,
+                                        ArrayRef<HostTensor> outputs) {
+  auto optimized = applyPipeline(module, checkPipeline);
+  if (!optimized)
+    return optimized.takeError();
+  Interpreter interp(**optimized, getInterpreterOptions());
+  auto after = runTimed([&] { return interp.runGraph(feeds, fetches); });
+  if (!after)
+    return fail("after the pipeline: " + toString(after.takeError()));
+  llvm::outs() << "check-pipeline: " << checkPipeline << "\n";
+  bool ok = true;
+  for (auto [i, name] : llvm::enumerate(fetches))
+    ok &= compareTensors(llvm::outs(), name, (*after)[i], outputs[i], relTol,
+                         absTol);
+  if (!ok)
+    return fail("the pipeline changed the outputs beyond the tolerance (rtol=" +
+                std::to_string(relTol) + ", atol=" + std::to_string(absTol) +
+                ")");
+  return llvm::Error::success();
+}
+
+static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
+                                Interpreter &interp, ArrayRef<InputSpec> inputs,
+                                const llvm::StringMap<std::string> &shapes) {
+  GraphOp graph = interp.getGraph();
+  if (!graph)
+    return fail("the model has no graph (use --function to run a function)");
+  llvm::StringMap<Operation *> nodes;
+  for (Operation &op : graph.getBody())
+    nodes[getNodeName(&op)] = &op;
+  std::vector<InterpreterFeed> feeds;
+  llvm::StringSet<> given;
+  for (const InputSpec &input : inputs) {
+    auto parsed = parseTensorName(input.name);
+    if (!parsed)
+      return parsed.takeError();
+    Operation *op = nodes.lookup(parsed->first);
+    if (!op)
+      return fail("input '" + input.name + "': the graph has no node '" +
+                  parsed->first + "'");
+    auto value = makeFeed(context, input.name, input.source,
+                          getPlaceholderSignature(op), shapes);
+    if (!value)
+      return value.takeError();
+    feeds.push_back({input.name, std::move(*value)});
+    given.insert(parsed->first);
+  }
+  // Placeholders without --input: random:1, random:2, ... in graph order.
+  uint64_t seed = 0;
+  for (Operation *op : getGraphPlaceholders(graph)) {
+    if (getTFOpName(op) == "PlaceholderWithDefault")
+      continue;
+    ++seed;
+    std::string name = getNodeName(op).str();
+    if (given.contains(name))
+      continue;
+    // One that cannot be generated (unknown dimensions) stays unfed: the
+    // run says so if it needs it.
+    auto value = makeFeed(context, name, "random:" + std::to_string(seed),
+                          getPlaceholderSignature(op), shapes);
+    if (!value) {
+      llvm::consumeError(value.takeError());
+      continue;
+    }
+    feeds.push_back({name, std::move(*value)});
+  }
+  auto fetches = getFetches(module, graph);
+  if (!fetches)
+    return fetches.takeError();
+  auto outputs = runTimed([&] { return interp.runGraph(feeds, *fetches); });
+  if (!outputs)
+    return outputs.takeError();
+  if (!checkPipeline.empty())
+    return checkAgainstPipeline(module, feeds, *fetches, *outputs);
+  return reportOutputs(context, *fetches, *outputs);
+}
+
+static llvm::Error runFunctionMode(MLIRContext *context, ModuleOp module,
+                                   Interpreter &interp,
+                                   ArrayRef<InputSpec> inputs,
+                                   const llvm::StringMap<std::string> &shapes) {
+  auto func = SymbolTable::lookupNearestSymbolFrom<GraphFuncOp>(
+      module, StringAttr::get(context, functionName));
+  if (!func)
+    return fail("the module has no function '" + functionName + "'");
+  FunctionType type = func.getFunctionType();
+  std::vector<HostTensor> args;
+  for (unsigned i = 0; i < type.getNumInputs(); ++i) {
+    auto nameAttr = func.getArgAttrOfType<StringAttr>(i, "tfg.name");
+    std::string name = nameAttr ? nameAttr.str() : "arg" + std::to_string(i);
+    auto it = llvm::find_if(inputs,
+                            [&](const InputSpec &s) { return s.name == name; });
+    if (it == inputs.end())
+      return fail("argument '" + name + "' is not given: --input=" + name +
+                  "=...");
+    FeedSignature sig;
+    if (auto ranked = dyn_cast<RankedTensorType>(type.getInput(i))) {
+      sig.elementType = ranked.getElementType();
+      sig.shape.emplace(ranked.getShape());
+    } else if (auto tensor = dyn_cast<TensorType>(type.getInput(i))) {
+      sig.elementType = tensor.getElementType();
+    }
+    auto value = makeFeed(context, name, it->source, sig, shapes);
+    if (!value)
+      return value.takeError();
+    args.push_back(std::move(*value));
+  }
+  std::vector<std::string> names;
+  for (unsigned i = 0; i < type.getNumResults(); ++i) {
+    auto nameAttr = func.getResultAttrOfType<StringAttr>(i, "tfg.name");
+    names.push_back(nameAttr ? nameAttr.str() : "result" + std::to_string(i));
+  }
+  auto outputs = runTimed([&] { return interp.runFunction(func, args); });
+  if (!outputs)
+    return outputs.takeError();
+  return reportOutputs(context, names, *outputs);
+}
+
+static int runTool() {
+  if (listKernels) {
+    std::set<std::string> names;
+    for (const std::string &name : getOpsWithEvalKernels())
+      names.insert(name);
+    for (const std::string &name : getInterpreterBuiltinOps())
+      names.insert(name);
+    for (const std::string &name : names)
+      llvm::outs() << name << "\n";
+    return 0;
+  }
+  if (modelPath.empty()) {
+    llvm::errs() << "tfg-run: error: no model given (tfg-run MODEL ...; see "
+                    "--help)\n";
+    return 1;
+  }
+  std::unique_ptr<llvm::DefaultThreadPool> pool;
+  DialectRegistry registry;
+  registry.insert<TFGraphDialect, tf_type::TFTypeDialect>();
+  MLIRContext context(registry, MLIRContext::Threading::DISABLED);
+  if (numThreads != 1) {
+    pool = std::make_unique<llvm::DefaultThreadPool>(
+        llvm::hardware_concurrency(numThreads));
+    context.setThreadPool(*pool);
+  }
+  context.loadAllAvailableDialects();
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+
+  auto report = [](llvm::Error err) {
+    llvm::errs() << "tfg-run: error: " << toString(std::move(err)) << "\n";
+    return 1;
+  };
+  std::vector<InputSpec> inputs;
+  for (const std::string &spec : inputSpecs) {
+    auto parts = splitAssignment(spec, "input");
+    if (!parts)
+      return report(parts.takeError());
+    inputs.push_back({parts->first, parts->second});
+  }
+  llvm::StringMap<std::string> shapes;
+  for (const std::string &spec : inputShapes) {
+    auto parts = splitAssignment(spec, "input-shape");
+    if (!parts)
+      return report(parts.takeError());
+    shapes[parts->first] = parts->second;
+  }
+
+  OwningOpRef<ModuleOp> module = loadModel(&context, modelPath);
+  if (!module)
+    return 1;
+  Interpreter interp(*module, getInterpreterOptions());
+  llvm::Error err =
+      functionName.empty()
+          ? runGraphMode(&context, *module, interp, inputs, shapes)
+          : runFunctionMode(&context, *module, interp, inputs, shapes);
+  if (err)
+    return report(std::move(err));
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  initToolCommandLine();
+  SmallVector<char *, 16> args;
+  std::string threadsError;
+  if (!takeThreadsOption(argc, argv, args, numThreads, threadsError)) {
+    llvm::errs() << "tfg-run: error: " << threadsError << "\n";
+    return 1;
+  }
+  argc = args.size();
+  argv = args.data();
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "tfg-run: runs a TensorFlow model (tfg MLIR, GraphDef, SavedModel, "
+      "TF.js) on the host with tfg's graph interpreter\n\n"
+      "  tfg-run MODEL --input=x=in.npy --fetch=y:0 --print\n");
+  int code = 1;
+  runOnLargeStack([&] { code = runTool(); });
+  llvm::outs().flush();
+  return code;
+}

@@ -1,0 +1,265 @@
+//===- NNKernelsTest.cpp - Tests of pooling, softmax, batch norm ... ------===//
+//
+// MaxPool, MaxPoolV2, AvgPool (SAME border counts), Softmax, LogSoftmax,
+// BiasAddV1, FusedBatchNorm/V2/V3, _FusedBatchNormEx, Prelu, LRN and
+// L2Loss against values computed here, and their errors.
+//
+//===----------------------------------------------------------------------===//
+
+#include "NNTestSupport.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+namespace {
+class NNKernelsTest : public NNKernelTest {
+protected:
+  /// Naive NHWC pooling: the max, or the mean of the valid elements.
+  static std::vector<double> refPool(const HostTensor &x, bool isMax,
+                                     int64_t kh, int64_t kw, int64_t s, Dim h,
+                                     Dim w) {
+    ArrayRef<int64_t> xs = x.getShape();
+    std::vector<double> out;
+    for (int64_t n = 0; n < xs[0]; ++n)
+      for (int64_t oy = 0; oy < h.out; ++oy)
+        for (int64_t ox = 0; ox < w.out; ++ox)
+          for (int64_t c = 0; c < xs[3]; ++c) {
+            double acc = isMax ? -INFINITY : 0;
+            int64_t count = 0;
+            for (int64_t i = 0; i < kh; ++i)
+              for (int64_t j = 0; j < kw; ++j) {
+                int64_t y = oy * s - h.before + i, z = ox * s - w.before + j;
+                if (y < 0 || y >= xs[1] || z < 0 || z >= xs[2])
+                  continue;
+                double v =
+                    x.getDouble(((n * xs[1] + y) * xs[2] + z) * xs[3] + c);
+                acc = isMax ? std::max(acc, v) : acc + v;
+                ++count;
+              }
+            out.push_back(isMax ? acc : acc / count);
+          }
+    return out;
+  }
+};
+
+TEST_F(NNKernelsTest, PoolHandChecked) {
+  HostTensor x = f32({1, 3, 3, 1}, {1, 2, 3, 4, 5, 6, 7, 8, 9});
+  DictionaryAttr a = attrs({str("padding", "SAME"), ints("ksize", {1, 2, 2, 1}),
+                            ints("strides", {1, 2, 2, 1})});
+  expectNear(eval("MaxPool", {x}, a), {1, 2, 2, 1}, {5, 6, 8, 9});
+  // SAME border windows average only their valid elements.
+  expectNear(eval("AvgPool", {x}, a), {1, 2, 2, 1}, {3, 4.5, 7.5, 9});
+  DictionaryAttr a3 =
+      attrs({str("padding", "SAME"), ints("ksize", {1, 3, 3, 1}),
+             ints("strides", {1, 1, 1, 1})});
+  expectNear(eval("AvgPool", {x}, a3), {1, 3, 3, 1},
+             {3, 3.5, 4, 4.5, 5, 5.5, 6, 6.5, 7});
+  expectNear(eval("MaxPoolV2", {x, vec({1, 2, 2, 1}), vec({1, 1, 1, 1})},
+                  attrs({str("padding", "VALID")})),
+             {1, 2, 2, 1}, {5, 6, 8, 9});
+}
+
+TEST_F(NNKernelsTest, PoolAgainstReference) {
+  for (bool isMax : {true, false})
+    for (bool isSame : {true, false})
+      for (int64_t s : {1, 2, 3}) {
+        HostTensor x = random({2, 7, 8, 5});
+        Dim h = isSame ? same(7, 3, s) : valid(7, 3, s);
+        Dim w = isSame ? same(8, 2, s) : valid(8, 2, s);
+        std::vector<double> ref = refPool(x, isMax, 3, 2, s, h, w);
+        StringRef op = isMax ? "MaxPool" : "AvgPool";
+        StringRef padding = isSame ? "SAME" : "VALID";
+        expectNear(
+            eval(op, {x},
+                 attrs({str("padding", padding), ints("ksize", {1, 3, 2, 1}),
+                        ints("strides", {1, s, s, 1})})),
+            {2, h.out, w.out, 5}, ref);
+        HostTensor rn = eval(
+            op, {toNCHW(x)},
+            attrs({str("padding", padding), ints("ksize", {1, 1, 3, 2}),
+                   ints("strides", {1, 1, s, s}), str("data_format", "NCHW")}));
+        ASSERT_TRUE(static_cast<bool>(rn));
+        expectNear(toNHWC(rn), {2, h.out, w.out, 5}, ref);
+      }
+  // f64 and f16 keep their type.
+  for (Type type : {b.getF64Type(), b.getF16Type()}) {
+    HostTensor r =
+        eval("MaxPool", {random({1, 4, 4, 2}, type)},
+             attrs({str("padding", "VALID"), ints("ksize", {1, 2, 2, 1}),
+                    ints("strides", {1, 2, 2, 1})}));
+    ASSERT_TRUE(static_cast<bool>(r));
+    EXPECT_EQ(r.getElementType(), type);
+  }
+}
+
+TEST_F(NNKernelsTest, PoolErrors) {
+  HostTensor x = random({1, 4, 4, 2});
+  auto pool = [&](StringRef op, StringRef padding, ArrayRef<int64_t> k,
+                  ArrayRef<int64_t> s) {
+    return error(
+        op, {x},
+        attrs({str("padding", padding), ints("ksize", k), ints("strides", s)}));
+  };
+  EXPECT_NE(pool("MaxPool", "SAME", {1, 2, 2, 2}, {1, 1, 1, 1}), "");
+  EXPECT_NE(pool("MaxPool", "SAME", {1, 2, 2, 1}, {1, 0, 1, 1}), "");
+  EXPECT_NE(pool("MaxPool", "SAME", {1, 0, 2, 1}, {1, 1, 1, 1}), "");
+  EXPECT_NE(pool("MaxPool", "SOME", {1, 2, 2, 1}, {1, 1, 1, 1}), "");
+  EXPECT_NE(pool("AvgPool", "VALID", {1, 6, 2, 1}, {1, 1, 1, 1}), "");
+  EXPECT_NE(pool("AvgPool", "SAME", {1, 2, 2}, {1, 1, 1, 1}), "");
+  EXPECT_NE(pool("AvgPool", "SAME", {1, 2, INT64_MAX, 1}, {1, 1, 1, 1}), "");
+  EXPECT_NE(error("MaxPool", {random({4, 4, 2})},
+                  attrs({str("padding", "SAME"), ints("ksize", {1, 2, 2, 1}),
+                         ints("strides", {1, 1, 1, 1})})),
+            "");
+  EXPECT_NE(error("MaxPoolV2", {x, vec({1, 2, 2}), vec({1, 1, 1, 1})},
+                  attrs({str("padding", "SAME")})),
+            "");
+  EXPECT_NE(error("MaxPool", {iota({1, 2, 2, 1})},
+                  attrs({str("padding", "SAME"), ints("ksize", {1, 2, 2, 1}),
+                         ints("strides", {1, 1, 1, 1})})),
+            "");
+}
+
+TEST_F(NNKernelsTest, Softmax) {
+  HostTensor x = f32({2, 3}, {1, 2, 3, 1000, 1000, 1000});
+  double e1 = std::exp(1.0), e2 = std::exp(2.0), e3 = std::exp(3.0),
+         s = e1 + e2 + e3;
+  expectNear(eval("Softmax", {x}), {2, 3},
+             {e1 / s, e2 / s, e3 / s, 1.0 / 3, 1.0 / 3, 1.0 / 3});
+  expectNear(eval("LogSoftmax", {x}), {2, 3},
+             {1 - std::log(s), 2 - std::log(s), 3 - std::log(s), -std::log(3.0),
+              -std::log(3.0), -std::log(3.0)});
+  HostTensor big = random({300, 70});
+  HostTensor r = eval("Softmax", {big});
+  ASSERT_TRUE(static_cast<bool>(r));
+  double rowSum = 0;
+  for (int64_t i = 0; i < 70; ++i)
+    rowSum += r.getDouble(299 * 70 + i);
+  EXPECT_NEAR(rowSum, 1.0, 1e-5);
+  EXPECT_NE(error("Softmax", {f32({}, {1})}), "");
+  EXPECT_NE(error("Softmax", {iota({3})}), "");
+  EXPECT_EQ(eval("Softmax", {f32({2, 0}, {})}).getNumElements(), 0);
+}
+
+TEST_F(NNKernelsTest, BiasAddV1AndPrelu) {
+  expectNear(eval("BiasAddV1", {f32({2, 2}, {1, 2, 3, 4}), f32({2}, {10, 20})}),
+             {2, 2}, {11, 22, 13, 24});
+  EXPECT_NE(error("BiasAddV1", {f32({2, 2}, {}), f32({3}, {})}), "");
+  EXPECT_NE(error("BiasAddV1", {f32({2}, {}), f32({2}, {})}), "");
+  HostTensor x = f32({2, 3}, {-1, 2, -3, 4, -5, 6});
+  expectNear(eval("Prelu", {x, f32({3}, {0.1, 0.2, 0.3})}), {2, 3},
+             {-0.1, 2, -0.9, 4, -1, 6});
+  expectNear(eval("Prelu", {x, f32({2, 1}, {0.5, 2})}), {2, 3},
+             {-0.5, 2, -1.5, 4, -10, 6});
+  expectNear(eval("Prelu", {x, f32({1, 1, 3}, {0.1, 0.2, 0.3})}), {1, 2, 3},
+             {-0.1, 2, -0.9, 4, -1, 6});
+  EXPECT_NE(error("Prelu", {x, f32({4}, {})}), "");
+  EXPECT_NE(error("Prelu", {x, i32({3}, {})}), "");
+}
+
+TEST_F(NNKernelsTest, FusedBatchNorm) {
+  HostTensor x = random({2, 3, 2, 4});
+  HostTensor scale = random({4}), offset = random({4}), mean = random({4});
+  HostTensor var = f32({4}, {0.5, 1, 2, 3});
+  std::vector<double> expected;
+  for (int64_t i = 0; i < x.getNumElements(); ++i) {
+    int64_t c = i % 4;
+    expected.push_back((x.getDouble(i) - mean.getDouble(c)) *
+                           scale.getDouble(c) /
+                           std::sqrt(var.getDouble(c) + 0.01) +
+                       offset.getDouble(c));
+  }
+  DictionaryAttr a =
+      attrs({boolean("is_training", false), real("epsilon", 0.01)});
+  auto results = evaluateOnHost(&context, "FusedBatchNormV3",
+                                {x, scale, offset, mean, var}, a);
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  ASSERT_EQ(results->size(), 6u);
+  expectNear((*results)[0], {2, 3, 2, 4}, expected);
+  EXPECT_TRUE((*results)[1].isBitEqual(mean));
+  EXPECT_TRUE((*results)[2].isBitEqual(var));
+  EXPECT_EQ((*results)[5].getNumElements(), 0);
+  results = evaluateOnHost(
+      &context, "FusedBatchNorm", {toNCHW(x), scale, offset, mean, var},
+      attrs({boolean("is_training", false), real("epsilon", 0.01),
+             str("data_format", "NCHW")}));
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  ASSERT_EQ(results->size(), 5u);
+  expectNear(toNHWC((*results)[0]), {2, 3, 2, 4}, expected);
+  // f16 x with f32 statistics (V2).
+  HostTensor xh = random({1, 2, 2, 4}, b.getF16Type());
+  results = evaluateOnHost(&context, "FusedBatchNormV2",
+                           {xh, scale, offset, mean, var}, a);
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  EXPECT_EQ((*results)[0].getElementType(), b.getF16Type());
+  EXPECT_NE(error("FusedBatchNormV3", {x, scale, offset, mean, var},
+                  attrs({boolean("is_training", true)})),
+            "");
+  EXPECT_NE(
+      error("FusedBatchNormV3", {x, scale, offset, mean, f32({3}, {})}, a), "");
+  EXPECT_NE(
+      error("FusedBatchNormV3", {random({2, 4}), scale, offset, mean, var}, a),
+      "");
+  EXPECT_NE(error("FusedBatchNormV3", {x, scale, offset, mean}, a), "");
+
+  // _FusedBatchNormEx: + side input, then Relu; NCHW too.
+  HostTensor side = random({2, 3, 2, 4});
+  std::vector<double> ex;
+  for (size_t i = 0; i < expected.size(); ++i)
+    ex.push_back(std::max(0.0, expected[i] + side.getDouble(i)));
+  auto exAttrs = [&](StringRef format, StringRef mode, int64_t sides) {
+    return attrs({boolean("is_training", false), real("epsilon", 0.01),
+                  str("data_format", format), str("activation_mode", mode),
+                  integer("num_side_inputs", sides)});
+  };
+  results = evaluateOnHost(&context, "_FusedBatchNormEx",
+                           {x, scale, offset, mean, var, side},
+                           exAttrs("NHWC", "Relu", 1));
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  ASSERT_EQ(results->size(), 6u);
+  expectNear((*results)[0], {2, 3, 2, 4}, ex);
+  results = evaluateOnHost(&context, "_FusedBatchNormEx",
+                           {toNCHW(x), scale, offset, mean, var, toNCHW(side)},
+                           exAttrs("NCHW", "Relu", 1));
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  expectNear(toNHWC((*results)[0]), {2, 3, 2, 4}, ex);
+  results = evaluateOnHost(&context, "_FusedBatchNormEx",
+                           {x, scale, offset, mean, var},
+                           exAttrs("NHWC", "Identity", 0));
+  ASSERT_TRUE(static_cast<bool>(results))
+      << llvm::toString(results.takeError());
+  expectNear((*results)[0], {2, 3, 2, 4}, expected);
+  EXPECT_NE(error("_FusedBatchNormEx", {x, scale, offset, mean, var, side},
+                  exAttrs("NHWC", "Swish", 1))
+                .find("Swish"),
+            std::string::npos);
+  EXPECT_NE(error("_FusedBatchNormEx", {x, scale, offset, mean, var},
+                  exAttrs("NHWC", "Relu", 1)),
+            "");
+  EXPECT_NE(error("_FusedBatchNormEx",
+                  {x, scale, offset, mean, var, random({2, 3, 2, 3})},
+                  exAttrs("NHWC", "Relu", 1)),
+            "");
+}
+
+TEST_F(NNKernelsTest, LRNAndL2Loss) {
+  HostTensor x = f32({1, 1, 1, 3}, {1, 2, 3});
+  // radius 1, bias 1, alpha 0.5, beta 1: x / (1 + 0.5 * sum sq).
+  expectNear(eval("LRN", {x},
+                  attrs({integer("depth_radius", 1), real("bias", 1),
+                         real("alpha", 0.5), real("beta", 1)})),
+             {1, 1, 1, 3}, {1 / 3.5, 2 / 8.0, 3 / 7.5});
+  EXPECT_NE(error("LRN", {f32({3}, {1, 2, 3})}), "");
+  EXPECT_NE(error("LRN", {x}, attrs({integer("depth_radius", -1)})), "");
+  HostTensor r = eval("L2Loss", {f32({3}, {1, 2, 3})});
+  EXPECT_EQ(shapeOf(r), std::vector<int64_t>{});
+  EXPECT_NEAR(r.getDouble(0), 7.0, 1e-6);
+  EXPECT_NEAR(eval("L2Loss", {splatF32({10}, 2.0)}).getDouble(0), 20.0, 1e-6);
+  EXPECT_NE(error("L2Loss", {iota({3})}), "");
+}
+} // namespace
