@@ -4,7 +4,7 @@
 // Grappler's MetaOptimizer, each as a pipeline of the pass manager running
 // tfg-grappler (so --mlir-timing, --mlir-print-ir-after-all, pass statistics
 // and crash reproducers see every optimizer). Later optimizers (constant
-// folding, arithmetic, remapper, layout, memory) join by calling
+// folding, remapper, layout, memory) join by calling
 // registerGrapplerOptimizer from their library's registration function; the
 // driver is never edited.
 //

@@ -600,9 +600,9 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     Runs every optimizer registered with `registerGrapplerOptimizer` (see
     tfg/Transforms/Grappler.h), sorted by stage, in Grappler's order:
     pruning (10), function inlining (20), common subgraph elimination (30),
-    constant folding (40), arithmetic (50, later), shape inference (60),
-    layout, remapper and memory (70-90, later) and the dependency optimizer
-    (100). The sequence repeats up to `iterations` times and stops early
+    constant folding (40), the arithmetic optimizer (50), shape inference
+    (60), layout, remapper and memory (70-90, later) and the dependency
+    optimizer (100). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
     optimizer; without `fetch`, the fetches the importer recorded with the
     model are fetched (the `tfg.fetches` module attribute: the outputs of a
@@ -613,13 +613,13 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     `--mlir-print-ir-after-all`, `--mlir-pass-statistics` and crash
     reproducers see every one, and the IR is verified after each optimizer
     that changed it as after any pass (`--verify-each=false` turns that
-    off). Body-local optimizers (CSE, constant folding, shape inference,
-    the dependency optimizer) are scheduled on every `tfg.func` and
-    `tfg.graph`, so the
-    functions of a library are optimized in parallel; pruning and inlining
-    run on the module. The per-optimizer node and edge counts removed are
-    reported by `--mlir-pass-statistics` when LLVM was built with
-    statistics, and as remarks with `print-statistics`.
+    off). Body-local optimizers (CSE, constant folding, the arithmetic
+    optimizer, shape inference, the dependency optimizer) are scheduled on
+    every `tfg.func` and `tfg.graph`, so the functions of a library are
+    optimized in parallel; pruning and inlining run on the module. The
+    per-optimizer node and edge counts removed are reported by
+    `--mlir-pass-statistics` when LLVM was built with statistics, and as
+    remarks with `print-statistics`.
 
     ```
     tfg-opt --tfg-grappler='fetch=Identity iterations=2' model.mlir

@@ -106,7 +106,7 @@ struct AddOpsRewrite : NodePattern {
         out.getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -136,7 +136,7 @@ struct SimplifyAggregation : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -205,7 +205,7 @@ struct HoistCommonFactor : NodePattern {
                                           {tAttr}, out.getType());
         if (!node)
           return failure();
-        replaceNodeAndClean(rewriter, op, node);
+        replaceNodeAndClean(rewriter, op, node, mayDelete);
         return success();
       }
     }
@@ -267,7 +267,7 @@ struct MinimizeBroadcasts : NodePattern {
         return failure();
       acc = getDataResults(node)[0];
     }
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -280,13 +280,13 @@ void arith_opt::populateAggregationPatterns(RewritePatternSet &patterns,
   bool unsafe = stages.unsafeMath;
   if (stages.addOpsRewrite)
     for (StringRef name : {"Add", "AddV2"})
-      patterns.add<AddOpsRewrite>(name, ctx, unsafe);
+      addPattern<AddOpsRewrite>(patterns, stages, name, ctx, unsafe);
   if (stages.simplifyAggregation)
-    patterns.add<SimplifyAggregation>(ctx, unsafe);
+    addPattern<SimplifyAggregation>(patterns, stages, ctx, unsafe);
   if (stages.hoistCommonFactor)
     for (StringRef name : {"AddN", "Add", "AddV2"})
-      patterns.add<HoistCommonFactor>(name, ctx, unsafe);
+      addPattern<HoistCommonFactor>(patterns, stages, name, ctx, unsafe);
   if (stages.minimizeBroadcasts)
     for (StringRef name : {"Mul", "Add", "AddV2"})
-      patterns.add<MinimizeBroadcasts>(name, ctx, unsafe);
+      addPattern<MinimizeBroadcasts>(patterns, stages, name, ctx, unsafe);
 }

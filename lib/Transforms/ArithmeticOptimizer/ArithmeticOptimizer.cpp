@@ -4,9 +4,9 @@
 // RewritePatterns (one group of stages per file of this directory) applied
 // to each graph or function body by the graph rewrite driver, which keeps
 // fetched and fed nodes, node names, devices and control dependencies.
-// Without fetches (neither the option nor the module's `tfg.fetches`), the
-// nodes of a graph whose data results nobody uses are its outputs and are
-// protected as fetches would be.
+// Without fetches (neither the option nor the module's `tfg.fetches`), a
+// graph's nodes are never removed, only replaced by nodes of the same name,
+// as the other passes that delete nodes do.
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,12 +64,16 @@ struct ArithmeticOptimizerPass
     s.reorderCastLikeAndValuePreserving = reorderCastLikeAndValuePreserving;
     s.hoistCWiseUnaryChains = hoistCWiseUnaryChains;
     s.unsafeMath = unsafeMath;
-    RewritePatternSet set(ctx);
-    populateSimplifyPatterns(set, s);
-    populateFunctionPatterns(set, s);
-    populateAggregationPatterns(set, s);
-    populateStructurePatterns(set, s);
-    patterns = FrozenRewritePatternSet(std::move(set));
+    for (bool mayDelete : {true, false}) {
+      s.mayDeleteNodes = mayDelete;
+      RewritePatternSet set(ctx);
+      populateSimplifyPatterns(set, s);
+      populateFunctionPatterns(set, s);
+      populateAggregationPatterns(set, s);
+      populateStructurePatterns(set, s);
+      (mayDelete ? patterns : keepingPatterns) =
+          FrozenRewritePatternSet(std::move(set));
+    }
     return success();
   }
 
@@ -81,10 +85,12 @@ struct ArithmeticOptimizerPass
       module = cast<ModuleOp>(getOperation());
     if (!module)
       return fetches;
-    if (auto list = dyn_cast_or_null<ArrayAttr>(module->getAttr("tfg.fetches")))
-      for (Attribute entry : list)
-        if (auto str = dyn_cast<StringAttr>(entry))
-          fetches.push_back(str.str());
+    // Not a list of names: nothing is recorded (tfg-grappler warns).
+    auto list = dyn_cast_or_null<ArrayAttr>(module->getAttr("tfg.fetches"));
+    if (!list || !llvm::all_of(list, llvm::IsaPred<StringAttr>))
+      return fetches;
+    for (Attribute entry : list)
+      fetches.push_back(cast<StringAttr>(entry).str());
     return fetches;
   }
 
@@ -96,21 +102,11 @@ struct ArithmeticOptimizerPass
     bool noFetches = config.preserve.fetch.empty();
     int64_t rewrites = 0;
     for (Block *body : getGraphBodies(getOperation())) {
-      GraphRewriteConfig bodyConfig = config;
-      // A graph without fetches: its sinks (nodes whose data results are
-      // unused when the pass starts) are its outputs.
-      llvm::DenseSet<Operation *> sinks;
-      if (noFetches && isa<GraphOp>(body->getParentOp())) {
-        for (Operation &op : *body)
-          if (llvm::all_of(getDataResults(&op),
-                           [](Value v) { return v.use_empty(); }))
-            sinks.insert(&op);
-        bodyConfig.isProtected = [&sinks](Operation *op) {
-          return sinks.contains(op);
-        };
-      }
+      // A graph without fetches: any node may be an output the user fetches
+      // later, so none is removed (replacements keep the replaced name).
+      bool keep = noFetches && isa<GraphOp>(body->getParentOp());
       FailureOr<GraphRewriteStats> stats =
-          applyGraphPatterns(*body, patterns, bodyConfig);
+          applyGraphPatterns(*body, keep ? keepingPatterns : patterns, config);
       if (failed(stats))
         return signalPassFailure();
       rewrites += stats->rewrites;
@@ -120,6 +116,7 @@ struct ArithmeticOptimizerPass
       markAllAnalysesPreserved();
   }
 
-  FrozenRewritePatternSet patterns;
+  /// The patterns, and the same without node removal.
+  FrozenRewritePatternSet patterns, keepingPatterns;
 };
 } // namespace

@@ -54,6 +54,11 @@ struct Stages {
   bool hoistCWiseUnaryChains = true;
   /// Also the variants that change floating-point rounding (see the docs).
   bool unsafeMath = false;
+  /// Whether rewrites may remove nodes (bypass a node by an existing value,
+  /// erase the producers they leave unused). False in a graph without
+  /// fetches, where any node might be an output the user fetches later:
+  /// only replacements by new nodes (which keep the name) are done.
+  bool mayDeleteNodes = true;
 };
 
 //===----------------------------------------------------------------------===//
@@ -113,17 +118,19 @@ Operation *cloneNodeWithData(PatternRewriter &rewriter, Operation *op,
 /// that bypassed chains do not pile dead users onto the values they read
 /// (which would make later rewrites of those values slower and slower).
 /// Graph inputs (Placeholder, _Arg, ...) and nodes with side effects are
-/// kept; so are fetched nodes (the driver refuses to erase them).
+/// kept; so are fetched nodes (the driver refuses to erase them). Nothing
+/// is erased when !mayDelete.
 void replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
-                         ValueRange values);
+                         ValueRange values, bool mayDelete);
 /// Replaces the single-result node `op` with the existing value `value`
 /// (replaceNodeAndClean), unless `op` has control operands: a bypass hands
 /// them to every user, and along a chain of bypasses they pile up (a chain
 /// of n Negs with control edges would end with n/6 control operands on one
-/// node). Fails, changing nothing, then.
-LogicalResult bypassNode(PatternRewriter &rewriter, Operation *op, Value value);
+/// node). Fails, changing nothing, then, and when !mayDelete.
+LogicalResult bypassNode(PatternRewriter &rewriter, Operation *op, Value value,
+                         bool mayDelete);
 void replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
-                         Operation *with);
+                         Operation *with, bool mayDelete);
 
 /// True if no data result of `op` is used: rewriting it gains nothing
 /// (a node the user fetches is protected by the driver anyway).
@@ -142,7 +149,18 @@ struct NodePattern : RewritePattern {
   }
   virtual LogicalResult rewriteNode(Operation *op,
                                     PatternRewriter &rewriter) const = 0;
+  /// Stages::mayDeleteNodes of the set the pattern belongs to.
+  bool mayDelete = true;
 };
+
+/// Adds the pattern T(args...) to `patterns`, with `stages`' mayDeleteNodes.
+template <typename T, typename... Args>
+void addPattern(RewritePatternSet &patterns, const Stages &stages,
+                Args &&...args) {
+  auto pattern = std::make_unique<T>(std::forward<Args>(args)...);
+  pattern->mayDelete = stages.mayDeleteNodes;
+  patterns.add(std::move(pattern));
+}
 
 //===----------------------------------------------------------------------===//
 // Stage groups

@@ -77,7 +77,7 @@ struct ConvertPow : NodePattern {
     }
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -117,7 +117,7 @@ struct ConvertLog1p : NodePattern {
                                 getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -142,7 +142,7 @@ struct ConvertExpm1 : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -215,7 +215,7 @@ struct OptimizeMaxOrMin : NodePattern {
     Operation *node =
         cloneNodeWithData(rewriter, f, {getDataResults(reduced)[0]});
     getDataResults(node)[0].setType(type);
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -238,6 +238,7 @@ static bool isComposable(StringRef name) {
 struct UnaryOpsComposition : RewritePattern {
   explicit UnaryOpsComposition(MLIRContext *ctx)
       : RewritePattern(MatchAnyOpTypeTag(), 1, ctx) {}
+  bool mayDelete = true;
   LogicalResult matchAndRewrite(Operation *op,
                                 PatternRewriter &rewriter) const override {
     if (op->getName().getDialectNamespace() != "tfg" || isDeadNode(op) ||
@@ -276,7 +277,7 @@ struct UnaryOpsComposition : RewritePattern {
         out.getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -312,7 +313,7 @@ struct FoldMultiplyIntoConv : NodePattern {
         return failure();
       Operation *node =
           cloneNodeWithData(rewriter, op, {x, getDataResults(scaled)[0]});
-      replaceNodeAndClean(rewriter, op, node);
+      replaceNodeAndClean(rewriter, op, node, mayDelete);
       return success();
     }
     return failure();
@@ -325,17 +326,18 @@ void arith_opt::populateFunctionPatterns(RewritePatternSet &patterns,
                                          const Stages &stages) {
   MLIRContext *ctx = patterns.getContext();
   if (stages.convertPow)
-    patterns.add<ConvertPow>(ctx, stages.unsafeMath);
+    addPattern<ConvertPow>(patterns, stages, ctx, stages.unsafeMath);
   if (stages.convertLog1p)
-    patterns.add<ConvertLog1p>(ctx);
+    addPattern<ConvertLog1p>(patterns, stages, ctx);
   if (stages.convertExpm1)
-    patterns.add<ConvertExpm1>(ctx);
+    addPattern<ConvertExpm1>(patterns, stages, ctx);
   if (stages.optimizeMaxOrMin)
     for (StringRef name : {"Max", "Min"})
-      patterns.add<OptimizeMaxOrMin>(name, ctx);
+      addPattern<OptimizeMaxOrMin>(patterns, stages, name, ctx);
   if (stages.unaryOpsComposition)
-    patterns.add<UnaryOpsComposition>(ctx);
+    addPattern<UnaryOpsComposition>(patterns, stages, ctx);
   if (stages.foldMultiplyIntoConv)
     for (StringRef name : {"Conv2D", "Conv3D"})
-      patterns.add<FoldMultiplyIntoConv>(name, ctx, stages.unsafeMath);
+      addPattern<FoldMultiplyIntoConv>(patterns, stages, name, ctx,
+                                       stages.unsafeMath);
 }

@@ -223,23 +223,24 @@ static void eraseDeadProducers(PatternRewriter &rewriter,
 }
 
 void arith_opt::replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
-                                    ValueRange values) {
+                                    ValueRange values, bool mayDelete) {
   SmallVector<Operation *> candidates;
   addProducers(op, candidates);
   llvm::erase(candidates, op);
   rewriter.replaceOp(op, values);
-  eraseDeadProducers(rewriter, std::move(candidates));
+  if (mayDelete)
+    eraseDeadProducers(rewriter, std::move(candidates));
 }
 
 LogicalResult arith_opt::bypassNode(PatternRewriter &rewriter, Operation *op,
-                                    Value value) {
-  if (hasControlOperands(op) || getDataResults(op).size() != 1)
+                                    Value value, bool mayDelete) {
+  if (!mayDelete || hasControlOperands(op) || getDataResults(op).size() != 1)
     return failure();
-  replaceNodeAndClean(rewriter, op, ValueRange{value});
+  replaceNodeAndClean(rewriter, op, ValueRange{value}, mayDelete);
   return success();
 }
 
 void arith_opt::replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
-                                    Operation *with) {
-  replaceNodeAndClean(rewriter, op, with->getResults());
+                                    Operation *with, bool mayDelete) {
+  replaceNodeAndClean(rewriter, op, with->getResults(), mayDelete);
 }

@@ -60,9 +60,8 @@ struct RemoveInvolution : NodePattern {
     if (!inner)
       return failure();
     Value val = getDataOperands(inner)[0];
-    if (chain.empty()) {
-      return bypassNode(rewriter, op, val);
-    }
+    if (chain.empty())
+      return bypassNode(rewriter, op, val, mayDelete);
     Operation *top = nullptr;
     for (Operation *p : llvm::reverse(chain)) {
       SmallVector<Value> data(getDataOperands(p));
@@ -70,7 +69,7 @@ struct RemoveInvolution : NodePattern {
       top = cloneNodeWithData(rewriter, p, data);
       val = getDataResults(top)[0];
     }
-    replaceNodeAndClean(rewriter, op, top);
+    replaceNodeAndClean(rewriter, op, top, mayDelete);
     return success();
   }
 };
@@ -91,24 +90,22 @@ struct RemoveRedundantBitcast : NodePattern {
     if (!src || !dst)
       return failure();
     Value x = getDataOperands(op)[0];
-    if (src == dst) {
-      return bypassNode(rewriter, op, x);
-    }
+    if (src == dst)
+      return bypassNode(rewriter, op, x, mayDelete);
     Operation *inner = getProducerOf(x, "Bitcast");
     if (!inner || hasControlOperands(inner) || getNumDataOperands(inner) != 1 ||
         getTypeAttr(inner, "type") != src)
       return failure();
     Type orig = getTypeAttr(inner, "T");
     Value y = getDataOperands(inner)[0];
-    if (orig == dst) {
-      return bypassNode(rewriter, op, y);
-    }
+    if (orig == dst)
+      return bypassNode(rewriter, op, y, mayDelete);
     unsigned w = width(orig);
     if (!w || w != width(src) || w != width(dst))
       return failure();
     Operation *node = cloneNodeWithData(
         rewriter, op, {y}, {rewriter.getNamedAttr("T", TypeAttr::get(orig))});
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -121,7 +118,7 @@ struct RemoveRedundantCast : NodePattern {
     Type src = getTypeAttr(op, "SrcT"), dst = getTypeAttr(op, "DstT");
     if (getNumDataOperands(op) != 1 || !src || src != dst)
       return failure();
-    return bypassNode(rewriter, op, getDataOperands(op)[0]);
+    return bypassNode(rewriter, op, getDataOperands(op)[0], mayDelete);
   }
 };
 
@@ -139,15 +136,14 @@ struct RemoveRedundantReshape : NodePattern {
     std::optional<SmallVector<int64_t>> target =
         getConstInts(getDataOperands(op)[1]);
     if (in && ((target && *target == *in) ||
-               haveSameStaticShape(x, getDataResults(op)[0]))) {
-      return bypassNode(rewriter, op, x);
-    }
+               haveSameStaticShape(x, getDataResults(op)[0])))
+      return bypassNode(rewriter, op, x, mayDelete);
     Operation *inner = getProducerOf(x, "Reshape");
     if (!inner || hasControlOperands(inner) || getNumDataOperands(inner) != 2)
       return failure();
     Operation *node = cloneNodeWithData(
         rewriter, op, {getDataOperands(inner)[0], getDataOperands(op)[1]});
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -184,9 +180,8 @@ struct RemoveIdentityTranspose : NodePattern {
     bool identity = true;
     for (auto [i, p] : llvm::enumerate(*perm))
       identity &= p == static_cast<int64_t>(i);
-    if (identity && isNode(op, "Transpose")) {
-      return bypassNode(rewriter, op, x);
-    }
+    if (identity && isNode(op, "Transpose"))
+      return bypassNode(rewriter, op, x, mayDelete);
     Operation *inner = getProducerOf(x, getTFOpName(op));
     if (!inner || hasControlOperands(inner))
       return failure();
@@ -196,7 +191,7 @@ struct RemoveIdentityTranspose : NodePattern {
     for (auto [i, p] : llvm::enumerate(*perm))
       if ((*innerPerm)[p] != static_cast<int64_t>(i))
         return failure();
-    return bypassNode(rewriter, op, getDataOperands(inner)[0]);
+    return bypassNode(rewriter, op, getDataOperands(inner)[0], mayDelete);
   }
 };
 
@@ -234,7 +229,7 @@ struct RemoveNegation : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -255,7 +250,7 @@ struct ReplaceMulWithSquare : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -295,7 +290,7 @@ struct RemoveLogicalNot : NodePattern {
         getNodeAttrs(cmp).getValue(), getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -324,7 +319,7 @@ struct SqrtDivToRsqrtMul : NodePattern {
         {tAttr}, getDataResults(op)[0].getType());
     if (!mul)
       return failure();
-    replaceNodeAndClean(rewriter, op, mul);
+    replaceNodeAndClean(rewriter, op, mul, mayDelete);
     return success();
   }
 };
@@ -384,7 +379,7 @@ struct FoldTransposeIntoMatMul : NodePattern {
     if (overrides.empty())
       return failure();
     Operation *node = cloneNodeWithData(rewriter, op, data, overrides);
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -430,7 +425,7 @@ struct FoldConjugateIntoTranspose : NodePattern {
         getNodeAttrs(transpose).getValue(), getDataResults(op)[0].getType());
     if (!node)
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -442,34 +437,34 @@ void arith_opt::populateSimplifyPatterns(RewritePatternSet &patterns,
   MLIRContext *ctx = patterns.getContext();
   if (stages.removeInvolution) {
     for (StringRef name : {"Neg", "Conj", "LogicalNot", "Invert"})
-      patterns.add<RemoveInvolution>(name, ctx);
+      addPattern<RemoveInvolution>(patterns, stages, name, ctx);
     if (stages.unsafeMath)
-      patterns.add<RemoveInvolution>("Reciprocal", ctx);
+      addPattern<RemoveInvolution>(patterns, stages, "Reciprocal", ctx);
   }
   if (stages.removeRedundantBitcast)
-    patterns.add<RemoveRedundantBitcast>(ctx);
+    addPattern<RemoveRedundantBitcast>(patterns, stages, ctx);
   if (stages.removeRedundantCast)
-    patterns.add<RemoveRedundantCast>(ctx);
+    addPattern<RemoveRedundantCast>(patterns, stages, ctx);
   if (stages.removeRedundantReshape)
-    patterns.add<RemoveRedundantReshape>(ctx);
+    addPattern<RemoveRedundantReshape>(patterns, stages, ctx);
   if (stages.removeIdentityTranspose)
     for (StringRef name : {"Transpose", "ConjugateTranspose"})
-      patterns.add<RemoveIdentityTranspose>(name, ctx);
+      addPattern<RemoveIdentityTranspose>(patterns, stages, name, ctx);
   if (stages.removeNegation)
     for (StringRef name : {"Add", "AddV2", "Sub"})
-      patterns.add<RemoveNegation>(name, ctx);
+      addPattern<RemoveNegation>(patterns, stages, name, ctx);
   if (stages.replaceMulWithSquare)
-    patterns.add<ReplaceMulWithSquare>(ctx);
+    addPattern<ReplaceMulWithSquare>(patterns, stages, ctx);
   if (stages.removeLogicalNot)
-    patterns.add<RemoveLogicalNot>(ctx);
+    addPattern<RemoveLogicalNot>(patterns, stages, ctx);
   if (stages.sqrtDivToRsqrtMul)
     for (StringRef name : {"Div", "RealDiv"})
-      patterns.add<SqrtDivToRsqrtMul>(name, ctx);
+      addPattern<SqrtDivToRsqrtMul>(patterns, stages, name, ctx);
   if (stages.foldTransposeIntoMatMul)
     for (StringRef name :
          {"MatMul", "BatchMatMul", "BatchMatMulV2", "BatchMatMulV3"})
-      patterns.add<FoldTransposeIntoMatMul>(name, ctx);
+      addPattern<FoldTransposeIntoMatMul>(patterns, stages, name, ctx);
   if (stages.foldConjugateIntoTranspose)
     for (StringRef name : {"Conj", "Transpose", "ConjugateTranspose"})
-      patterns.add<FoldConjugateIntoTranspose>(name, ctx);
+      addPattern<FoldConjugateIntoTranspose>(patterns, stages, name, ctx);
 }

@@ -110,9 +110,8 @@ struct RemoveStackSliceSameAxis : NodePattern {
       }
     }
     Value x = inputs[k];
-    if (shrink) {
-      return bypassNode(rewriter, op, x);
-    }
+    if (shrink)
+      return bypassNode(rewriter, op, x, mayDelete);
     Type i32 = rewriter.getI32Type();
     Operation *dim = buildScalarConst(rewriter, op, i32, axis);
     if (!dim)
@@ -124,7 +123,7 @@ struct RemoveStackSliceSameAxis : NodePattern {
                   getDataResults(op)[0].getType());
     if (!node || !pack->getAttr("T"))
       return failure();
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -164,7 +163,7 @@ struct SimplifyEmbeddingLookup : NodePattern {
         {getDataOperands(gather)[0], getDataOperands(unique)[0],
          getDataOperands(op)[2]},
         {rewriter.getNamedAttr("Tidx", TypeAttr::get(idsType))});
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -191,7 +190,7 @@ struct RemoveCastIntoSegmentReduction : NodePattern {
     Operation *node = cloneNodeWithData(
         rewriter, op, data,
         {rewriter.getNamedAttr("Tindices", TypeAttr::get(src))});
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -234,7 +233,7 @@ struct ReorderCastLikeAndValuePreserving : NodePattern {
     Operation *node = cloneNodeWithData(
         rewriter, vp, data, {rewriter.getNamedAttr("T", TypeAttr::get(dst))});
     getDataResults(node)[0].setType(getDataResults(op)[0].getType());
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -288,7 +287,7 @@ struct HoistCWiseUnaryChains : NodePattern {
       getDataResults(node)[0].setType(UnrankedTensorType::get(t));
     }
     getDataResults(node)[0].setType(getDataResults(op)[0].getType());
-    replaceNodeAndClean(rewriter, op, node);
+    replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
@@ -346,7 +345,7 @@ struct ReplaceMulWithBroadcastByTile : NodePattern {
                     getDataResults(op)[0].getType());
       if (!node)
         return failure();
-      replaceNodeAndClean(rewriter, op, node);
+      replaceNodeAndClean(rewriter, op, node, mayDelete);
       return success();
     }
     return failure();
@@ -360,22 +359,22 @@ void arith_opt::populateStructurePatterns(RewritePatternSet &patterns,
   MLIRContext *ctx = patterns.getContext();
   if (stages.removeStackSliceSameAxis)
     for (StringRef name : {"Slice", "StridedSlice"})
-      patterns.add<RemoveStackSliceSameAxis>(name, ctx);
+      addPattern<RemoveStackSliceSameAxis>(patterns, stages, name, ctx);
   if (stages.simplifyEmbeddingLookup)
     for (StringRef name :
          {"SparseSegmentSum", "SparseSegmentMean", "SparseSegmentSqrtN"})
-      patterns.add<SimplifyEmbeddingLookup>(name, ctx);
+      addPattern<SimplifyEmbeddingLookup>(patterns, stages, name, ctx);
   if (stages.removeCastIntoSegmentReduction)
     for (StringRef name :
          {"SegmentSum", "SegmentMean", "SegmentProd", "SegmentMin",
           "SegmentMax", "UnsortedSegmentSum", "UnsortedSegmentProd",
           "UnsortedSegmentMin", "UnsortedSegmentMax"})
-      patterns.add<RemoveCastIntoSegmentReduction>(name, ctx);
+      addPattern<RemoveCastIntoSegmentReduction>(patterns, stages, name, ctx);
   if (stages.reorderCastLikeAndValuePreserving)
-    patterns.add<ReorderCastLikeAndValuePreserving>(ctx);
+    addPattern<ReorderCastLikeAndValuePreserving>(patterns, stages, ctx);
   if (stages.hoistCWiseUnaryChains) {
-    patterns.add<HoistCWiseUnaryChains>(ctx);
+    addPattern<HoistCWiseUnaryChains>(patterns, stages, ctx);
   }
   if (stages.replaceMulWithBroadcastByTile)
-    patterns.add<ReplaceMulWithBroadcastByTile>(ctx);
+    addPattern<ReplaceMulWithBroadcastByTile>(patterns, stages, ctx);
 }

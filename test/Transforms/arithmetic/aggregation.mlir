@@ -1,6 +1,6 @@
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer | FileCheck %s
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='add-ops-rewrite=false simplify-aggregation=false hoist-common-factor=false minimize-broadcasts=false' | FileCheck %s --check-prefix=OFF
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='unsafe-math=true' | FileCheck %s --check-prefix=UNSAFE
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer=fetch=out | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out add-ops-rewrite=false simplify-aggregation=false hoist-common-factor=false minimize-broadcasts=false' | FileCheck %s --check-prefix=OFF
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out unsafe-math=true' | FileCheck %s --check-prefix=UNSAFE
 
 // COM: AddOpsRewrite: a left-leaning float tree ((a + b) + c) + d is summed
 // COM: in the same order by AddN; a right-leaning float tree would be

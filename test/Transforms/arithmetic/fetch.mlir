@@ -6,8 +6,10 @@
 // CHECK-LABEL: tfg.graph
 // CHECK: Neg(%{{.*}}) name("n2")
 // CHECK: Sub(%{{.*}}, %{{.*}}) device("/CPU:0") name("a")
-// COM: Without fetches, the graph's sinks (here n2 and u) are its outputs.
+// COM: Without fetches no node is removed (no bypass, no erasure); a node
+// COM: replaced by a new one of the same name is rewritten.
 // NOFETCH-LABEL: tfg.graph
+// NOFETCH: Neg(%{{.*}}) name("n1")
 // NOFETCH: Neg(%{{.*}}) name("n2")
 // NOFETCH: Sub(%{{.*}}, %{{.*}}) device("/CPU:0") name("a")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {

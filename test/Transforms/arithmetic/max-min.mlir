@@ -1,5 +1,5 @@
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer | FileCheck %s
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='optimize-max-or-min=false' | FileCheck %s --check-prefix=OFF
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer=fetch=out | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out optimize-max-or-min=false' | FileCheck %s --check-prefix=OFF
 
 // COM: OptimizeMaxOrMin: Max(Floor(x)) -> Floor(Max(x)) and
 // COM: Max(Neg(x)) -> Neg(Min(x)) for floats (exact functions); Relu on

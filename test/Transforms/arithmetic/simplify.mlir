@@ -1,6 +1,6 @@
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer | FileCheck %s
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='remove-negation=false replace-mul-with-square=false remove-logical-not=false fold-transpose-into-matmul=false fold-conjugate-into-transpose=false' | FileCheck %s --check-prefix=OFF
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='sqrt-div-to-rsqrt-mul=true' | FileCheck %s --check-prefix=RSQRT
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer=fetch=out | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out remove-negation=false replace-mul-with-square=false remove-logical-not=false fold-transpose-into-matmul=false fold-conjugate-into-transpose=false' | FileCheck %s --check-prefix=OFF
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out sqrt-div-to-rsqrt-mul=true' | FileCheck %s --check-prefix=RSQRT
 
 // COM: RemoveNegation: a + Neg(b) -> a - b, Neg(a) + b -> b - a,
 // COM: a - Neg(b) -> a + b; the new node takes the old one's name and

@@ -1,6 +1,6 @@
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer | FileCheck %s
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='remove-stack-slice-same-axis=false simplify-embedding-lookup=false remove-cast-into-segment-reduction=false reorder-cast-like-and-value-preserving=false hoist-cwise-unary-chains=false' | FileCheck %s --check-prefix=OFF
-// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='replace-mul-with-broadcast-by-tile=true' | FileCheck %s --check-prefix=TILE
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer=fetch=out | FileCheck %s
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out remove-stack-slice-same-axis=false simplify-embedding-lookup=false remove-cast-into-segment-reduction=false reorder-cast-like-and-value-preserving=false hoist-cwise-unary-chains=false' | FileCheck %s --check-prefix=OFF
+// RUN: tfg-opt %s --split-input-file --tfg-arithmetic-optimizer='fetch=out replace-mul-with-broadcast-by-tile=true' | FileCheck %s --check-prefix=TILE
 
 // COM: RemoveStackSliceSameAxis: a StridedSlice shrinking the packing axis
 // COM: -> the packed input; a Slice keeping it -> ExpandDims(input, axis);
