@@ -132,4 +132,3 @@ FailureOr<const HostTensor *> mlir::tfg::getOperand(EvalContext &ctx,
   }
   return t;
 }
-

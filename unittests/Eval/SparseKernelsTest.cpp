@@ -107,12 +107,12 @@ TEST_F(SparseKernelsTest, SparseTensorDenseMatMul) {
 TEST_F(SparseKernelsTest, SparseReshape) {
   // [2, 3] -> [3, -1]: (0, 2) is 2 -> (1, 0); (1, 1) is 4 -> (2, 0).
   auto r = evalAll("SparseReshape", {i64({2, 2}, {0, 2, 1, 1}),
-                                         i64({2}, {2, 3}), i64({2}, {3, -1})});
+                                     i64({2}, {2, 3}), i64({2}, {3, -1})});
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(values(r[0]), (std::vector<int64_t>{1, 0, 2, 0}));
   EXPECT_EQ(values(r[1]), (std::vector<int64_t>{3, 2}));
   r = evalAll("SparseReshape",
-                  {i64({1, 2}, {1, 2}), i64({2}, {2, 3}), i64({1}, {6})});
+              {i64({1, 2}, {1, 2}), i64({2}, {2, 3}), i64({1}, {6})});
   ASSERT_EQ(r.size(), 2u);
   EXPECT_EQ(values(r[0]), (std::vector<int64_t>{5}));
   HostTensor idx = i64({1, 2}, {0, 0}), shape = i64({2}, {2, 3});
@@ -127,9 +127,8 @@ TEST_F(SparseKernelsTest, SparseReshape) {
 TEST_F(SparseKernelsTest, SparseFillEmptyRows) {
   // Rows 0 and 2 have entries (row 2 two, out of order); 1 and 3 are empty.
   HostTensor idx = i64({3, 2}, {2, 1, 0, 0, 2, 0});
-  auto r =
-      evalAll("SparseFillEmptyRows",
-                  {idx, f32({3}, {5, 6, 7}), i64({2}, {4, 2}), f32({}, {-1})});
+  auto r = evalAll("SparseFillEmptyRows",
+                   {idx, f32({3}, {5, 6, 7}), i64({2}, {4, 2}), f32({}, {-1})});
   ASSERT_EQ(r.size(), 4u);
   EXPECT_EQ(values(r[0]), (std::vector<int64_t>{0, 0, 1, 0, 2, 1, 2, 0, 3, 0}));
   EXPECT_EQ(doubles(r[1]), (std::vector<double>{6, -1, 5, 7, -1}));
