@@ -262,3 +262,52 @@ TEST_F(ElementwiseKernelsTest, ComplexAndNarrowFloats) {
             (std::vector<int64_t>{1, 1}));
   EXPECT_EQ(values(eval("LogicalNot", {t})), (std::vector<int64_t>{0}));
 }
+
+// The f32 fast path (rows of the last dimension) gives what the generic
+// path gives on f64 operands rounded to f32, for every broadcast layout:
+// same shapes, a trailing vector, a column, a scalar on either side, and a
+// splat operand; Maximum propagates NaN.
+TEST_F(ElementwiseKernelsTest, Float32FastPathMatchesTheGenericPath) {
+  std::vector<double> left, right;
+  for (int i = 0; i < 24; ++i) {
+    // Values f32 holds exactly, so both paths start from the same numbers.
+    left.push_back(static_cast<float>(0.1 * i - 1.3));
+    right.push_back(static_cast<float>(1.7 - 0.23 * i));
+  }
+  struct Layout {
+    std::vector<int64_t> a, b;
+  };
+  std::vector<Layout> layouts = {{{2, 3, 4}, {2, 3, 4}}, {{2, 3, 4}, {4}},
+                                 {{2, 3, 1}, {1, 1, 4}}, {{2, 3, 4}, {}},
+                                 {{}, {2, 3, 4}},        {{4}, {2, 3, 4}}};
+  for (const char *op : {"AddV2", "Sub", "Mul", "RealDiv", "Maximum", "Minimum",
+                         "SquaredDifference"}) {
+    for (const Layout &l : layouts) {
+      int64_t na = 1, nb = 1;
+      for (int64_t d : l.a)
+        na *= d;
+      for (int64_t d : l.b)
+        nb *= d;
+      ArrayRef<double> va(left.data(), na), vb(right.data(), nb);
+      HostTensor got = eval(op, {f32(l.a, va), f32(l.b, vb)});
+      HostTensor ref = eval(op, {f64(l.a, va), f64(l.b, vb)});
+      ASSERT_EQ(got.getNumElements(), ref.getNumElements()) << op;
+      for (int64_t i = 0; i < got.getNumElements(); ++i) {
+        float a = static_cast<float>(ref.getDouble(i));
+        if (std::string(op) == "SquaredDifference") {
+          // Rounded twice in f32 (difference, square), as TensorFlow.
+          EXPECT_NEAR(got.getDouble(i), a, 1e-6 * std::fabs(a) + 1e-7) << op;
+          continue;
+        }
+        EXPECT_EQ(static_cast<float>(got.getDouble(i)), a) << op << " " << i;
+      }
+    }
+  }
+  HostTensor splat =
+      llvm::cantFail(HostTensor::createSplat(b.getF32Type(), {2, 3}));
+  splat.setDouble(0, 2.0);
+  HostTensor sum = eval("AddV2", {splat, f32({3}, {1, 2, 3})});
+  EXPECT_EQ(doubles(sum), (std::vector<double>{3, 4, 5, 3, 4, 5}));
+  HostTensor nan = eval("Maximum", {f32({2}, {NAN, 1}), f32({2}, {0, NAN})});
+  EXPECT_TRUE(std::isnan(nan.getDouble(0)) && std::isnan(nan.getDouble(1)));
+}
