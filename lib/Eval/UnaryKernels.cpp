@@ -21,6 +21,8 @@
 
 #include "Kernels.h"
 
+#include "mlir/IR/Threading.h"
+
 #include "mlir/IR/Builders.h"
 
 #include <cmath>
@@ -195,6 +197,24 @@ template <UnOp Op> static LogicalResult unary(EvalContext &ctx) {
   if (failed(out))
     return failure();
   HostTensor &r = out->tensor;
+  if (x.getElementType().isF32() && !out->splat && out->size() > 0) {
+    // f32 fast path: the same double computation rounded once, on typed
+    // storage, in chunks on the context's threads.
+    const float *in = x.data<float>().data();
+    float *o = r.data<float>().data();
+    constexpr int64_t kChunk = 1 << 15;
+    int64_t n = out->size(), chunks = (n + kChunk - 1) / kChunk;
+    auto run = [&](size_t c) {
+      int64_t begin = static_cast<int64_t>(c) * kChunk;
+      for (int64_t i = begin, e = std::min(n, begin + kChunk); i < e; ++i)
+        o[i] = static_cast<float>(applyFloat(Op, in[i], alpha));
+    };
+    if (chunks == 1)
+      run(0);
+    else
+      parallelFor(ctx.getContext(), 0, static_cast<size_t>(chunks), run);
+    return finishResult(ctx, std::move(*out));
+  }
   for (int64_t i = 0, n = out->size(); i < n; ++i) {
     switch (kind) {
     case HostElementKind::Float:
