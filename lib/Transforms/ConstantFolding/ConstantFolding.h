@@ -157,6 +157,12 @@ Operation *replaceWithNode(FoldingState &state, Operation *op, StringRef opName,
                            ValueRange data, ValueRange controls,
                            ArrayRef<NamedAttribute> attrs);
 
+/// Case/StatelessCase whose branch index is a Const: a call of that branch
+/// (the last one for an index out of range, as TensorFlow runs it),
+/// StatefulPartitionedCall for Case, PartitionedCall for StatelessCase, named
+/// like the Case; the index becomes a control dependency. Null otherwise.
+Operation *foldConstantCase(FoldingState &state, Operation *op);
+
 /// Builds a Const of `value` before `op`, named `<op>/<suffix>` (uniqued),
 /// on `op`'s device; null over the size limit.
 Operation *buildHelperConst(FoldingState &state, Operation *op,
