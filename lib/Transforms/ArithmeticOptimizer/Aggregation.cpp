@@ -130,14 +130,8 @@ struct SimplifyAggregation : NodePattern {
         buildScalarConst(rewriter, op, t, static_cast<double>(data.size()));
     if (!n)
       return failure();
-    Operation *node =
-        buildNode(rewriter, op, "Mul", {data[0], getDataResults(n)[0]},
-                  {rewriter.getNamedAttr("T", TypeAttr::get(t))},
-                  getDataResults(op)[0].getType());
-    if (!node)
-      return failure();
-    replaceNodeAndClean(rewriter, op, node, mayDelete);
-    return success();
+    return replaceWithTypedNode(rewriter, op, "Mul",
+                                {data[0], getDataResults(n)[0]}, t, mayDelete);
   }
 };
 

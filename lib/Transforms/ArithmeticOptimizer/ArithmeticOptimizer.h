@@ -132,6 +132,14 @@ LogicalResult bypassNode(PatternRewriter &rewriter, Operation *op, Value value,
 void replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
                          Operation *with, bool mayDelete);
 
+/// Replaces the node `op` (replaceNodeAndClean) with a new
+/// `tfg.<opName>(data) {T = t}` built like it (buildNode), whose data result
+/// has the type of `op`'s first. Fails, changing nothing, when the node
+/// cannot be built.
+LogicalResult replaceWithTypedNode(PatternRewriter &rewriter, Operation *op,
+                                   StringRef opName, ValueRange data, Type t,
+                                   bool mayDelete);
+
 /// True if no data result of `op` is used: rewriting it gains nothing
 /// (a node the user fetches is protected by the driver anyway).
 bool isDeadNode(Operation *op);

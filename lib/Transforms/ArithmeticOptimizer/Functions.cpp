@@ -112,13 +112,7 @@ struct ConvertLog1p : NodePattern {
     Value x = getAddendOf(add, 1.0);
     if (!x)
       return failure();
-    Operation *node = buildNode(rewriter, op, "Log1p", {x},
-                                {rewriter.getNamedAttr("T", TypeAttr::get(t))},
-                                getDataResults(op)[0].getType());
-    if (!node)
-      return failure();
-    replaceNodeAndClean(rewriter, op, node, mayDelete);
-    return success();
+    return replaceWithTypedNode(rewriter, op, "Log1p", {x}, t, mayDelete);
   }
 };
 
@@ -136,14 +130,8 @@ struct ConvertExpm1 : NodePattern {
     if (!exp || hasControlOperands(exp) || !hasSingleUse(e) || !one ||
         *one != 1.0 || !keepsShape(c, e, getDataResults(op)[0]))
       return failure();
-    Operation *node =
-        buildNode(rewriter, op, "Expm1", {getDataOperands(exp)[0]},
-                  {rewriter.getNamedAttr("T", TypeAttr::get(t))},
-                  getDataResults(op)[0].getType());
-    if (!node)
-      return failure();
-    replaceNodeAndClean(rewriter, op, node, mayDelete);
-    return success();
+    return replaceWithTypedNode(rewriter, op, "Expm1",
+                                {getDataOperands(exp)[0]}, t, mayDelete);
   }
 };
 

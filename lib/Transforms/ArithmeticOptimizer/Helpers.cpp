@@ -244,3 +244,16 @@ void arith_opt::replaceNodeAndClean(PatternRewriter &rewriter, Operation *op,
                                     Operation *with, bool mayDelete) {
   replaceNodeAndClean(rewriter, op, with->getResults(), mayDelete);
 }
+
+LogicalResult arith_opt::replaceWithTypedNode(PatternRewriter &rewriter,
+                                              Operation *op, StringRef opName,
+                                              ValueRange data, Type t,
+                                              bool mayDelete) {
+  Operation *node = buildNode(rewriter, op, opName, data,
+                              {rewriter.getNamedAttr("T", TypeAttr::get(t))},
+                              getDataResults(op)[0].getType());
+  if (!node)
+    return failure();
+  replaceNodeAndClean(rewriter, op, node, mayDelete);
+  return success();
+}

@@ -223,14 +223,8 @@ struct RemoveNegation : NodePattern {
     } else {
       return failure();
     }
-    Operation *node =
-        buildNode(rewriter, op, isSub ? "AddV2" : "Sub", {lhs, rhs},
-                  {rewriter.getNamedAttr("T", TypeAttr::get(t))},
-                  getDataResults(op)[0].getType());
-    if (!node)
-      return failure();
-    replaceNodeAndClean(rewriter, op, node, mayDelete);
-    return success();
+    return replaceWithTypedNode(rewriter, op, isSub ? "AddV2" : "Sub",
+                                {lhs, rhs}, t, mayDelete);
   }
 };
 
@@ -244,14 +238,8 @@ struct ReplaceMulWithSquare : NodePattern {
         getDataOperands(op)[0] != getDataOperands(op)[1] ||
         !(isFloatLike(t) || isIntegerLike(t) || isComplexType(t)))
       return failure();
-    Operation *node =
-        buildNode(rewriter, op, "Square", {getDataOperands(op)[0]},
-                  {rewriter.getNamedAttr("T", TypeAttr::get(t))},
-                  getDataResults(op)[0].getType());
-    if (!node)
-      return failure();
-    replaceNodeAndClean(rewriter, op, node, mayDelete);
-    return success();
+    return replaceWithTypedNode(rewriter, op, "Square",
+                                {getDataOperands(op)[0]}, t, mayDelete);
   }
 };
 
