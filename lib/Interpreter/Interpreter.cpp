@@ -261,6 +261,10 @@ Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
   };
 
   DenseMap<Value, RtValue> fed;
+  // The nodes with a fed output: their control result is live from the
+  // start, as TensorFlow moves a fed node's outgoing control edges to the
+  // feed, so that the node itself is not run (nor its inputs needed).
+  DenseSet<Operation *> fedNodes;
   std::string key;
   for (const InterpreterFeed &feed : feeds) {
     auto v = resolve(feed.name);
@@ -271,6 +275,7 @@ Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
     if (llvm::Error err = checkPlaceholderFeed(v->getDefiningOp(), feed.value))
       return std::move(err);
     fed[*v] = RtValue::of(feed.value);
+    fedNodes.insert(v->getDefiningOp());
     key += feed.name + ",";
   }
   key += "|";
@@ -282,10 +287,14 @@ Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
     fetchValues.push_back(*v);
     key += name + ",";
   }
+  auto isFed = [&](Value v) {
+    return fed.count(v) != 0 ||
+           (isControlType(v.getType()) && fedNodes.contains(v.getDefiningOp()));
+  };
   std::unique_ptr<CompiledBody> &body = impl->state.graphRuns[key];
   if (!body) {
     auto compiled = compileBody(impl->state, graph.getBody(), fetchValues,
-                                [&](Value v) { return fed.count(v) != 0; });
+                                [&](Value v) { return isFed(v); });
     if (!compiled)
       return compiled.takeError();
     body = std::move(*compiled);
@@ -293,9 +302,12 @@ Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
   std::vector<RtValue> externals;
   for (Value v : body->externals) {
     auto it = fed.find(v);
-    if (it == fed.end())
+    if (it != fed.end())
+      externals.push_back(it->second);
+    else if (isFed(v))
+      externals.push_back(RtValue()); // The control result of a fed node.
+    else
       return error("a value of the graph is defined outside of it");
-    externals.push_back(it->second);
   }
   auto results = impl->state.runBody(*body, externals, 0);
   if (!results)
