@@ -228,6 +228,39 @@ Type getTypeAttr(Operation *op, StringRef name);
 llvm::Expected<std::optional<SmallVector<int64_t, 4>>>
 readShapeTensor(const RtValue &value, StringRef what);
 
+/// Node-level helpers of the builtins on handles (SequenceUtil.cpp): the
+/// prologue every TensorArray, TensorList and variable op shares, and the
+/// stacking and concatenation of their items.
+/// An error unless the node got at least `n` inputs.
+llvm::Error expectInputs(const CompiledNode &node, ArrayRef<RtValue> inputs,
+                         unsigned n);
+/// The object behind operand 0 `handle` when it is of `kind`; an error
+/// naming the node and `what` otherwise.
+template <typename T>
+llvm::Expected<T *> getObject(const CompiledNode &node, const RtValue &handle,
+                              RuntimeObject::Kind kind, StringRef what) {
+  if (!handle.object || handle.object->kind != kind)
+    return nodeError(node.op, "operand 0 is not a " + what + " handle");
+  return static_cast<T *>(handle.object.get());
+}
+/// An int32/int64 vector of indices.
+llvm::Expected<SmallVector<int64_t, 8>>
+readIndexVector(const CompiledNode &node, const RtValue &value);
+/// A scalar of the integer type of `width` bits holding `value`.
+RtValue scalarIntValue(MLIRContext *context, unsigned width, int64_t value);
+/// Pushes `items` stacked along a new leading axis; an unset (null) item
+/// is zeros of `elementShape`.
+llvm::Error stackItems(Executor &exec, const CompiledNode &node,
+                       ArrayRef<TensorPtr> items, Type dtype,
+                       ArrayRef<int64_t> elementShape,
+                       SmallVectorImpl<RtValue> &outs);
+/// Pushes `items` concatenated along their leading axis and the int64
+/// vector of their lengths (no items: an empty vector); an unset or
+/// scalar item is an error.
+llvm::Error concatItems(Executor &exec, const CompiledNode &node,
+                        ArrayRef<TensorPtr> items, Type dtype,
+                        SmallVectorImpl<RtValue> &outs);
+
 } // namespace interp
 } // namespace tfg
 } // namespace mlir

@@ -35,18 +35,10 @@ struct TensorList : RuntimeObject {
 };
 } // namespace
 
-static llvm::Error expectInputs(const CompiledNode &node, Ins inputs,
-                                unsigned n) {
-  if (inputs.size() < n)
-    return nodeError(node.op, "expects " + Twine(n) + " inputs");
-  return llvm::Error::success();
-}
-
-static llvm::Expected<const TensorList *> getList(const CompiledNode &node,
-                                                  const RtValue &handle) {
-  if (!handle.object || handle.object->kind != RuntimeObject::Kind::TensorList)
-    return nodeError(node.op, "operand 0 is not a TensorList");
-  return static_cast<const TensorList *>(handle.object.get());
+static llvm::Expected<TensorList *> getList(const CompiledNode &node,
+                                            const RtValue &handle) {
+  return getObject<TensorList>(node, handle, RuntimeObject::Kind::TensorList,
+                               "TensorList");
 }
 
 /// The list of `handle` to change: the same object when no one else holds
@@ -102,14 +94,6 @@ static llvm::Error checkCount(Executor &exec, const CompiledNode &node,
 
 static RtValue handleOf(std::shared_ptr<TensorList> list) {
   return {nullptr, std::move(list)};
-}
-
-static RtValue scalarInt(Executor &exec, unsigned width, int64_t value) {
-  auto t = HostTensor::create(IntegerType::get(exec.getContext(), width), {});
-  if (!t)
-    return RtValue();
-  t->setInt(0, value);
-  return RtValue::of(std::move(*t));
 }
 
 /// A new list of `dtype` and `shape` with `n` unset items.
@@ -304,7 +288,7 @@ static llvm::Error length(Executor &exec, const CompiledNode &node, Ins inputs,
   auto list = getList(node, inputs[0]);
   if (!list)
     return list.takeError();
-  outs.push_back(scalarInt(exec, 32, (*list)->items.size()));
+  outs.push_back(scalarIntValue(exec.getContext(), 32, (*list)->items.size()));
   return llvm::Error::success();
 }
 
@@ -334,15 +318,17 @@ static llvm::Error elementShape(Executor &exec, const CompiledNode &node,
   return llvm::Error::success();
 }
 
-/// Stacks items `indices` (all when empty and `all`) of `list`.
-static llvm::Error stackItems(Executor &exec, const CompiledNode &node,
-                              const TensorList &list, ArrayRef<int64_t> indices,
-                              const Shape &shape, Outs &outs) {
+/// Stacks items `indices` of `list`.
+static llvm::Error stackListItems(Executor &exec, const CompiledNode &node,
+                                  const TensorList &list,
+                                  ArrayRef<int64_t> indices, const Shape &shape,
+                                  Outs &outs) {
   std::vector<TensorPtr> items;
   Shape rowShape;
   for (int64_t i : indices) {
     if (i < 0 || uint64_t(i) >= list.items.size())
       return nodeError(node.op, "index " + Twine(i) + " is out of range");
+    items.push_back(list.items[i]);
     if (list.items[i] && !rowShape)
       rowShape.emplace(list.items[i]->getShape());
   }
@@ -354,21 +340,7 @@ static llvm::Error stackItems(Executor &exec, const CompiledNode &node,
       return nodeError(node.op, "cannot stack items of unknown shape");
     rowShape = std::move(*merged);
   }
-  for (int64_t i : indices) {
-    auto item = getItem(node, list, i, rowShape);
-    if (!item)
-      return item.takeError();
-    items.push_back(std::move(*item));
-  }
-  SmallVector<const HostTensor *, 8> ptrs;
-  for (const TensorPtr &item : items)
-    ptrs.push_back(item.get());
-  auto stacked = stackTensors(ptrs, list.dtype, *rowShape,
-                              exec.getState().options.maxElements);
-  if (!stacked)
-    return nodeError(node.op, toString(stacked.takeError()));
-  outs.push_back(RtValue::of(std::move(*stacked)));
-  return llvm::Error::success();
+  return stackItems(exec, node, items, list.dtype, *rowShape, outs);
 }
 
 static llvm::Error stack(Executor &exec, const CompiledNode &node, Ins inputs,
@@ -390,19 +362,7 @@ static llvm::Error stack(Executor &exec, const CompiledNode &node, Ins inputs,
   SmallVector<int64_t, 8> indices;
   for (size_t i = 0; i < (*list)->items.size(); ++i)
     indices.push_back(i);
-  return stackItems(exec, node, **list, indices, *shape, outs);
-}
-
-/// The int32/int64 vector `value` as indices.
-static llvm::Expected<SmallVector<int64_t, 8>>
-readIndices(const CompiledNode &node, const RtValue &value) {
-  const HostTensor *t = value.tensor.get();
-  if (!t || t->getRank() != 1 || t->getKind() != HostElementKind::Signed)
-    return nodeError(node.op, "indices are not an integer vector");
-  SmallVector<int64_t, 8> out;
-  for (int64_t i = 0; i < t->getNumElements(); ++i)
-    out.push_back(t->getInt(i));
-  return out;
+  return stackListItems(exec, node, **list, indices, *shape, outs);
 }
 
 static llvm::Error gather(Executor &exec, const CompiledNode &node, Ins inputs,
@@ -412,13 +372,13 @@ static llvm::Error gather(Executor &exec, const CompiledNode &node, Ins inputs,
   auto list = getList(node, inputs[0]);
   if (!list)
     return list.takeError();
-  auto indices = readIndices(node, inputs[1]);
+  auto indices = readIndexVector(node, inputs[1]);
   if (!indices)
     return indices.takeError();
   auto shape = readShape(node, inputs[2]);
   if (!shape)
     return shape.takeError();
-  return stackItems(exec, node, **list, *indices, *shape, outs);
+  return stackListItems(exec, node, **list, *indices, *shape, outs);
 }
 
 /// Writes the rows of `tensor` to the items `indices` of `list`.
@@ -448,7 +408,7 @@ static llvm::Error scatter(Executor &exec, const CompiledNode &node, Ins inputs,
                            Outs &outs) {
   if (llvm::Error err = expectInputs(node, inputs, 3))
     return err;
-  auto indices = readIndices(node, inputs[1]);
+  auto indices = readIndexVector(node, inputs[1]);
   if (!indices)
     return indices.takeError();
   auto shape = readShape(node, inputs[2]);
@@ -478,7 +438,7 @@ static llvm::Error scatterIntoExisting(Executor &exec, const CompiledNode &node,
                                        Ins inputs, Outs &outs) {
   if (llvm::Error err = expectInputs(node, inputs, 3))
     return err;
-  auto indices = readIndices(node, inputs[2]);
+  auto indices = readIndexVector(node, inputs[2]);
   if (!indices)
     return indices.takeError();
   auto list = takeList(node, inputs[0]);
@@ -514,31 +474,9 @@ static llvm::Error concat(Executor &exec, const CompiledNode &node, Ins inputs,
   auto list = getList(node, inputs[0]);
   if (!list)
     return list.takeError();
-  const TensorList &l = **list;
-  auto lengths = HostTensor::create(IntegerType::get(exec.getContext(), 64),
-                                    {int64_t(l.items.size())});
-  if (!lengths)
-    return lengths.takeError();
-  SmallVector<const HostTensor *, 8> ptrs;
-  SmallVector<int64_t, 4> rowShape;
-  for (auto [i, item] : llvm::enumerate(l.items)) {
-    if (!item || item->getRank() == 0)
-      return nodeError(node.op, "item " + Twine(i) +
-                                    " is unset or a scalar: cannot concat");
-    if (i == 0)
-      rowShape.assign(item->getShape().begin() + 1, item->getShape().end());
-    lengths->setInt(i, item->getShape()[0]);
-    ptrs.push_back(item.get());
-  }
-  if (ptrs.empty())
+  if ((*list)->items.empty())
     return nodeError(node.op, "cannot concatenate an empty list");
-  auto value =
-      concatRows(ptrs, l.dtype, rowShape, exec.getState().options.maxElements);
-  if (!value)
-    return nodeError(node.op, toString(value.takeError()));
-  outs.push_back(RtValue::of(std::move(*value)));
-  outs.push_back(RtValue::of(std::move(*lengths)));
-  return llvm::Error::success();
+  return concatItems(exec, node, (*list)->items, (*list)->dtype, outs);
 }
 
 void interp::addListBuiltins(llvm::StringMap<BuiltinFn> &table) {

@@ -47,22 +47,6 @@ struct TensorArray : RuntimeObject {
 };
 } // namespace
 
-static llvm::Error expectInputs(const CompiledNode &node, Ins inputs,
-                                unsigned n) {
-  if (inputs.size() < n)
-    return nodeError(node.op, "expects " + Twine(n) + " inputs");
-  return llvm::Error::success();
-}
-
-template <typename T>
-static llvm::Expected<T *> getObject(const CompiledNode &node,
-                                     const RtValue &handle,
-                                     RuntimeObject::Kind kind, StringRef what) {
-  if (!handle.object || handle.object->kind != kind)
-    return nodeError(node.op, "operand 0 is not a " + what + " handle");
-  return static_cast<T *>(handle.object.get());
-}
-
 //===----------------------------------------------------------------------===//
 // Resource variables
 //===----------------------------------------------------------------------===//
@@ -137,11 +121,8 @@ static llvm::Error varIsInitialized(Executor &exec, const CompiledNode &node,
                                  "variable");
   if (!var)
     return var.takeError();
-  auto result = HostTensor::create(IntegerType::get(exec.getContext(), 1), {});
-  if (!result)
-    return result.takeError();
-  result->setInt(0, (*var)->value != nullptr);
-  outs.push_back(RtValue::of(std::move(*result)));
+  outs.push_back(
+      scalarIntValue(exec.getContext(), 1, (*var)->value != nullptr));
   return llvm::Error::success();
 }
 
@@ -265,7 +246,7 @@ static llvm::Error taRead(Executor &, const CompiledNode &node, Ins inputs,
 }
 
 /// The element shape for stacking: the elements' common shape, else the
-/// array's known element shape.
+/// array's known element shape (from its element_shape attribute).
 static llvm::Expected<SmallVector<int64_t, 4>>
 getStackShape(const CompiledNode &node, TensorArray &array,
               ArrayRef<TensorPtr> items) {
@@ -274,38 +255,7 @@ getStackShape(const CompiledNode &node, TensorArray &array,
       return SmallVector<int64_t, 4>(item->getShape());
   if (array.elementShape)
     return *array.elementShape;
-  if (auto shape = node.op->getAttrOfType<tf_type::ShapeAttr>("element_shape"))
-    if (!shape.getUnranked() && llvm::none_of(shape.getShape(), [](int64_t d) {
-          return ShapedType::isDynamic(d);
-        }))
-      return SmallVector<int64_t, 4>(shape.getShape());
   return nodeError(node.op, "cannot stack elements of unknown shape");
-}
-
-/// Stacks `items` (null ones become zeros of the stacking shape).
-static llvm::Error stackInto(Executor &exec, const CompiledNode &node,
-                             TensorArray &array, ArrayRef<TensorPtr> items,
-                             Outs &outs) {
-  auto shape = getStackShape(node, array, items);
-  if (!shape)
-    return shape.takeError();
-  TensorPtr zeros;
-  SmallVector<const HostTensor *, 8> ptrs;
-  for (const TensorPtr &item : items) {
-    if (!item && !zeros) {
-      auto z = HostTensor::create(array.dtype, *shape);
-      if (!z)
-        return nodeError(node.op, toString(z.takeError()));
-      zeros = std::make_shared<const HostTensor>(std::move(*z));
-    }
-    ptrs.push_back(item ? item.get() : zeros.get());
-  }
-  auto stacked = stackTensors(ptrs, array.dtype, *shape,
-                              exec.getState().options.maxElements);
-  if (!stacked)
-    return nodeError(node.op, toString(stacked.takeError()));
-  outs.push_back(RtValue::of(std::move(*stacked)));
-  return llvm::Error::success();
 }
 
 static llvm::Error taGather(Executor &exec, const CompiledNode &node,
@@ -315,18 +265,19 @@ static llvm::Error taGather(Executor &exec, const CompiledNode &node,
   auto array = getArray(node, inputs[0]);
   if (!array)
     return array.takeError();
-  const HostTensor *indices = inputs[1].tensor.get();
-  if (!indices || indices->getRank() != 1 ||
-      indices->getKind() != HostElementKind::Signed)
-    return nodeError(node.op, "indices are not an integer vector");
+  auto indices = readIndexVector(node, inputs[1]);
+  if (!indices)
+    return indices.takeError();
   std::vector<TensorPtr> items;
-  for (int64_t i = 0; i < indices->getNumElements(); ++i) {
-    int64_t index = indices->getInt(i);
+  for (int64_t index : *indices) {
     if (index < 0 || uint64_t(index) >= (*array)->elements.size())
       return nodeError(node.op, "index " + Twine(index) + " is out of range");
     items.push_back((*array)->elements[index]);
   }
-  return stackInto(exec, node, **array, items, outs);
+  auto shape = getStackShape(node, **array, items);
+  if (!shape)
+    return shape.takeError();
+  return stackItems(exec, node, items, (*array)->dtype, *shape, outs);
 }
 
 static llvm::Error taScatter(Executor &exec, const CompiledNode &node,
@@ -362,11 +313,8 @@ static llvm::Error taSize(Executor &exec, const CompiledNode &node, Ins inputs,
   auto array = getArray(node, inputs[0]);
   if (!array)
     return array.takeError();
-  auto size = HostTensor::create(IntegerType::get(exec.getContext(), 32), {});
-  if (!size)
-    return size.takeError();
-  size->setInt(0, (*array)->elements.size());
-  outs.push_back(RtValue::of(std::move(*size)));
+  outs.push_back(
+      scalarIntValue(exec.getContext(), 32, (*array)->elements.size()));
   return llvm::Error::success();
 }
 
@@ -377,29 +325,7 @@ static llvm::Error taConcat(Executor &exec, const CompiledNode &node,
   auto array = getArray(node, inputs[0]);
   if (!array)
     return array.takeError();
-  SmallVector<const HostTensor *, 8> ptrs;
-  auto lengths = HostTensor::create(IntegerType::get(exec.getContext(), 64),
-                                    {int64_t((*array)->elements.size())});
-  if (!lengths)
-    return lengths.takeError();
-  SmallVector<int64_t, 4> rowShape;
-  for (auto [i, item] : llvm::enumerate((*array)->elements)) {
-    if (!item)
-      return nodeError(node.op, "element " + Twine(i) + " was never written");
-    if (item->getRank() == 0)
-      return nodeError(node.op, "cannot concatenate scalars");
-    if (i == 0)
-      rowShape.assign(item->getShape().begin() + 1, item->getShape().end());
-    lengths->setInt(i, item->getShape()[0]);
-    ptrs.push_back(item.get());
-  }
-  auto value = concatRows(ptrs, (*array)->dtype, rowShape,
-                          exec.getState().options.maxElements);
-  if (!value)
-    return nodeError(node.op, toString(value.takeError()));
-  outs.push_back(RtValue::of(std::move(*value)));
-  outs.push_back(RtValue::of(std::move(*lengths)));
-  return llvm::Error::success();
+  return concatItems(exec, node, (*array)->elements, (*array)->dtype, outs);
 }
 
 static llvm::Error taSplit(Executor &exec, const CompiledNode &node, Ins inputs,
