@@ -24,27 +24,9 @@ try {
   process.exit(2);
 }
 
-// Reads model.json and its weight shards from its own directory.
-function fileHandler(file) {
-  return {
-    load: async () => {
-      const json = JSON.parse(fs.readFileSync(file, 'utf8'));
-      const dir = path.dirname(file);
-      return tf.io.getModelArtifactsForJSON(json, async (manifest) => {
-        const specs = [];
-        const buffers = [];
-        for (const group of manifest) {
-          specs.push(...group.weights);
-          for (const p of group.paths)
-            buffers.push(fs.readFileSync(path.join(dir, path.basename(p))));
-        }
-        const all = Buffer.concat(buffers);
-        return [specs, all.buffer.slice(all.byteOffset,
-                                        all.byteOffset + all.byteLength)];
-      });
-    },
-  };
-}
+// model.json and its weight shards, from the model's directory.
+const tfjsFiles =
+    require(path.join(__dirname, '..', 'utils', 'tfjs_files.js'));
 
 function makeInputs(model, forced) {
   let state = 1;
@@ -87,7 +69,7 @@ async function bench(spec, backend, runs) {
     if (!(await tf.setBackend(backend)))
       throw new Error('backend ' + backend + ' is not available');
     await tf.ready();
-    const model = await tf.loadGraphModel(fileHandler(file));
+    const model = await tf.loadGraphModel(tfjsFiles.fileHandler(tf, file));
     const feed = makeInputs(model, forced);
     await runOnce(model, feed);
     const times = [];

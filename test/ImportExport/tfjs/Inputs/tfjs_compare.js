@@ -24,27 +24,9 @@ try {
   process.exit(2);
 }
 
-// Reads model.json and the shards its manifest lists, beside it.
-function fileHandler(file) {
-  return {
-    load: async () => {
-      const json = JSON.parse(fs.readFileSync(file, 'utf8'));
-      const dir = path.dirname(file);
-      return tf.io.getModelArtifactsForJSON(json, async (manifest) => {
-        const specs = [];
-        const buffers = [];
-        for (const group of manifest) {
-          specs.push(...group.weights);
-          for (const p of group.paths)
-            buffers.push(fs.readFileSync(path.join(dir, p)));
-        }
-        const all = Buffer.concat(buffers);
-        return [specs, all.buffer.slice(all.byteOffset,
-                                        all.byteOffset + all.byteLength)];
-      });
-    },
-  };
-}
+// model.json and its weight shards, from the model's directory.
+const tfjsFiles =
+    require(path.join(__dirname, '..', '..', '..', '..', 'utils', 'tfjs_files.js'));
 
 // The first line of an error's message, at most 300 characters.
 function describe(e) {
@@ -121,10 +103,10 @@ function compareValues(name, a, b) {
 }
 
 async function comparePair(original, exported, loadOnly) {
-  const a = await tf.loadGraphModel(fileHandler(original));
+  const a = await tf.loadGraphModel(tfjsFiles.fileHandler(tf, original));
   let b;
   try {
-    b = await tf.loadGraphModel(fileHandler(exported));
+    b = await tf.loadGraphModel(tfjsFiles.fileHandler(tf, exported));
   } catch (e) {
     return 'the export does not load: ' + describe(e);
   }

@@ -34,26 +34,9 @@ const SHAPES = {
 const MODELS = ['antispoof', 'blazeface', 'emotion', 'faceboxes', 'handtrack',
                 'movenet-lightning', 'selfie'];
 
-function fileHandler(file) {
-  return {
-    load: async () => {
-      const json = JSON.parse(fs.readFileSync(file, 'utf8'));
-      const dir = path.dirname(file);
-      return tf.io.getModelArtifactsForJSON(json, async (manifest) => {
-        const specs = [];
-        const buffers = [];
-        for (const group of manifest) {
-          specs.push(...group.weights);
-          for (const p of group.paths)
-            buffers.push(fs.readFileSync(path.join(dir, p)));
-        }
-        const all = Buffer.concat(buffers);
-        return [specs, all.buffer.slice(all.byteOffset,
-                                        all.byteOffset + all.byteLength)];
-      });
-    },
-  };
-}
+// model.json and its weight shards, from the model's directory.
+const tfjsFiles =
+    require(path.join(__dirname, '..', '..', '..', '..', 'utils', 'tfjs_files.js'));
 
 // splitmix64, as tools/tfg-run/RunSupport.cpp.
 function makeRandom(seed) {
@@ -166,7 +149,7 @@ async function main() {
   }
   for (const name of only.length ? only : MODELS) {
     const model =
-        await tf.loadGraphModel(fileHandler(path.join(modelsDir, name + '.json')));
+        await tf.loadGraphModel(tfjsFiles.fileHandler(tf, path.join(modelsDir, name + '.json')));
     const feed = {};
     const described = [];
     model.inputs.forEach((input, i) => {
