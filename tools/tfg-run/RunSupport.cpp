@@ -9,6 +9,7 @@
 #include "RunSupport.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/JSON.h"
 
 #include <cmath>
 #include <limits>
@@ -188,4 +189,27 @@ bool mlir::tfg::takeThreadsOption(int argc, char **argv,
     }
   }
   return true;
+}
+
+llvm::StringMap<std::string> mlir::tfg::getSignatureAliases(ModuleOp module) {
+  llvm::StringMap<std::string> aliases;
+  auto text = module->getAttrOfType<StringAttr>("tfjs.signature");
+  if (!text)
+    return aliases;
+  llvm::Expected<llvm::json::Value> json = llvm::json::parse(text.getValue());
+  if (!json) {
+    llvm::consumeError(json.takeError());
+    return aliases;
+  }
+  const llvm::json::Object *sig = json->getAsObject();
+  for (StringRef side : {"inputs", "outputs"}) {
+    const llvm::json::Object *entries = sig ? sig->getObject(side) : nullptr;
+    if (!entries)
+      continue;
+    for (const auto &[alias, entry] : *entries)
+      if (const llvm::json::Object *obj = entry.getAsObject())
+        if (std::optional<StringRef> name = obj->getString("name"))
+          aliases[alias.str()] = name->str();
+  }
+  return aliases;
 }

@@ -14,6 +14,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
 
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -64,6 +65,13 @@ bool takeThreadsOption(int argc, char **argv, SmallVectorImpl<char *> &args,
 /// --pass-pipeline syntax, the `builtin.module(...)` anchor optional).
 llvm::Expected<OwningOpRef<ModuleOp>> applyPipeline(ModuleOp module,
                                                     StringRef pipeline);
+
+/// The names a TF.js model's signature (the module's `tfjs.signature`, as
+/// the importer keeps it) gives its inputs and outputs, mapped to the
+/// tensors they stand for (`{"outputs": {"scores": {"name":
+/// "Identity:0"}}}`: scores -> Identity:0). Empty without a signature or
+/// for one that is not such JSON.
+llvm::StringMap<std::string> getSignatureAliases(ModuleOp module);
 
 } // namespace tfg
 } // namespace mlir

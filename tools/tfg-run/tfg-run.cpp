@@ -50,7 +50,8 @@ static cl::opt<std::string>
               cl::cat(category));
 static cl::list<std::string>
     fetchNames("fetch", cl::CommaSeparated,
-               cl::desc("Tensors to fetch (node or node:output), in order; "
+               cl::desc("Tensors to fetch (node, node:output, or the name a "
+                        "TF.js signature gives an output), in order; "
                         "default: the model's recorded outputs "
                         "(tfg.fetches, a TF.js signature's outputs), else the "
                         "graph's unused outputs"),
@@ -58,7 +59,8 @@ static cl::list<std::string>
 static cl::list<std::string> inputSpecs(
     "input",
     cl::desc(
-        "Feeds tensor NAME (node or node:output): a .npy file (or an .npz "
+        "Feeds tensor NAME (node, node:output or a TF.js signature's "
+        "input name): a .npy file (or an .npz "
         "holding one array), random:SEED (floats in [0,1), ints in "
         "[0,10), bools; splitmix64, see tools/tfg-run/RunSupport.h) or "
         "zeros, of the Placeholder's dtype and shape. Repeatable. A "
@@ -365,21 +367,39 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   llvm::StringMap<Operation *> nodes;
   for (Operation &op : graph.getBody())
     nodes[getNodeName(&op)] = &op;
+  // A name that is no node's but a TF.js signature's stands for the
+  // tensor the signature names (--input, --input-shape, --fetch).
+  llvm::StringMap<std::string> aliases = getSignatureAliases(module);
+  auto resolveName = [&](StringRef name) -> std::string {
+    auto parsed = parseTensorName(name);
+    if (parsed && nodes.count(parsed->first))
+      return name.str();
+    auto it = aliases.find(name);
+    return it != aliases.end() ? it->second : name.str();
+  };
+  // --input-shape by node name.
+  llvm::StringMap<std::string> nodeShapes;
+  for (const auto &entry : shapes) {
+    std::string name = resolveName(entry.getKey());
+    auto parsed = parseTensorName(name);
+    nodeShapes[parsed ? parsed->first : name] = entry.getValue();
+  }
   std::vector<InterpreterFeed> feeds;
   llvm::StringSet<> given;
   for (const InputSpec &input : inputs) {
-    auto parsed = parseTensorName(input.name);
+    std::string name = resolveName(input.name);
+    auto parsed = parseTensorName(name);
     if (!parsed)
       return parsed.takeError();
     Operation *op = nodes.lookup(parsed->first);
     if (!op)
       return fail("input '" + input.name + "': the graph has no node '" +
                   parsed->first + "'");
-    auto value = makeFeed(context, input.name, input.source,
-                          getPlaceholderSignature(op), shapes);
+    auto value = makeFeed(context, parsed->first, input.source,
+                          getPlaceholderSignature(op), nodeShapes);
     if (!value)
       return value.takeError();
-    feeds.push_back({input.name, std::move(*value)});
+    feeds.push_back({name, std::move(*value)});
     given.insert(parsed->first);
   }
   // Placeholders without --input: random:1, random:2, ... in graph order.
@@ -394,7 +414,7 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
     // One that cannot be generated (unknown dimensions) stays unfed: the
     // run says so if it needs it.
     auto value = makeFeed(context, name, "random:" + std::to_string(seed),
-                          getPlaceholderSignature(op), shapes);
+                          getPlaceholderSignature(op), nodeShapes);
     if (!value) {
       llvm::consumeError(value.takeError());
       continue;
@@ -404,11 +424,14 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   auto fetches = getFetches(module, graph);
   if (!fetches)
     return fetches.takeError();
-  auto outputs = runTimed([&] { return interp.runGraph(feeds, *fetches); });
+  std::vector<std::string> tensors;
+  for (const std::string &name : *fetches)
+    tensors.push_back(resolveName(name));
+  auto outputs = runTimed([&] { return interp.runGraph(feeds, tensors); });
   if (!outputs)
     return outputs.takeError();
   if (!checkPipeline.empty())
-    return checkAgainstPipeline(module, feeds, *fetches, *outputs);
+    return checkAgainstPipeline(module, feeds, tensors, *outputs);
   return reportOutputs(context, *fetches, *outputs);
 }
 
