@@ -16,7 +16,10 @@ also computes TensorFlow.js's outputs with its wasm backend: when tfg-run
 is no farther from the CPU backend than the wasm backend is, the
 difference is float32 rounding the model amplifies (TensorFlow.js's own
 backends disagree as much), and the model counts as passed, marked
-"within tfjs spread". The last line is `N passed, N failed`.
+"within tfjs spread". Each model is also run through `tfg-run
+--check-pipeline` with its input shapes pinned and tfg-grappler (folding,
+arithmetic simplification, ...): the optimized graph must compute the same
+outputs within rtol/atol 1e-4. The last line is `N passed, N failed`.
 """
 import ast
 import os
@@ -73,15 +76,28 @@ def make_refs(build, models_dir, out_dir, names, backend):
 
 
 def run_tfg(build, models_dir, name, inputs, outputs, out_path):
+    """Runs the model, writing its outputs to out_path, then checks that
+    tfg-grappler (after pinning the input shapes, so that folding has work)
+    does not change them beyond rtol/atol 1e-4."""
     args = [os.path.join(build, 'bin', 'tfg-run'),
             os.path.join(models_dir, name + '.json')]
+    pins = []
     for part in inputs.split(', '):
         m = re.match(r'(\S+)=random:(\d+) \((.*)\)', part)
         args += ['--input=%s=random:%s' % (m.group(1), m.group(2)),
                  '--input-shape=%s=%s' % (m.group(1), m.group(3))]
-    args += ['--fetch=' + outputs, '--output=' + out_path]
-    r = subprocess.run(args, capture_output=True, text=True, timeout=600)
-    return r.returncode, (r.stderr.strip().splitlines() or [''])[-1]
+        pins.append('%s=%s' % (m.group(1), m.group(3) or 'scalar'))
+    args += ['--fetch=' + outputs]
+    pipeline = ('tfg-set-input-shapes{shapes=%s},tfg-grappler' %
+                ','.join(pins))
+    for extra in (['--output=' + out_path],
+                  ['--check-pipeline=' + pipeline, '--rtol=1e-4',
+                   '--atol=1e-4']):
+        r = subprocess.run(args + extra, capture_output=True, text=True,
+                           timeout=600)
+        if r.returncode != 0:
+            return r.returncode, (r.stderr.strip().splitlines() or [''])[-1]
+    return 0, ''
 
 
 def main():

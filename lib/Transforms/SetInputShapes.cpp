@@ -55,7 +55,7 @@ struct SetInputShapesPass
       auto [name, dims] = StringRef(entry).split('=');
       std::optional<SmallVector<int64_t, 4>> parsed = parseDims(dims);
       if (name.empty() || !parsed) {
-        getOperation()->emitError()
+        mlir::emitError(getOperation()->getLoc())
             << "tfg-set-input-shapes: '" << entry
             << "' is not NAME=D0xD1x... (or NAME=scalar)";
         return signalPassFailure();
@@ -77,7 +77,7 @@ struct SetInputShapesPass
       }
     for (const auto &entry : wanted)
       if (!found.count(entry.first())) {
-        getOperation()->emitError()
+        mlir::emitError(getOperation()->getLoc())
             << "tfg-set-input-shapes: no Placeholder named '" << entry.first()
             << "'";
         return signalPassFailure();

@@ -502,6 +502,9 @@ static int runTool() {
     context.setThreadPool(*pool);
   }
   context.loadAllAvailableDialects();
+  // A pass of --check-pipeline that fails on a real model would otherwise
+  // print the whole module after its message.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
