@@ -486,8 +486,7 @@ mlir::tfg::foldConstants(Block &body, const PreserveOptions &options,
     // Only the node offered is ever replaced or erased, so the list stays
     // valid for the nodes after it.
     for (Operation *op : nodes) {
-      if (Operation *call = foldConstantCase(state, op))
-        op = call;
+      trySpecialRules(state, op);
       for (int step = 0; op && step < kMaxStepsPerNode; ++step) {
         if (!isRewritable(state, op))
           break;
