@@ -1,7 +1,8 @@
 //===- Aggregation.cpp - Sum and product stages of the arithmetic optimizer//
 //
 // The stages of Grappler's ArithmeticOptimizer that restructure sums and
-// products: trees of Add/AddV2 become one AddN, AddN of one repeated input
+// products: trees of Add/AddV2 become AddNs (one per run or group of terms
+// of one shape, joined by broadcasting AddV2s), AddN of one repeated input
 // becomes a Mul by a constant, a factor common to all terms of a sum is
 // hoisted out of it, and chains of an associative op are reordered so that
 // the smallest operands combine first (fewer broadcasts).
