@@ -79,28 +79,11 @@ struct ArithmeticOptimizerPass
     return success();
   }
 
-  /// The fetches recorded with the model (`tfg.fetches` of the module).
-  std::vector<std::string> getRecordedFetches() {
-    std::vector<std::string> fetches;
-    auto module = getOperation()->getParentOfType<ModuleOp>();
-    if (!module && isa<ModuleOp>(getOperation()))
-      module = cast<ModuleOp>(getOperation());
-    if (!module)
-      return fetches;
-    // Not a list of names: nothing is recorded (tfg-grappler warns).
-    auto list = dyn_cast_or_null<ArrayAttr>(module->getAttr("tfg.fetches"));
-    if (!list || !llvm::all_of(list, llvm::IsaPred<StringAttr>))
-      return fetches;
-    for (Attribute entry : list)
-      fetches.push_back(cast<StringAttr>(entry).str());
-    return fetches;
-  }
-
   void runOnOperation() override {
     GraphRewriteConfig config;
     config.preserve = makePreserveOptions(fetch, feed);
     if (config.preserve.fetch.empty())
-      config.preserve.fetch = getRecordedFetches();
+      config.preserve.fetch = getRecordedFetches(getOperation());
     bool noFetches = config.preserve.fetch.empty();
     int64_t rewrites = 0;
     for (Block *body : getGraphBodies(getOperation())) {

@@ -465,12 +465,8 @@ mlir::tfg::foldConstants(Block &body, const PreserveOptions &options,
   for (const std::string &spec : options.fetch)
     state.fetched.insert(getNodeNameOfSpec(spec));
   // The outputs an importer recorded with the model keep their names too.
-  if (auto module = body.getParentOp()->getParentOfType<ModuleOp>())
-    if (auto list =
-            dyn_cast_if_present<ArrayAttr>(module->getAttr("tfg.fetches")))
-      for (Attribute entry : list)
-        if (auto name = dyn_cast<StringAttr>(entry))
-          state.fetched.insert(getNodeNameOfSpec(name.getValue()));
+  for (const std::string &spec : getRecordedFetches(body.getParentOp()))
+    state.fetched.insert(getNodeNameOfSpec(spec));
 
   for (int round = 0; round < kMaxRounds; ++round) {
     int64_t before =
