@@ -64,8 +64,6 @@ struct ArithmeticOptimizerPass
     s.reorderCastLikeAndValuePreserving = reorderCastLikeAndValuePreserving;
     s.hoistCWiseUnaryChains = hoistCWiseUnaryChains;
     s.unsafeMath = unsafeMath;
-    protectedNodes = std::make_shared<ProtectedNodes>();
-    s.protectedNodes = protectedNodes;
     for (bool mayDelete : {true, false}) {
       s.mayDeleteNodes = mayDelete;
       RewritePatternSet set(ctx);
@@ -91,15 +89,14 @@ struct ArithmeticOptimizerPass
       // later, so none is removed (replacements keep the replaced name).
       bool keep = noFetches && isa<GraphOp>(body->getParentOp());
       // What the driver will protect, for the patterns that must know it
-      // beforehand (ProtectedNodes).
+      // beforehand (ProtectedNodesScope).
       FailureOr<PreservedNodes> preserved =
           PreservedNodes::compute(*body, config.preserve);
       if (failed(preserved))
         return signalPassFailure();
-      protectedNodes->preserved = &*preserved;
+      ProtectedNodesScope scope(*preserved);
       FailureOr<GraphRewriteStats> stats =
           applyGraphPatterns(*body, keep ? keepingPatterns : patterns, config);
-      protectedNodes->preserved = nullptr;
       if (failed(stats))
         return signalPassFailure();
       rewrites += stats->rewrites;
@@ -111,7 +108,5 @@ struct ArithmeticOptimizerPass
 
   /// The patterns, and the same without node removal.
   FrozenRewritePatternSet patterns, keepingPatterns;
-  /// What the patterns see of the driver's protected nodes.
-  std::shared_ptr<ProtectedNodes> protectedNodes;
 };
 } // namespace

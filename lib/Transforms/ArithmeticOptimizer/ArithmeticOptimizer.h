@@ -17,7 +17,6 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
 
-#include <memory>
 #include <optional>
 
 namespace mlir {
@@ -25,18 +24,25 @@ namespace tfg {
 namespace arith_opt {
 
 /// The nodes the rewrite driver protects (fetched and fed) in the body being
-/// rewritten: the pass sets `preserved` around each run of the driver (it
-/// is the same PreservedNodes the driver computes). For the patterns that
-/// replace nodes other than their root: the driver refuses such a
-/// replacement only when it happens, after the pattern's other changes, so
-/// these patterns must check every node they replace beforehand. Without a
-/// body being rewritten every node counts as protected.
-struct ProtectedNodes {
-  const PreservedNodes *preserved = nullptr;
-  bool isProtected(Operation *op) const {
-    return !preserved || preserved->isFetchOrFeed(op);
-  }
+/// rewritten, for the patterns that replace nodes other than their root: the
+/// driver refuses such a replacement only when it happens, after the
+/// pattern's other changes, so these patterns must check every node they
+/// replace beforehand. The pass opens a scope around each run of the driver
+/// with the same PreservedNodes the driver computes; the answer is per
+/// thread (clones of the pass may run on several threads). Outside a scope
+/// every node counts as protected.
+class ProtectedNodesScope {
+public:
+  explicit ProtectedNodesScope(const PreservedNodes &preserved);
+  ~ProtectedNodesScope();
+  ProtectedNodesScope(const ProtectedNodesScope &) = delete;
+  ProtectedNodesScope &operator=(const ProtectedNodesScope &) = delete;
+
+private:
+  const PreservedNodes *previous;
 };
+/// Whether the driver protects `op` (see ProtectedNodesScope).
+bool isProtectedNode(Operation *op);
 
 /// The stages; each is an option of the pass (Passes.td documents them).
 struct Stages {
@@ -74,8 +80,6 @@ struct Stages {
   /// fetches, where any node might be an output the user fetches later:
   /// only replacements by new nodes (which keep the name) are done.
   bool mayDeleteNodes = true;
-  /// The protected nodes of the body being rewritten (see ProtectedNodes).
-  std::shared_ptr<const ProtectedNodes> protectedNodes;
 };
 
 //===----------------------------------------------------------------------===//

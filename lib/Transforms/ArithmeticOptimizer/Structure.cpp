@@ -304,9 +304,8 @@ struct HoistCWiseUnaryChains : NodePattern {
 /// end is replaced by an existing value). Every node before a chain's end
 /// is used only by the next one.
 struct HoistCWiseUnaryChainsSplit : NodePattern {
-  HoistCWiseUnaryChainsSplit(StringRef name, MLIRContext *ctx,
-                             std::shared_ptr<const ProtectedNodes> protect)
-      : NodePattern(name, ctx), protect(std::move(protect)) {}
+  HoistCWiseUnaryChainsSplit(StringRef name, MLIRContext *ctx)
+      : NodePattern(name, ctx) {}
 
   /// Whether `p` may be a chain node: an elementwise unary op of dtype `t`,
   /// without control edges, not protected.
@@ -314,13 +313,12 @@ struct HoistCWiseUnaryChainsSplit : NodePattern {
     return p && getControlToken(p) && getControlToken(p).use_empty() &&
            !hasControlOperands(p) && isElementwiseUnary(p) &&
            getNumDataOperands(p) == 1 && getDataResults(p).size() == 1 &&
-           getTypeAttr(p) == t && !isNode(p, "Cast") &&
-           !protect->isProtected(p);
+           getTypeAttr(p) == t && !isNode(p, "Cast") && !isProtectedNode(p);
   }
 
   LogicalResult rewriteNode(Operation *op,
                             PatternRewriter &rewriter) const override {
-    if (!mayDelete || !protect)
+    if (!mayDelete)
       return failure();
     bool isSplitV = isNode(op, "SplitV");
     unsigned numData = getNumDataOperands(op);
@@ -381,8 +379,6 @@ struct HoistCWiseUnaryChainsSplit : NodePattern {
                           mayDelete);
     return success();
   }
-
-  std::shared_ptr<const ProtectedNodes> protect;
 };
 
 /// Mul(x, Ones) where the ones only broadcast x to a larger static shape
@@ -467,10 +463,8 @@ void arith_opt::populateStructurePatterns(RewritePatternSet &patterns,
     addPattern<ReorderCastLikeAndValuePreserving>(patterns, stages, ctx);
   if (stages.hoistCWiseUnaryChains) {
     addPattern<HoistCWiseUnaryChains>(patterns, stages, ctx);
-    if (stages.protectedNodes)
-      for (StringRef name : {"Split", "SplitV"})
-        addPattern<HoistCWiseUnaryChainsSplit>(patterns, stages, name, ctx,
-                                               stages.protectedNodes);
+    for (StringRef name : {"Split", "SplitV"})
+      addPattern<HoistCWiseUnaryChainsSplit>(patterns, stages, name, ctx);
   }
   if (stages.replaceMulWithBroadcastByTile)
     addPattern<ReplaceMulWithBroadcastByTile>(patterns, stages, ctx);
