@@ -98,7 +98,8 @@ static Region *getChosenRegion(const FoldingState &state, Operation *op) {
   ShapedType type = value.getShapedType();
   Type element = type.getElementType();
   if (isCase) {
-    if (value.getNumElements() != 1 || !isa<IntegerType>(element))
+    // A scalar (TensorFlow fails on any other index).
+    if (!type.hasRank() || type.getRank() != 0 || !isa<IntegerType>(element))
       return nullptr;
     int64_t i = value.getValues<APInt>()[0].getSExtValue();
     int64_t n = op->getNumRegions();

@@ -31,6 +31,12 @@
 // CHECK: IdentityN(%[[SQ2]]) {{.*}} name("if_false")
 // CHECK: NoOp [%[[AC]], %[[CC]], %[[DEP]]] name("after")
 // CHECK: CaseRegion %[[X]]
+// COM: Not inlined: an index that is not a scalar (TensorFlow fails), a
+// COM: _grappler_do_not_remove region op.
+// CHECK: CaseRegion %{{.*}} {
+// CHECK: {_mlir_name = "vec"}
+// CHECK: CaseRegion %{{.*}} {
+// CHECK: _mlir_name = "kept"
 // COM: A region yielding nothing: its users wait for the yield's controls.
 // CHECK: %{{.*}}, %[[E:.*]] = Const name("empty/e")
 // CHECK: NoOp [%[[E]]] name("empty")
@@ -91,6 +97,17 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
     %N, %cn = Neg(%X) name("neg") {T = i32} : (tensor<i32>) -> (tensor<i32>)
     yield(%N) : tensor<i32>
   } {_mlir_name = "dynamic"} : (tensor<i32>) -> tensor<i32>
+  %Vec, %c15 = Const name("vec_index") {dtype = i32, value = dense<[0]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %VC, %c16 = CaseRegion %Vec {
+    yield(%X) : tensor<i32>
+  }, {
+    yield(%X) : tensor<i32>
+  } {_mlir_name = "vec"} : (tensor<1xi32>) -> tensor<i32>
+  %KC, %c17 = CaseRegion %One {
+    yield(%X) : tensor<i32>
+  }, {
+    yield(%X) : tensor<i32>
+  } {_mlir_name = "kept", _grappler_do_not_remove = true} : (tensor<i32>) -> tensor<i32>
   %c13 = StatelessCaseRegion %One {
     yield
   }, {
