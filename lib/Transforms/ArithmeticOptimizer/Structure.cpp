@@ -239,6 +239,23 @@ struct ReorderCastLikeAndValuePreserving : NodePattern {
   }
 };
 
+/// Whether `a` and `b` have the same attributes but `_output_shapes`
+/// (the shapes of the values differ between the inputs of a Concat or the
+/// outputs of a SplitV; the hoisted clone drops the attribute).
+static bool haveSameAttrs(Operation *a, Operation *b) {
+  DictionaryAttr da = getNodeAttrs(a), db = getNodeAttrs(b);
+  if (da == db)
+    return true;
+  auto kept = [](DictionaryAttr d) {
+    SmallVector<NamedAttribute> attrs;
+    for (NamedAttribute attr : d)
+      if (attr.getName() != "_output_shapes")
+        attrs.push_back(attr);
+    return attrs;
+  };
+  return kept(da) == kept(db);
+}
+
 /// The most unary ops hoisted at once.
 constexpr int kMaxHoisted = 16;
 
@@ -266,9 +283,8 @@ struct HoistCWiseUnaryChains : NodePattern {
             !isElementwiseUnary(p) || getNumDataOperands(p) != 1 ||
             getDataResults(p).size() != 1 || getTypeAttr(p) != t ||
             isNode(p, "Cast") ||
-            (!producers.empty() &&
-             (p->getName() != producers[0]->getName() ||
-              getNodeAttrs(p) != getNodeAttrs(producers[0]))))
+            (!producers.empty() && (p->getName() != producers[0]->getName() ||
+                                    !haveSameAttrs(p, producers[0]))))
           break;
         producers.push_back(p);
       }
@@ -338,7 +354,7 @@ struct HoistCWiseUnaryChainsSplit : NodePattern {
         Operation *p = v.getUses().begin()->getOwner();
         if (!isChainNode(p, t) ||
             (!users.empty() && (p->getName() != users[0]->getName() ||
-                                getNodeAttrs(p) != getNodeAttrs(users[0]))))
+                                !haveSameAttrs(p, users[0]))))
           break;
         users.push_back(p);
       }
