@@ -118,21 +118,14 @@ std::vector<GrapplerOptimizer> mlir::tfg::getGrapplerOptimizers() {
   return sorted;
 }
 
-/// The fetches an importer recorded with the model (`tfg.fetches`: the
-/// outputs of a TF.js model's signature).
-static std::vector<std::string> getRecordedFetches(ModuleOp module) {
-  std::vector<std::string> fetches;
-  Attribute attr = module->getAttr("tfg.fetches");
-  if (!attr)
-    return fetches;
-  auto list = dyn_cast<ArrayAttr>(attr);
-  if (!list || !llvm::all_of(list, llvm::IsaPred<StringAttr>)) {
+/// The fetches an importer recorded with the model (getRecordedFetches);
+/// warns when the attribute is malformed.
+static std::vector<std::string> getRecordedFetchesOrWarn(ModuleOp module) {
+  bool malformed = false;
+  std::vector<std::string> fetches = getRecordedFetches(module, &malformed);
+  if (malformed)
     emitWarning(module.getLoc())
         << "tfg.fetches is not an array of strings: nothing is fetched from it";
-    return fetches;
-  }
-  for (Attribute entry : list)
-    fetches.push_back(cast<StringAttr>(entry).str());
   return fetches;
 }
 
@@ -167,7 +160,7 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
     PreserveOptions preserve = makePreserveOptions(fetch, feed);
     // Without fetches, a TF.js model's signature says what its outputs are.
     if (preserve.fetch.empty()) {
-      preserve.fetch = getRecordedFetches(module);
+      preserve.fetch = getRecordedFetchesOrWarn(module);
       if (!preserve.fetch.empty() && printStatistics)
         emitRemark(module.getLoc())
             << "fetching the outputs recorded with the model: "

@@ -110,6 +110,16 @@ private:
 // Preserved nodes
 //===----------------------------------------------------------------------===//
 
+/// The module attribute in which an importer records the model's outputs
+/// (a TF.js model's signature): an array of fetch specs (`name`, `name:k`).
+constexpr llvm::StringLiteral kRecordedFetchesAttrName = "tfg.fetches";
+/// The fetches recorded in the `tfg.fetches` attribute of the module that
+/// `op` is or is nested in. Empty when there is no such module or attribute,
+/// and when the attribute is not an array of strings: `malformed`, when
+/// given, is then set (tfg-grappler warns; the other passes take nothing).
+std::vector<std::string> getRecordedFetches(Operation *op,
+                                            bool *malformed = nullptr);
+
 /// The user's fetches and feeds, as given to the passes (`a`, `a:1`, `^a`).
 struct PreserveOptions {
   std::vector<std::string> fetch, feed;

@@ -83,7 +83,7 @@ def ArithmeticOptimizerPass : Pass<"tfg-arithmetic-optimizer"> {
   }];
   let options = !listconcat(TFG_PreserveOptions, [
     Option<"addOpsRewrite", "add-ops-rewrite", "bool", "true",
-           "Rewrite trees of Add/AddV2 of same-shape terms into one AddN (float trees only when the AddN sums in the same order, unless unsafe-math)">,
+           "Rewrite trees of Add/AddV2 into AddNs of same-shape terms joined by broadcasting AddV2s (float trees only in their order of evaluation, unless unsafe-math)">,
     Option<"hoistCommonFactor", "hoist-common-factor", "bool", "true",
            "AddN(x*a, x*b) -> x*AddN(a, b) and Add of Divs by one denominator (integers; floats only with unsafe-math)">,
     Option<"minimizeBroadcasts", "minimize-broadcasts", "bool", "true",
@@ -135,7 +135,7 @@ def ArithmeticOptimizerPass : Pass<"tfg-arithmetic-optimizer"> {
     Option<"reorderCastLikeAndValuePreserving", "reorder-cast-like-and-value-preserving", "bool", "true",
            "Cast(valuePreserving(x)) -> valuePreserving(Cast(x)) when the cast shrinks the type">,
     Option<"hoistCWiseUnaryChains", "hoist-cwise-unary-chains", "bool", "true",
-           "Move the unary chain shared by all ConcatV2 inputs after the ConcatV2">,
+           "Move the unary chain shared by all ConcatV2 inputs after the ConcatV2, and the one shared by all Split/SplitV outputs before the Split">,
     Option<"unsafeMath", "unsafe-math", "bool", "false",
            "Also apply the variants that change floating-point rounding (reassociation, Pow 0.5/-0.5/3, Reciprocal involution)">
   ]);
@@ -166,7 +166,11 @@ def ConstantFoldingPass : Pass<"tfg-constant-folding"> {
        StridedSlice, Tile, Pad, Split, SplitV, Pack, Select and Switch,
        partial folding of AddN, ConcatV2 and IdentityN, nested ConcatV2,
        constant push-down through Add/Mul chains and into Conv2D/MatMul
-       filters, and division by a constant as a multiplication.
+       filters, and division by a constant as a multiplication;
+    4. calls the branch of a Case with a constant index, inlines the region
+       a CaseRegion/IfRegion with a constant index or condition runs, and
+       turns a RandomShuffle of one element along its first dimension into
+       an Identity.
 
     Stateful and side-effecting nodes, fed nodes, Placeholders, nodes with
     ref, resource or variant data and results over `max-constant-size`

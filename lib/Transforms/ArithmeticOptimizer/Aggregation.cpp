@@ -1,7 +1,8 @@
 //===- Aggregation.cpp - Sum and product stages of the arithmetic optimizer//
 //
 // The stages of Grappler's ArithmeticOptimizer that restructure sums and
-// products: trees of Add/AddV2 become one AddN, AddN of one repeated input
+// products: trees of Add/AddV2 become AddNs (one per run or group of terms
+// of one shape, joined by broadcasting AddV2s), AddN of one repeated input
 // becomes a Mul by a constant, a factor common to all terms of a sum is
 // hoisted out of it, and chains of an associative op are reordered so that
 // the smallest operands combine first (fewer broadcasts).
@@ -82,7 +83,123 @@ static SmallVector<Value> collectLeaves(Operation *root, bool leftOnly) {
   return leaves;
 }
 
-/// Add/AddV2 trees of at least three same-shape terms -> AddN.
+/// The NumPy broadcast of two static shapes, or nullopt.
+static std::optional<SmallVector<int64_t>>
+broadcastShapes(ArrayRef<int64_t> a, ArrayRef<int64_t> b) {
+  size_t rank = std::max(a.size(), b.size());
+  SmallVector<int64_t> out(rank);
+  for (size_t i = 0; i < rank; ++i) {
+    int64_t da = i < rank - a.size() ? 1 : a[i - (rank - a.size())];
+    int64_t db = i < rank - b.size() ? 1 : b[i - (rank - b.size())];
+    if (da != db && da != 1 && db != 1)
+      return std::nullopt;
+    out[i] = da == 1 ? db : da;
+  }
+  return out;
+}
+
+/// One node of a rewritten sum: AddN of several values or AddV2 of two.
+/// Operands index the leaves, then the results of earlier steps.
+struct SumStep {
+  bool isAddN;
+  SmallVector<unsigned> operands;
+  SmallVector<int64_t> shape;
+};
+
+/// The steps that sum `shapes` (the leaves' static shapes) in their order
+/// of evaluation, left to right, as the tree did: each run of leaves of the
+/// accumulated value's shape becomes one AddN (which sums left to right),
+/// a leaf of another shape one AddV2 (broadcasting). Nullopt when shapes do
+/// not broadcast.
+static std::optional<SmallVector<SumStep>>
+planInOrder(ArrayRef<SmallVector<int64_t>> shapes) {
+  SmallVector<SumStep> steps;
+  unsigned next = shapes.size(); // the slot of the next step's result
+  SmallVector<unsigned> group = {0};
+  SmallVector<int64_t> groupShape = shapes[0];
+  auto close = [&]() -> unsigned {
+    if (group.size() == 1)
+      return group[0];
+    steps.push_back({true, group, groupShape});
+    return next++;
+  };
+  for (unsigned i = 1; i < shapes.size(); ++i) {
+    if (shapes[i] == groupShape) {
+      group.push_back(i);
+      continue;
+    }
+    unsigned acc = close();
+    std::optional<SmallVector<int64_t>> shape =
+        broadcastShapes(groupShape, shapes[i]);
+    if (!shape)
+      return std::nullopt;
+    steps.push_back({false, {acc, i}, *shape});
+    group = {next++};
+    groupShape = *shape;
+  }
+  if (group.size() > 1)
+    steps.push_back({true, group, groupShape});
+  return steps;
+}
+
+/// The steps that sum `shapes` in any order (exact for integers, rounding
+/// for floats): the leaves of one shape are summed by one AddN (in their
+/// order), then the groups are added by AddV2 from the fewest elements to
+/// the most, as Grappler's AddOpsRewrite does. Nullopt when shapes do not
+/// broadcast.
+static std::optional<SmallVector<SumStep>>
+planGrouped(ArrayRef<SmallVector<int64_t>> shapes) {
+  SmallVector<SmallVector<unsigned>> groups;
+  for (unsigned i = 0; i < shapes.size(); ++i) {
+    auto it = llvm::find_if(groups, [&](const SmallVector<unsigned> &g) {
+      return shapes[g[0]] == shapes[i];
+    });
+    if (it == groups.end())
+      groups.push_back({i});
+    else
+      it->push_back(i);
+  }
+  auto numElements = [&](const SmallVector<unsigned> &g) {
+    int64_t n = 1;
+    for (int64_t d : shapes[g[0]])
+      if (llvm::MulOverflow(n, d, n))
+        return INT64_MAX;
+    return n;
+  };
+  llvm::stable_sort(groups, [&](const auto &a, const auto &b) {
+    return numElements(a) < numElements(b);
+  });
+  SmallVector<SumStep> steps;
+  unsigned next = shapes.size();
+  std::optional<unsigned> acc;
+  SmallVector<int64_t> accShape;
+  for (const SmallVector<unsigned> &g : groups) {
+    unsigned v = g[0];
+    if (g.size() > 1) {
+      steps.push_back({true, g, shapes[g[0]]});
+      v = next++;
+    }
+    if (!acc) {
+      acc = v;
+      accShape = shapes[g[0]];
+      continue;
+    }
+    std::optional<SmallVector<int64_t>> shape =
+        broadcastShapes(accShape, shapes[g[0]]);
+    if (!shape)
+      return std::nullopt;
+    steps.push_back({false, {*acc, v}, *shape});
+    acc = next++;
+    accShape = *shape;
+  }
+  return steps;
+}
+
+/// Add/AddV2 trees -> AddN of the terms of one shape, and AddV2 where
+/// terms of different (broadcast-compatible) static shapes meet; done when
+/// it leaves fewer nodes than the tree (some AddN sums three terms or
+/// more). Integers (and floats with unsafe-math): the whole tree, grouped
+/// by shape. Floats: left-leaning trees in their order (exact).
 struct AddOpsRewrite : NodePattern {
   AddOpsRewrite(StringRef name, MLIRContext *ctx, bool unsafe)
       : NodePattern(name, ctx), unsafe(unsafe) {}
@@ -95,17 +212,43 @@ struct AddOpsRewrite : NodePattern {
     bool leftOnly = !unsafe && !reassociatesExactly(t);
     SmallVector<Value> leaves = collectLeaves(op, leftOnly);
     Value out = getDataResults(op)[0];
-    if (leaves.size() < 3 || !llvm::all_of(leaves, [&](Value v) {
-          return haveSameStaticShape(v, out);
-        }))
+    std::optional<SmallVector<int64_t>> outShape = getStaticShape(out);
+    if (leaves.size() < 3 || !outShape)
       return failure();
-    Operation *node = buildNode(
-        rewriter, op, "AddN", leaves,
-        {rewriter.getNamedAttr("N", rewriter.getI64IntegerAttr(leaves.size())),
-         rewriter.getNamedAttr("T", TypeAttr::get(t))},
-        out.getType());
-    if (!node)
+    SmallVector<SmallVector<int64_t>> shapes;
+    for (Value leaf : leaves) {
+      std::optional<SmallVector<int64_t>> shape = getStaticShape(leaf);
+      if (!shape)
+        return failure();
+      shapes.push_back(std::move(*shape));
+    }
+    std::optional<SmallVector<SumStep>> steps =
+        leftOnly ? planInOrder(shapes) : planGrouped(shapes);
+    // Fewer nodes than the tree's leaves.size() - 1, and the tree's shape.
+    if (!steps || steps->empty() || steps->size() + 1 >= leaves.size() ||
+        steps->back().shape != *outShape)
       return failure();
+    Type element = tf_type::getElementTypeOrSelf(out.getType());
+    SmallVector<Value> slots(leaves);
+    Operation *node = nullptr;
+    for (auto [i, step] : llvm::enumerate(*steps)) {
+      SmallVector<Value> operands;
+      for (unsigned slot : step.operands)
+        operands.push_back(slots[slot]);
+      SmallVector<NamedAttribute> attrs;
+      if (step.isAddN)
+        attrs.push_back(rewriter.getNamedAttr(
+            "N", rewriter.getI64IntegerAttr(operands.size())));
+      attrs.push_back(rewriter.getNamedAttr("T", TypeAttr::get(t)));
+      Type type = i + 1 == steps->size()
+                      ? out.getType()
+                      : RankedTensorType::get(step.shape, element);
+      node = buildNode(rewriter, op, step.isAddN ? "AddN" : "AddV2", operands,
+                       attrs, type);
+      if (!node)
+        return failure();
+      slots.push_back(getDataResults(node)[0]);
+    }
     replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }

@@ -77,34 +77,24 @@ struct ArithmeticOptimizerPass
     return success();
   }
 
-  /// The fetches recorded with the model (`tfg.fetches` of the module).
-  std::vector<std::string> getRecordedFetches() {
-    std::vector<std::string> fetches;
-    auto module = getOperation()->getParentOfType<ModuleOp>();
-    if (!module && isa<ModuleOp>(getOperation()))
-      module = cast<ModuleOp>(getOperation());
-    if (!module)
-      return fetches;
-    // Not a list of names: nothing is recorded (tfg-grappler warns).
-    auto list = dyn_cast_or_null<ArrayAttr>(module->getAttr("tfg.fetches"));
-    if (!list || !llvm::all_of(list, llvm::IsaPred<StringAttr>))
-      return fetches;
-    for (Attribute entry : list)
-      fetches.push_back(cast<StringAttr>(entry).str());
-    return fetches;
-  }
-
   void runOnOperation() override {
     GraphRewriteConfig config;
     config.preserve = makePreserveOptions(fetch, feed);
     if (config.preserve.fetch.empty())
-      config.preserve.fetch = getRecordedFetches();
+      config.preserve.fetch = getRecordedFetches(getOperation());
     bool noFetches = config.preserve.fetch.empty();
     int64_t rewrites = 0;
     for (Block *body : getGraphBodies(getOperation())) {
       // A graph without fetches: any node may be an output the user fetches
       // later, so none is removed (replacements keep the replaced name).
       bool keep = noFetches && isa<GraphOp>(body->getParentOp());
+      // What the driver will protect, for the patterns that must know it
+      // beforehand (ProtectedNodesScope).
+      FailureOr<PreservedNodes> preserved =
+          PreservedNodes::compute(*body, config.preserve);
+      if (failed(preserved))
+        return signalPassFailure();
+      ProtectedNodesScope scope(*preserved);
       FailureOr<GraphRewriteStats> stats =
           applyGraphPatterns(*body, keep ? keepingPatterns : patterns, config);
       if (failed(stats))

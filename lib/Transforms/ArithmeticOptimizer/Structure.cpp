@@ -4,8 +4,9 @@
 // around data movement ops: a slice of a Pack picking one packed input, an
 // embedding lookup through Unique, a widening Cast of segment ids, a
 // narrowing Cast moved before a value-preserving op (so it moves fewer
-// bytes), and a chain of unary ops shared by every input of a Concat
-// hoisted after it, and (off by default) a Mul by ones that only
+// bytes), a chain of unary ops shared by every input of a Concat hoisted
+// after it or by every output of a Split hoisted before it, and (off by
+// default) a Mul by ones that only
 // broadcasts replaced by a Tile. All of them are exact: they only reorder
 // elementwise functions and data movement, or drop lossless conversions.
 //
@@ -238,6 +239,23 @@ struct ReorderCastLikeAndValuePreserving : NodePattern {
   }
 };
 
+/// Whether `a` and `b` have the same attributes but `_output_shapes`
+/// (the shapes of the values differ between the inputs of a Concat or the
+/// outputs of a SplitV; the hoisted clone drops the attribute).
+static bool haveSameAttrs(Operation *a, Operation *b) {
+  DictionaryAttr da = getNodeAttrs(a), db = getNodeAttrs(b);
+  if (da == db)
+    return true;
+  auto kept = [](DictionaryAttr d) {
+    SmallVector<NamedAttribute> attrs;
+    for (NamedAttribute attr : d)
+      if (attr.getName() != "_output_shapes")
+        attrs.push_back(attr);
+    return attrs;
+  };
+  return kept(da) == kept(db);
+}
+
 /// The most unary ops hoisted at once.
 constexpr int kMaxHoisted = 16;
 
@@ -265,9 +283,8 @@ struct HoistCWiseUnaryChains : NodePattern {
             !isElementwiseUnary(p) || getNumDataOperands(p) != 1 ||
             getDataResults(p).size() != 1 || getTypeAttr(p) != t ||
             isNode(p, "Cast") ||
-            (!producers.empty() &&
-             (p->getName() != producers[0]->getName() ||
-              getNodeAttrs(p) != getNodeAttrs(producers[0]))))
+            (!producers.empty() && (p->getName() != producers[0]->getName() ||
+                                    !haveSameAttrs(p, producers[0]))))
           break;
         producers.push_back(p);
       }
@@ -288,6 +305,94 @@ struct HoistCWiseUnaryChains : NodePattern {
     }
     getDataResults(node)[0].setType(getDataResults(op)[0].getType());
     replaceNodeAndClean(rewriter, op, node, mayDelete);
+    return success();
+  }
+};
+
+/// Split(axis, x) / SplitV(x, sizes, axis) whose every output i feeds a
+/// chain f(g(split:i)) of the same elementwise unary ops (same op and
+/// attributes, dtype kept, no Cast) -> Split(axis, f(g(x))): the users of
+/// each chain's last node read the new Split's output i. The rewrite
+/// replaces nodes other than its root (the chains' last nodes), so it is
+/// done only when none of the chain nodes is protected (fetched or fed, as
+/// the driver would refuse it after the other replacements), has control
+/// operands or a used control token, and nodes may be deleted (each chain
+/// end is replaced by an existing value). Every node before a chain's end
+/// is used only by the next one.
+struct HoistCWiseUnaryChainsSplit : NodePattern {
+  HoistCWiseUnaryChainsSplit(StringRef name, MLIRContext *ctx)
+      : NodePattern(name, ctx) {}
+
+  /// Whether `p` may be a chain node: an elementwise unary op of dtype `t`,
+  /// without control edges, not protected.
+  bool isChainNode(Operation *p, Type t) const {
+    return p && getControlToken(p) && getControlToken(p).use_empty() &&
+           !hasControlOperands(p) && isElementwiseUnary(p) &&
+           getNumDataOperands(p) == 1 && getDataResults(p).size() == 1 &&
+           getTypeAttr(p) == t && !isNode(p, "Cast") && !isProtectedNode(p);
+  }
+
+  LogicalResult rewriteNode(Operation *op,
+                            PatternRewriter &rewriter) const override {
+    if (!mayDelete)
+      return failure();
+    bool isSplitV = isNode(op, "SplitV");
+    unsigned numData = getNumDataOperands(op);
+    ResultRange outputs = getDataResults(op);
+    Type t = getTypeAttr(op);
+    if (numData != (isSplitV ? 3u : 2u) || outputs.empty() || !t)
+      return failure();
+    unsigned xIndex = isSplitV ? 0 : 1;
+    SmallVector<Value> values(outputs);
+    SmallVector<Operation *> ends(values.size(), nullptr);
+    SmallVector<Operation *> chain; // nearest the Split first
+    while (static_cast<int>(chain.size()) < kMaxHoisted) {
+      SmallVector<Operation *> users;
+      for (Value v : values) {
+        if (!v.hasOneUse())
+          break;
+        Operation *p = v.getUses().begin()->getOwner();
+        if (!isChainNode(p, t) ||
+            (!users.empty() && (p->getName() != users[0]->getName() ||
+                                !haveSameAttrs(p, users[0]))))
+          break;
+        users.push_back(p);
+      }
+      if (users.size() != values.size())
+        break;
+      chain.push_back(users[0]);
+      for (auto [i, p] : llvm::enumerate(users)) {
+        ends[i] = p;
+        values[i] = getDataResults(p)[0];
+      }
+    }
+    if (chain.empty())
+      return failure();
+    Value x = getDataOperands(op)[xIndex];
+    Value hoisted = x;
+    for (Operation *f : chain) {
+      Operation *node = cloneNodeWithData(rewriter, f, {hoisted});
+      getDataResults(node)[0].setType(x.getType());
+      hoisted = getDataResults(node)[0];
+    }
+    SmallVector<Value> data(getDataOperands(op));
+    data[xIndex] = hoisted;
+    Operation *split = cloneNodeWithData(rewriter, op, data);
+    // The new Split takes the old one's name (uniqued by the driver if the
+    // old one outlives the rewrite), the hoisted chain `<split>/<OpType>`.
+    if (StringRef name = getNodeName(op); !name.empty()) {
+      setNodeName(split, name);
+      for (Value v = hoisted; v != x;
+           v = getDataOperands(v.getDefiningOp())[0]) {
+        Operation *f = v.getDefiningOp();
+        setNodeName(f, (name + "/" + getTFOpName(f)).str());
+      }
+    }
+    for (auto [result, end] : llvm::zip(getDataResults(split), ends))
+      result.setType(getDataResults(end)[0].getType());
+    for (auto [i, end] : llvm::enumerate(ends))
+      replaceNodeAndClean(rewriter, end, ValueRange{getDataResults(split)[i]},
+                          mayDelete);
     return success();
   }
 };
@@ -374,6 +479,8 @@ void arith_opt::populateStructurePatterns(RewritePatternSet &patterns,
     addPattern<ReorderCastLikeAndValuePreserving>(patterns, stages, ctx);
   if (stages.hoistCWiseUnaryChains) {
     addPattern<HoistCWiseUnaryChains>(patterns, stages, ctx);
+    for (StringRef name : {"Split", "SplitV"})
+      addPattern<HoistCWiseUnaryChainsSplit>(patterns, stages, name, ctx);
   }
   if (stages.replaceMulWithBroadcastByTile)
     addPattern<ReplaceMulWithBroadcastByTile>(patterns, stages, ctx);

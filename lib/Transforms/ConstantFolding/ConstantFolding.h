@@ -14,7 +14,10 @@
 //    Rank, BroadcastGradientArgs, ZerosLike, OnesLike, reduction indices)
 //    and constants entering a loop frame;
 //  - Simplify.cpp: the algebraic and structural simplifications of nodes
-//    with some constant operands.
+//    with some constant operands;
+//  - Partial.cpp: partial folding and constant push-down;
+//  - Stateful.cpp: the rules for nodes the others leave alone (Case calls,
+//    CaseRegion/IfRegion inlining, RandomShuffle).
 //
 //===----------------------------------------------------------------------===//
 
@@ -162,6 +165,13 @@ Operation *replaceWithNode(FoldingState &state, Operation *op, StringRef opName,
 /// StatefulPartitionedCall for Case, PartitionedCall for StatelessCase, named
 /// like the Case; the index becomes a control dependency. Null otherwise.
 Operation *foldConstantCase(FoldingState &state, Operation *op);
+
+/// The rules for nodes isRewritable excludes (Stateful.cpp): Case with a
+/// constant index, CaseRegion/IfRegion with a constant index or condition
+/// (the chosen region is inlined), RandomShuffle of one element along its
+/// first dimension. True when `op` changed; `op` is then its replacement,
+/// or null when it was erased.
+bool trySpecialRules(FoldingState &state, Operation *&op);
 
 /// Builds a Const of `value` before `op`, named `<op>/<suffix>` (uniqued),
 /// on `op`'s device; null over the size limit.

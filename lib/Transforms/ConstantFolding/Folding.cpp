@@ -465,12 +465,8 @@ mlir::tfg::foldConstants(Block &body, const PreserveOptions &options,
   for (const std::string &spec : options.fetch)
     state.fetched.insert(getNodeNameOfSpec(spec));
   // The outputs an importer recorded with the model keep their names too.
-  if (auto module = body.getParentOp()->getParentOfType<ModuleOp>())
-    if (auto list =
-            dyn_cast_if_present<ArrayAttr>(module->getAttr("tfg.fetches")))
-      for (Attribute entry : list)
-        if (auto name = dyn_cast<StringAttr>(entry))
-          state.fetched.insert(getNodeNameOfSpec(name.getValue()));
+  for (const std::string &spec : getRecordedFetches(body.getParentOp()))
+    state.fetched.insert(getNodeNameOfSpec(spec));
 
   for (int round = 0; round < kMaxRounds; ++round) {
     int64_t before =
@@ -486,8 +482,7 @@ mlir::tfg::foldConstants(Block &body, const PreserveOptions &options,
     // Only the node offered is ever replaced or erased, so the list stays
     // valid for the nodes after it.
     for (Operation *op : nodes) {
-      if (Operation *call = foldConstantCase(state, op))
-        op = call;
+      trySpecialRules(state, op);
       for (int step = 0; op && step < kMaxStepsPerNode; ++step) {
         if (!isRewritable(state, op))
           break;

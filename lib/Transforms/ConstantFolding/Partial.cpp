@@ -16,9 +16,12 @@
 //    other user (the rounding of float sums may change, as in Grappler);
 //  - Add(BiasAdd(x, b), c) with constant b and a scalar or same-shaped c
 //    becomes BiasAdd(x, b + c);
-//  - Mul(Conv2D(x, W), c) (NHWC) and Mul(MatMul(x, W), c) (W not
-//    transposed), with a constant filter W and a scalar or per-output-
-//    channel constant c, become Conv2D(x, W * c) and MatMul(x, W * c).
+//  - Mul(Conv2D(x, W), c) and Mul(MatMul(x, W), c), with a constant
+//    filter W and a scalar or per-output-channel constant c, become
+//    Conv2D(x, W * c) and MatMul(x, W * c): c is [C] for NHWC and MatMul,
+//    [C, 1, 1] or [1, C, 1, 1] for NCHW (reshaped to [C]: the filter is
+//    HWIO in both formats), and scales the rows of W ([N, 1]) for MatMul
+//    with transpose_b.
 // New constants are named `<node>/_<what>` and new nodes take the name of
 // the node they replace.
 //
@@ -302,25 +305,44 @@ static Operation *pushDownMulIntoFilter(FoldingState &state, Operation *op) {
       conv->getAttr("T") != op->getAttr("T") ||
       getDataOperands(conv).size() != 2)
     return nullptr;
+  bool nchw = false, transposed = false;
   if (isConv) {
     auto format = dyn_cast_if_present<StringAttr>(conv->getAttr("data_format"));
-    if (format && format.getValue() != "NHWC")
+    if (format && format.getValue() != "NHWC" && format.getValue() != "NCHW")
       return nullptr;
+    nchw = format && format.getValue() == "NCHW";
   } else {
-    auto transposed =
-        dyn_cast_if_present<BoolAttr>(conv->getAttr("transpose_b"));
-    if (transposed && transposed.getValue())
-      return nullptr;
+    auto attr = dyn_cast_if_present<BoolAttr>(conv->getAttr("transpose_b"));
+    transposed = attr && attr.getValue();
   }
   Value w = getDataOperands(conv)[1];
-  ElementsAttr wv = getConstantValue(state, w), cv = getConstantValue(state, c);
+  ElementsAttr wv = getConstantValue(state, w);
+  auto cv = dyn_cast_if_present<DenseElementsAttr>(getConstantValue(state, c));
   if (!wv || !cv)
     return nullptr;
-  ShapedType wt = wv.getShapedType(), ct = cv.getShapedType();
-  if (!wt.hasStaticShape() || wt.getRank() < 2 ||
-      !(ct.getRank() == 0 ||
-        (ct.getRank() == 1 && ct.getDimSize(0) == wt.getShape().back())))
+  ShapedType wt = wv.getShapedType(), ct = cv.getType();
+  if (!wt.hasStaticShape() || wt.getRank() < 2 || !ct.hasStaticShape())
     return nullptr;
+  // The factor of each output channel, shaped to scale the filter: the
+  // channels are W's last dimension (Conv2D's HWIO filter, MatMul's
+  // columns), or W's rows for MatMul with transpose_b. A scalar scales all.
+  ArrayRef<int64_t> cs = ct.getShape();
+  int64_t channels = transposed ? wt.getDimSize(0) : wt.getShape().back();
+  if (ct.getRank() != 0) {
+    // NCHW: c is [C, 1, 1] or [1, C, 1, 1] (broadcast over N, H, W);
+    // otherwise [C] (the last dimension of the output).
+    bool perChannel = nchw ? (cs.size() == 3 && cs[0] == channels &&
+                              cs[1] == 1 && cs[2] == 1) ||
+                                 (cs.size() == 4 && cs[0] == 1 &&
+                                  cs[1] == channels && cs[2] == 1 && cs[3] == 1)
+                           : cs.size() == 1 && cs[0] == channels;
+    if (!perChannel)
+      return nullptr;
+    SmallVector<int64_t> shape = {channels};
+    if (transposed)
+      shape.push_back(1); // [N, 1] scales the rows of W [N, K].
+    cv = cv.reshape(RankedTensorType::get(shape, ct.getElementType()));
+  }
   // The product has the result's shape only if c does not broadcast it.
   Value result = getDataResults(op).front();
   auto yt = dyn_cast<RankedTensorType>(y.getType());

@@ -485,38 +485,3 @@ Operation *cf::trySimplify(FoldingState &state, Operation *op) {
     return node;
   return tryPartialFold(state, op);
 }
-
-Operation *cf::foldConstantCase(FoldingState &state, Operation *op) {
-  if (!isa<CaseOp, StatelessCaseOp>(op) ||
-      op->hasAttr("_grappler_do_not_remove"))
-    return nullptr;
-  if (!state.fed.empty() && state.fed.contains(getNodeName(op)))
-    return nullptr;
-  OperandRange data = getDataOperands(op);
-  auto branches = op->getAttrOfType<ArrayAttr>("branches");
-  if (data.empty() || !branches || branches.empty())
-    return nullptr;
-  ElementsAttr index = getConstantValue(state, data.front());
-  if (!index || index.getNumElements() != 1 ||
-      !isa<IntegerType>(index.getElementType()))
-    return nullptr;
-  int64_t i = index.getValues<APInt>()[0].getSExtValue();
-  // TensorFlow runs the last branch for an index out of range.
-  if (i < 0 || i >= static_cast<int64_t>(branches.size()))
-    i = branches.size() - 1;
-  auto callee = dyn_cast<tf_type::FuncAttr>(branches[i]);
-  if (!callee)
-    return nullptr;
-  MLIRContext *context = op->getContext();
-  SmallVector<NamedAttribute> attrs;
-  attrs.emplace_back(StringAttr::get(context, "f"), callee);
-  for (StringRef name : {"Tin", "Tout"})
-    if (Attribute attr = op->getAttr(name))
-      attrs.emplace_back(StringAttr::get(context, name), attr);
-  // Case may have side effects in its branches: it stays a stateful call.
-  StringRef call =
-      isa<CaseOp>(op) ? "StatefulPartitionedCall" : "PartitionedCall";
-  SmallVector<Value> args(data.drop_front());
-  return replaceWithNode(state, op, call, args,
-                         getReplacementControls(op, data.take_front()), attrs);
-}

@@ -4,6 +4,7 @@
 #include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/BitVector.h"
@@ -543,6 +544,30 @@ bool mlir::tfg::bypassTrivialNode(Operation *op,
   op->erase();
   ++stats.nodes;
   return true;
+}
+
+std::vector<std::string> mlir::tfg::getRecordedFetches(Operation *op,
+                                                       bool *malformed) {
+  std::vector<std::string> fetches;
+  if (malformed)
+    *malformed = false;
+  auto module = dyn_cast_if_present<ModuleOp>(op);
+  if (!module && op)
+    module = op->getParentOfType<ModuleOp>();
+  if (!module)
+    return fetches;
+  Attribute attr = module->getAttr(kRecordedFetchesAttrName);
+  if (!attr)
+    return fetches;
+  auto list = dyn_cast<ArrayAttr>(attr);
+  if (!list || !llvm::all_of(list, llvm::IsaPred<StringAttr>)) {
+    if (malformed)
+      *malformed = true;
+    return fetches;
+  }
+  for (Attribute entry : list)
+    fetches.push_back(cast<StringAttr>(entry).str());
+  return fetches;
 }
 
 NodeNameUniquer::NodeNameUniquer(Block &body) {
