@@ -84,7 +84,7 @@ bool isStatefulRandomOp(StringRef opName);
 void addConvKernels(EvalKernelTable &table);
 /// MatMul, _FusedMatMul, BatchMatMul, V2, V3 (MatMulKernels.cpp).
 void addMatMulKernels(EvalKernelTable &table);
-/// MaxPool, MaxPoolV2, AvgPool (PoolKernels.cpp).
+/// MaxPool, MaxPoolV2, AvgPool, MaxPool3D, AvgPool3D (PoolKernels.cpp).
 void addPoolKernels(EvalKernelTable &table);
 /// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm*, _FusedBatchNormEx,
 /// Prelu, LRN, L2Loss

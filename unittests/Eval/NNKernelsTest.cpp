@@ -1,8 +1,8 @@
 //===- NNKernelsTest.cpp - Tests of pooling, softmax, batch norm ... ------===//
 //
-// MaxPool, MaxPoolV2, AvgPool (SAME border counts), Softmax, LogSoftmax,
-// BiasAddV1, FusedBatchNorm/V2/V3, _FusedBatchNormEx, Prelu, LRN and
-// L2Loss against values computed here, and their errors.
+// MaxPool, MaxPoolV2, AvgPool (SAME border counts), MaxPool3D, AvgPool3D,
+// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm/V2/V3, _FusedBatchNormEx,
+// Prelu, LRN and L2Loss against values computed here, and their errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -118,6 +118,151 @@ TEST_F(NNKernelsTest, PoolErrors) {
                   attrs({str("padding", "SAME"), ints("ksize", {1, 2, 2, 1}),
                          ints("strides", {1, 1, 1, 1})})),
             "");
+}
+
+/// [n, d, h, w, c] <-> [n, c, d, h, w] as a [n, dhw, c] <-> [n, c, dhw]
+/// move.
+static HostTensor moveChannels(const HostTensor &t, bool toFirst) {
+  ArrayRef<int64_t> s = t.getShape();
+  int64_t n = s[0], c = toFirst ? s[4] : s[1];
+  int64_t volume = t.getNumElements() / std::max<int64_t>(n * c, 1);
+  std::vector<int64_t> shape =
+      toFirst ? std::vector<int64_t>{n, c, s[1], s[2], s[3]}
+              : std::vector<int64_t>{n, s[2], s[3], s[4], c};
+  HostTensor r = llvm::cantFail(HostTensor::create(t.getElementType(), shape));
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t p = 0; p < volume; ++p)
+      for (int64_t ch = 0; ch < c; ++ch) {
+        int64_t last = (b * volume + p) * c + ch;
+        int64_t first = (b * c + ch) * volume + p;
+        if (toFirst)
+          r.setDouble(first, t.getDouble(last));
+        else
+          r.setDouble(last, t.getDouble(first));
+      }
+  return r;
+}
+
+TEST_F(NNKernelsTest, Pool3D) {
+  HostTensor x = f32({1, 2, 2, 2, 1}, {1, 2, 3, 4, 5, 6, 7, 8});
+  auto a = [&](StringRef padding, ArrayRef<int64_t> k, ArrayRef<int64_t> s,
+               StringRef format = "NDHWC") {
+    return attrs({str("padding", padding), ints("ksize", k), ints("strides", s),
+                  str("data_format", format)});
+  };
+  expectNear(
+      eval("MaxPool3D", {x}, a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1})),
+      {1, 1, 1, 1, 1}, {8});
+  expectNear(
+      eval("AvgPool3D", {x}, a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1})),
+      {1, 1, 1, 1, 1}, {4.5});
+  // SAME pads after: the windows on the far border see fewer elements and
+  // average only those.
+  expectNear(
+      eval("AvgPool3D", {x}, a("SAME", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1})),
+      {1, 2, 2, 2, 1}, {4.5, 5, 5.5, 6, 6.5, 7, 7.5, 8});
+  expectNear(
+      eval("MaxPool3D", {x}, a("SAME", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1})),
+      {1, 2, 2, 2, 1}, {8, 8, 8, 8, 8, 8, 8, 8});
+  // Against a naive reference: windows 2x3x2, strides 1 and 2.
+  HostTensor y = random({2, 5, 4, 6, 3});
+  for (bool isMax : {true, false})
+    for (bool isSame : {true, false})
+      for (int64_t s : {1, 2}) {
+        int64_t k[3] = {2, 3, 2};
+        Dim dims[3];
+        for (int i = 0; i < 3; ++i)
+          dims[i] = isSame ? same(y.getShape()[i + 1], k[i], s)
+                           : valid(y.getShape()[i + 1], k[i], s);
+        std::vector<double> ref;
+        ArrayRef<int64_t> ys = y.getShape();
+        for (int64_t n = 0; n < 2; ++n)
+          for (int64_t od = 0; od < dims[0].out; ++od)
+            for (int64_t oh = 0; oh < dims[1].out; ++oh)
+              for (int64_t ow = 0; ow < dims[2].out; ++ow)
+                for (int64_t c = 0; c < 3; ++c) {
+                  double acc = isMax ? -INFINITY : 0;
+                  int64_t count = 0;
+                  int64_t pos[3] = {od, oh, ow};
+                  for (int64_t i = 0; i < k[0]; ++i)
+                    for (int64_t j = 0; j < k[1]; ++j)
+                      for (int64_t l = 0; l < k[2]; ++l) {
+                        int64_t q[3] = {i, j, l}, at[3];
+                        bool inside = true;
+                        for (int d = 0; d < 3; ++d) {
+                          at[d] = pos[d] * s - dims[d].before + q[d];
+                          inside &= at[d] >= 0 && at[d] < ys[d + 1];
+                        }
+                        if (!inside)
+                          continue;
+                        double v = y.getDouble(
+                            (((n * ys[1] + at[0]) * ys[2] + at[1]) * ys[3] +
+                             at[2]) *
+                                3 +
+                            c);
+                        acc = isMax ? std::max(acc, v) : acc + v;
+                        ++count;
+                      }
+                  ref.push_back(isMax ? acc : acc / count);
+                }
+        std::vector<int64_t> shape = {2, dims[0].out, dims[1].out, dims[2].out,
+                                      3};
+        StringRef op = isMax ? "MaxPool3D" : "AvgPool3D";
+        StringRef padding = isSame ? "SAME" : "VALID";
+        SCOPED_TRACE(op.str() + " " + padding.str() + " " + std::to_string(s));
+        expectNear(eval(op, {y}, a(padding, {1, 2, 3, 2, 1}, {1, s, s, s, 1})),
+                   shape, ref);
+        HostTensor rn =
+            eval(op, {moveChannels(y, true)},
+                 a(padding, {1, 1, 2, 3, 2}, {1, 1, s, s, s}, "NCDHW"));
+        ASSERT_TRUE(static_cast<bool>(rn));
+        expectNear(moveChannels(rn, false), shape, ref);
+      }
+  // f64 keeps its type; an empty input is an empty result.
+  HostTensor r = eval("MaxPool3D", {random({1, 2, 2, 2, 1}, b.getF64Type())},
+                      a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1}));
+  EXPECT_EQ(r.getElementType(), b.getF64Type());
+  EXPECT_EQ(eval("AvgPool3D", {f32({0, 2, 2, 2, 1}, {})},
+                 a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1}))
+                .getNumElements(),
+            0);
+  // Errors.
+  DictionaryAttr ok = a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1});
+  EXPECT_NE(error("MaxPool3D", {f32({1, 2, 2, 1}, {})}, ok).find("rank 5"),
+            std::string::npos);
+  EXPECT_NE(error("MaxPool3D", {x}, a("VALID", {1, 2, 2, 1}, {1, 1, 1, 1})),
+            "");
+  EXPECT_NE(
+      error("AvgPool3D", {x}, a("VALID", {2, 1, 1, 1, 1}, {1, 1, 1, 1, 1})),
+      "");
+  EXPECT_NE(
+      error("AvgPool3D", {x}, a("VALID", {1, 1, 1, 1, 1}, {1, 1, 1, 1, 2})),
+      "");
+  EXPECT_NE(
+      error("AvgPool3D", {x}, a("VALID", {1, 1, 1, 1, 1}, {1, 0, 1, 1, 1})),
+      "");
+  EXPECT_NE(
+      error("AvgPool3D", {x}, a("VALID", {1, 0, 1, 1, 1}, {1, 1, 1, 1, 1})),
+      "");
+  EXPECT_NE(
+      error("MaxPool3D", {x}, a("VALID", {1, 4, 1, 1, 1}, {1, 1, 1, 1, 1})),
+      "");
+  EXPECT_NE(error("MaxPool3D", {x},
+                  a("VALID", {1, INT64_MAX, 1, 1, 1}, {1, 1, 1, 1, 1})),
+            "");
+  EXPECT_NE(
+      error("MaxPool3D", {x}, a("EXPLICIT", {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1})),
+      "");
+  EXPECT_NE(error("MaxPool3D", {x},
+                  a("VALID", {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, "NHWC")),
+            "");
+  EXPECT_NE(error("MaxPool3D", {iota({1, 2, 2, 2, 1})}, ok), "");
+  EXPECT_NE(error("MaxPool3D", {x, x}, ok), "");
+  EXPECT_NE(error("MaxPool3D", {x}, attrs({str("padding", "VALID")})), "");
+  EXPECT_NE(error("AvgPool3D", {random({1, 8, 8, 8, 4})},
+                  a("SAME", {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}), 100)
+                .find("bound"),
+            std::string::npos);
 }
 
 TEST_F(NNKernelsTest, Softmax) {
