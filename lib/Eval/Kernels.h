@@ -62,7 +62,8 @@ void addMatrixKernels(EvalKernelTable &table);
 /// Segment and UnsortedSegment reductions (SegmentKernels.cpp).
 void addSegmentKernels(EvalKernelTable &table);
 /// ResizeBilinear, ResizeNearestNeighbor, CropAndResize, RGBToHSV,
-/// HSVToRGB, AdjustContrastv2 (ImageKernels.cpp).
+/// HSVToRGB, AdjustContrastv2, AdjustHue, AdjustSaturation
+/// (ImageKernels.cpp).
 void addImageKernels(EvalKernelTable &table);
 /// NonMaxSuppressionV2/V3/V4/V5, CombinedNonMaxSuppression
 /// (DetectionKernels.cpp).
