@@ -250,7 +250,8 @@ static LogicalResult convolve(EvalContext &ctx, ConvMode mode,
   // them: channels / fs[2] groups of fs[2] channels.
   int64_t groups = 1;
   if (fs[2] != win->channels) {
-    if (isDepthwise || fs[2] <= 0 || win->channels % fs[2] != 0)
+    if (isDepthwise || fs[2] <= 0 || win->channels <= 0 ||
+        win->channels % fs[2] != 0)
       return ctx.fail("filter has " + std::to_string(fs[2]) +
                       " input channels but the input has " +
                       std::to_string(win->channels) +

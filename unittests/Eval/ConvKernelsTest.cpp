@@ -502,6 +502,8 @@ TEST_F(ConvKernelsTest, Grouped) {
   EXPECT_NE(error("Conv2D", {x6, random({1, 1, 2, 4})}, a).find("groups"),
             std::string::npos);
   EXPECT_NE(error("Conv2D", {x6, random({1, 1, 0, 3})}, a), "");
+  EXPECT_NE(error("Conv2D", {random({1, 3, 3, 0}), random({1, 1, 2, 3})}, a),
+            "");
   EXPECT_NE(error("DepthwiseConv2dNative", {x6, random({1, 1, 3, 1})}, a), "");
   // An empty output channel count is an empty result.
   EXPECT_EQ(eval("Conv2D", {x6, random({1, 1, 3, 0})}, a).getNumElements(), 0);

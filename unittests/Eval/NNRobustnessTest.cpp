@@ -64,6 +64,9 @@ TEST_F(NNRobustnessTest, RandomInputsNeverCrash) {
                        "MaxPool",
                        "AvgPool",
                        "MaxPoolV2",
+                       "MaxPool3D",
+                       "AvgPool3D",
+                       "FusedBatchNorm",
                        "Softmax",
                        "LogSoftmax",
                        "BiasAddV1",
@@ -91,7 +94,10 @@ TEST_F(NNRobustnessTest, RandomInputsNeverCrash) {
       std::vector<int64_t> x = {pick({1, 2}), pick({1, 4, 7}), pick({2, 5}), c};
       bool depthwise = name.contains("Depthwise");
       operands.push_back(random(x));
-      int64_t outC = depthwise ? c * o : o;
+      // Some convolutions group the channels (a filter of one input
+      // channel, c * o outputs).
+      bool grouped = !depthwise && c > 1 && pick({0, 0, 1}) == 1;
+      int64_t outC = depthwise || grouped ? c * o : o;
       if (name == "Conv2DBackpropInput") {
         operands[0] = vec(x);
         operands.push_back(random({k, k, c, o}));
@@ -103,7 +109,7 @@ TEST_F(NNRobustnessTest, RandomInputsNeverCrash) {
           operands.push_back(vec({1, 1, 1, 1}));
         }
       } else {
-        operands.push_back(random({k, k, c, o}));
+        operands.push_back(random({k, k, grouped ? 1 : c, grouped ? outC : o}));
       }
       if (name.starts_with("_Fused") || name.starts_with("Fused")) {
         operands.push_back(random({outC}));
