@@ -71,6 +71,11 @@ void addDetectionKernels(EvalKernelTable &table);
 
 /// Special functions, bitwise ops, complex parts (MathKernels.cpp).
 void addMathKernels(EvalKernelTable &table);
+/// psi(x), the digamma function (MathKernels.cpp): +inf at the poles 0,
+/// -1, ..., as Eigen's.
+double digamma(double x);
+/// Igamma, Igammac, Betainc, Zeta, Polygamma (SpecialKernels.cpp).
+void addSpecialKernels(EvalKernelTable &table);
 /// String ops (StringKernels.cpp).
 void addStringKernels(EvalKernelTable &table);
 /// Sparse tensor ops (SparseKernels.cpp).
