@@ -85,14 +85,15 @@ void addRandomKernels(EvalKernelTable &table);
 /// The stateful ops among them (RandomKernels.cpp).
 bool isStatefulRandomOp(StringRef opName);
 
-/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, Conv3D and the
-/// fused forms (ConvKernels.cpp).
+/// Conv2D (grouped too), DepthwiseConv2dNative, Conv2DBackpropInput,
+/// Conv3D and the fused forms (ConvKernels.cpp).
 void addConvKernels(EvalKernelTable &table);
 /// MatMul, _FusedMatMul, BatchMatMul, V2, V3 (MatMulKernels.cpp).
 void addMatMulKernels(EvalKernelTable &table);
 /// MaxPool, MaxPoolV2, AvgPool, MaxPool3D, AvgPool3D (PoolKernels.cpp).
 void addPoolKernels(EvalKernelTable &table);
-/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm*, _FusedBatchNormEx,
+/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm* (inference and
+/// training), _FusedBatchNormEx,
 /// Prelu, LRN, L2Loss
 /// (NNKernels.cpp).
 void addNNKernels(EvalKernelTable &table);
