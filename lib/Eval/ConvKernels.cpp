@@ -7,8 +7,11 @@
 // strides, dilations, padding SAME/VALID/EXPLICIT (explicit_paddings) and
 // data_format NHWC/NCHW; the filter is [kh, kw, in, out] ([kh, kw, in,
 // multiplier] for depthwise, whose output channel c * multiplier + m reads
-// input channel c). Floats compute in float (f16, bf16, f32) or double
-// (f64).
+// input channel c). Conv2D also takes an input whose channels are a
+// multiple `groups` of the filter's in (a grouped convolution, as
+// TensorFlow does): output channel group g (fs[3] / groups channels) reads
+// input channels [g * in, (g + 1) * in). Floats compute in float (f16, bf16,
+// f32) or double (f64).
 //
 // Conv2D is a GEMM of the im2col rows of the output (built per tile of
 // output rows, a bounded buffer) by the filter as a [kh*kw*in, out]
@@ -68,12 +71,14 @@ static SmallVector<int64_t, 4> outputShape(const Window2D &win,
   return {win.batch, win.h.out, win.w.out, channels};
 }
 
-/// Writes the im2col rows [r0, r1) of `in` (NHWC) for a kh x kw window:
-/// row r (output pixel r) holds kh*kw*channels values, zeros in padding.
+/// Writes the im2col rows [r0, r1) of `in` (NHWC) for a kh x kw window
+/// over input channels [c0, c0 + c) (a group of a grouped convolution, or
+/// all of them): row r (output pixel r) holds kh*kw*c values, zeros in
+/// padding.
 template <typename T>
 static void im2col(const T *in, const Window2D &win, int64_t r0, int64_t r1,
-                   T *dst) {
-  int64_t c = win.channels, kh = win.h.size, kw = win.w.size;
+                   int64_t c0, int64_t c, T *dst) {
+  int64_t inC = win.channels, kh = win.h.size, kw = win.w.size;
   int64_t pixels = win.h.out * win.w.out;
   for (int64_t r = r0; r < r1; ++r, dst += kh * kw * c) {
     int64_t n = r / pixels, rest = r % pixels;
@@ -91,7 +96,7 @@ static void im2col(const T *in, const Window2D &win, int64_t r0, int64_t r1,
           std::fill(rowDst + j * c, rowDst + (j + 1) * c, T(0));
         else
           std::memcpy(rowDst + j * c,
-                      in + ((n * win.h.in + ih) * win.w.in + iw) * c,
+                      in + ((n * win.h.in + ih) * win.w.in + iw) * inC + c0,
                       sizeof(T) * c);
       }
     }
@@ -119,12 +124,41 @@ static void convGemm(MLIRContext *context, const T *in, const Window2D &win,
                                     c1, out + r0 * outC, outC);
                     } else {
                       std::vector<T> rows(static_cast<size_t>((r1 - r0) * k));
-                      im2col(in, win, r0, r1, rows.data());
+                      im2col(in, win, r0, r1, 0, win.channels, rows.data());
                       gemmPacked<T>({rows.data(), k, 1}, r1 - r0, packed, c0,
                                     c1, out + r0 * outC, outC);
                     }
                     e.apply(out, outC, r0, r1, c0, c1);
                   });
+}
+
+/// A grouped convolution (NHWC): output channels [g * outG, (g + 1) *
+/// outG) read input channels [g * inG, (g + 1) * inG) through filter
+/// columns of the same range (the filter is [kh, kw, inG, outC]). One GEMM
+/// of the group's im2col rows per group, then the epilogue on all of out.
+template <typename T>
+static void convGroupedGemm(MLIRContext *context, const T *in,
+                            const Window2D &win, const T *filter,
+                            int64_t groups, int64_t outC, T *out,
+                            const Epilogue<T> &e) {
+  int64_t inG = win.channels / groups, outG = outC / groups;
+  int64_t k = win.h.size * win.w.size * inG;
+  int64_t m = win.batch * win.h.out * win.w.out;
+  int64_t maxRows =
+      std::max<int64_t>(kGemmMC, (int64_t(1) << 15) / std::max<int64_t>(k, 1));
+  for (int64_t g = 0; g < groups; ++g) {
+    PackedPanels<T> packed =
+        packPanels<T>({filter + g * outG, outC, 1}, k, outG);
+    forEachGemmTile(context, m, outG, maxRows,
+                    [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
+                      std::vector<T> rows(static_cast<size_t>((r1 - r0) * k));
+                      im2col(in, win, r0, r1, g * inG, inG, rows.data());
+                      gemmPacked<T>({rows.data(), k, 1}, r1 - r0, packed, c0,
+                                    c1, out + r0 * outC + g * outG, outC);
+                    });
+  }
+  if (!e.isIdentity())
+    applyEpilogue(context, e, out, m, outC);
 }
 
 /// Depthwise convolution (NHWC), vectorized over channels, in parallel
@@ -212,10 +246,22 @@ static LogicalResult convolve(EvalContext &ctx, ConvMode mode,
       getWindow2D(ctx, input.getShape(), fs[0], fs[1], *strides, true);
   if (failed(win))
     return failure();
-  if (fs[2] != win->channels)
-    return ctx.fail("filter has " + std::to_string(fs[2]) +
-                    " input channels but the input has " +
-                    std::to_string(win->channels));
+  // Conv2D groups the input channels when the filter has a divisor of
+  // them: channels / fs[2] groups of fs[2] channels.
+  int64_t groups = 1;
+  if (fs[2] != win->channels) {
+    if (isDepthwise || fs[2] <= 0 || win->channels <= 0 ||
+        win->channels % fs[2] != 0)
+      return ctx.fail("filter has " + std::to_string(fs[2]) +
+                      " input channels but the input has " +
+                      std::to_string(win->channels) +
+                      (isDepthwise ? "" : ", not a multiple of them"));
+    groups = win->channels / fs[2];
+    if (fs[3] % groups != 0)
+      return ctx.fail("filter has " + std::to_string(fs[3]) +
+                      " output channels, not a multiple of the " +
+                      std::to_string(groups) + " groups");
+  }
   FailureOr<int64_t> outC =
       isDepthwise ? checkedProduct(ctx, {fs[2], fs[3]}, "output depth")
                   : FailureOr<int64_t>(fs[3]);
@@ -250,6 +296,9 @@ static LogicalResult convolve(EvalContext &ctx, ConvMode mode,
   }
   if (isDepthwise)
     depthwise(ctx.getContext(), in->data, *win, f->data, fs[3], out, e);
+  else if (groups > 1)
+    convGroupedGemm(ctx.getContext(), in->data, *win, f->data, groups, *outC,
+                    out, e);
   else
     convGemm(ctx.getContext(), in->data, *win, f->data, *outC, out, e);
   if (win->nchw)

@@ -35,6 +35,7 @@ static const EvalKernelTable &getKernelTable() {
     addImageKernels(t);
     addDetectionKernels(t);
     addMathKernels(t);
+    addSpecialKernels(t);
     addStringKernels(t);
     addSparseKernels(t);
     addRandomKernels(t);

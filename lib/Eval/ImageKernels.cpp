@@ -26,6 +26,10 @@
 // - AdjustContrastv2: per image and channel, mean + factor * (x - mean),
 //   in float; the mean is the sum (in double) times float(1 / (H * W)), so
 //   it may differ from TensorFlow's pairwise float sum in the last bit.
+// - AdjustHue and AdjustSaturation: per pixel, RGB to HSV as above, hue +
+//   delta modulo 1 (in [0, 1)) or saturation * scale clamped to [0, 1],
+//   then back to RGB, in float. TensorFlow's kernels use an equivalent
+//   hexcone formula, so results may differ in the last bits.
 //
 //===----------------------------------------------------------------------===//
 
@@ -389,6 +393,48 @@ template <bool toHsv> static LogicalResult colorKernel(EvalContext &ctx) {
   return setSingleResult(ctx, std::move(*out));
 }
 
+/// AdjustHue (`isHue`: hue + delta modulo 1) or AdjustSaturation
+/// (saturation * scale clamped to [0, 1]) of images [..., 3] (rank 3 or
+/// more) by a float scalar: RGB to HSV, the adjustment, HSV to RGB, in
+/// float.
+template <bool isHue> static LogicalResult adjustHsvKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 2);
+  if (failed(ops))
+    return failure();
+  const HostTensor &images = *(*ops)[0], &amount = *(*ops)[1];
+  if (images.getKind() != HostElementKind::Float || images.getRank() < 3 ||
+      images.getShape().back() != 3)
+    return ctx.fail("images must be floats of rank 3 or more with a last "
+                    "dimension of 3, not " +
+                    formatShape(images.getShape()));
+  if (amount.getKind() != HostElementKind::Float || amount.getRank() != 0)
+    return ctx.fail(std::string(isHue ? "delta" : "scale") +
+                    " must be a float scalar");
+  if (failed(checkOperandElements(ctx, images, "images")))
+    return failure();
+  FailureOr<HostTensor> out =
+      createResult(ctx, images.getElementType(), images.getShape());
+  if (failed(out))
+    return failure();
+  FloatView in(images);
+  float a = static_cast<float>(amount.getDouble(0));
+  int64_t pixels = images.getNumElements() / 3;
+  for (int64_t p = 0; p < pixels; ++p) {
+    float hsv[3], rgb[3];
+    rgbToHsv(in.data() + 3 * p, hsv);
+    if (isHue) {
+      float h = std::fmod(hsv[0] + a, 1.0f);
+      hsv[0] = h < 0.0f ? h + 1.0f : h;
+    } else {
+      hsv[1] = std::min(std::max(hsv[1] * a, 0.0f), 1.0f);
+    }
+    hsvToRgb(hsv, rgb);
+    for (int k = 0; k < 3; ++k)
+      out->setDouble(3 * p + k, rgb[k]);
+  }
+  return setSingleResult(ctx, std::move(*out));
+}
+
 static LogicalResult adjustContrastKernel(EvalContext &ctx) {
   FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 2);
   if (failed(ops))
@@ -429,6 +475,8 @@ void mlir::tfg::addImageKernels(EvalKernelTable &table) {
   addKernels(table, {"RGBToHSV"}, colorKernel<true>);
   addKernels(table, {"HSVToRGB"}, colorKernel<false>);
   addKernels(table, {"AdjustContrastv2"}, adjustContrastKernel);
+  addKernels(table, {"AdjustHue"}, adjustHsvKernel<true>);
+  addKernels(table, {"AdjustSaturation"}, adjustHsvKernel<false>);
   addKernels(table, {"ResizeBilinear"}, resizeBilinearKernel);
   addKernels(table, {"ResizeNearestNeighbor"}, resizeNearestKernel);
   addKernels(table, {"CropAndResize"}, cropAndResizeKernel);

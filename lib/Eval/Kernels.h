@@ -62,7 +62,8 @@ void addMatrixKernels(EvalKernelTable &table);
 /// Segment and UnsortedSegment reductions (SegmentKernels.cpp).
 void addSegmentKernels(EvalKernelTable &table);
 /// ResizeBilinear, ResizeNearestNeighbor, CropAndResize, RGBToHSV,
-/// HSVToRGB, AdjustContrastv2 (ImageKernels.cpp).
+/// HSVToRGB, AdjustContrastv2, AdjustHue, AdjustSaturation
+/// (ImageKernels.cpp).
 void addImageKernels(EvalKernelTable &table);
 /// NonMaxSuppressionV2/V3/V4/V5, CombinedNonMaxSuppression
 /// (DetectionKernels.cpp).
@@ -70,6 +71,11 @@ void addDetectionKernels(EvalKernelTable &table);
 
 /// Special functions, bitwise ops, complex parts (MathKernels.cpp).
 void addMathKernels(EvalKernelTable &table);
+/// psi(x), the digamma function (MathKernels.cpp): +inf at the poles 0,
+/// -1, ..., as Eigen's.
+double digamma(double x);
+/// Igamma, Igammac, Betainc, Zeta, Polygamma (SpecialKernels.cpp).
+void addSpecialKernels(EvalKernelTable &table);
 /// String ops (StringKernels.cpp).
 void addStringKernels(EvalKernelTable &table);
 /// Sparse tensor ops (SparseKernels.cpp).
@@ -79,14 +85,15 @@ void addRandomKernels(EvalKernelTable &table);
 /// The stateful ops among them (RandomKernels.cpp).
 bool isStatefulRandomOp(StringRef opName);
 
-/// Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput, Conv3D and the
-/// fused forms (ConvKernels.cpp).
+/// Conv2D (grouped too), DepthwiseConv2dNative, Conv2DBackpropInput,
+/// Conv3D and the fused forms (ConvKernels.cpp).
 void addConvKernels(EvalKernelTable &table);
 /// MatMul, _FusedMatMul, BatchMatMul, V2, V3 (MatMulKernels.cpp).
 void addMatMulKernels(EvalKernelTable &table);
-/// MaxPool, MaxPoolV2, AvgPool (PoolKernels.cpp).
+/// MaxPool, MaxPoolV2, AvgPool, MaxPool3D, AvgPool3D (PoolKernels.cpp).
 void addPoolKernels(EvalKernelTable &table);
-/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm*, _FusedBatchNormEx,
+/// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm* (inference and
+/// training), _FusedBatchNormEx,
 /// Prelu, LRN, L2Loss
 /// (NNKernels.cpp).
 void addNNKernels(EvalKernelTable &table);

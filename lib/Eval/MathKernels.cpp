@@ -74,7 +74,7 @@ static constexpr double kPi = 3.14159265358979323846;
 /// psi(x): reflection for x < 0, recurrence up to 10, then the asymptotic
 /// series in 1/x^2 (Bernoulli numbers). The poles 0, -1, ... give +inf, as
 /// Eigen's (Cephes') digamma does.
-static double digamma(double x) {
+double mlir::tfg::digamma(double x) {
   if (std::isnan(x) || x == -std::numeric_limits<double>::infinity())
     return NAN;
   if (x <= 0 && x == std::floor(x))

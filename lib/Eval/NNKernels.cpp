@@ -9,7 +9,14 @@
 //   (x - mean) * scale / sqrt(variance + epsilon) + offset per channel
 //   (the last dimension for NHWC/NDHWC, dimension 1 for NCHW/NCDHW);
 //   batch_mean, batch_variance and the reserve spaces pass mean and
-//   variance through (V3's reserve_space_3 is empty). Training is refused.
+//   variance through (V3's reserve_space_3 is empty). In training form
+//   (is_training=true) y uses the batch's mean and biased variance over
+//   every dimension but the channel; batch_mean is that mean and
+//   batch_variance the Bessel-corrected variance (n / (n - 1)), both
+//   mixed into the mean and variance inputs as (1 - f) * input + f *
+//   batch when exponential_avg_factor f != 1 (with f == 1 the inputs are
+//   ignored); the reserve spaces hold the batch mean and biased variance,
+//   as TensorFlow's CPU kernel does.
 //   Grappler's _FusedBatchNormEx adds a side input and an activation
 //   (activation_mode Identity, Relu, Relu6, Elu).
 // - Prelu (TF.js): x where x >= 0, alpha * x below, alpha broadcast to x.
@@ -192,6 +199,41 @@ static LogicalResult biasAddV1Kernel(EvalContext &ctx) {
   });
 }
 
+/// The per-channel mean and biased variance of `x` over every dimension
+/// but the channel one (the last, or dimension 1 when `channelFirst`), in
+/// double, two passes; NaN when x has no element per channel (0 / 0).
+static FailureOr<std::pair<std::vector<double>, std::vector<double>>>
+batchMoments(EvalContext &ctx, const HostTensor &x, int64_t channels,
+             bool channelFirst) {
+  std::vector<double> mean(static_cast<size_t>(channels), 0.0);
+  std::vector<double> var(static_cast<size_t>(channels), 0.0);
+  if (channels == 0)
+    return std::make_pair(std::move(mean), std::move(var));
+  FailureOr<DenseValues<double>> v = readDense<double>(ctx, x);
+  if (failed(v))
+    return failure();
+  int64_t rest = v->size / channels;
+  // Element i's channel: NHWC (i % channels), NCHW ((i / inner) %
+  // channels).
+  int64_t inner = channelFirst && x.getShape()[0] > 0
+                      ? v->size / x.getShape()[0] / channels
+                      : 1;
+  auto channelOf = [&](int64_t i) {
+    return channelFirst ? (i / inner) % channels : i % channels;
+  };
+  for (int64_t i = 0; i < v->size; ++i)
+    mean[channelOf(i)] += v->data[i];
+  for (double &m : mean)
+    m /= static_cast<double>(rest);
+  for (int64_t i = 0; i < v->size; ++i) {
+    double d = v->data[i] - mean[channelOf(i)];
+    var[channelOf(i)] += d * d;
+  }
+  for (double &s : var)
+    s /= static_cast<double>(rest);
+  return std::make_pair(std::move(mean), std::move(var));
+}
+
 /// FusedBatchNorm (version 1, also V2), V3 (3) and Grappler's
 /// _FusedBatchNormEx (4: then a side input, num_side_inputs 0 or 1, and
 /// activation_mode Identity, Relu, Relu6 or Elu).
@@ -231,11 +273,10 @@ static LogicalResult fusedBatchNormKernel(EvalContext &ctx) {
   }
   FailureOr<bool> training = readBoolAttr(ctx, "is_training", true);
   FailureOr<double> epsilon = readFloatAttr(ctx, "epsilon", 0.0001);
+  FailureOr<double> factor = readFloatAttr(ctx, "exponential_avg_factor", 1.0);
   FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NHWC");
-  if (failed(training) || failed(epsilon) || failed(format))
+  if (failed(training) || failed(epsilon) || failed(factor) || failed(format))
     return failure();
-  if (*training)
-    return ctx.fail("FusedBatchNorm with is_training=true is not supported");
   bool channelFirst;
   if (*format == "NHWC" || *format == "NDHWC")
     channelFirst = false;
@@ -248,14 +289,52 @@ static LogicalResult fusedBatchNormKernel(EvalContext &ctx) {
     return ctx.fail("x must have rank " + std::to_string(rank) + ", not " +
                     formatShape(x.getShape()));
   int64_t channels = x.getShape()[channelFirst ? 1 : rank - 1];
+  if (channels > ctx.getMaxElements())
+    return ctx.fail("x has " + std::to_string(channels) +
+                    " channels, more than the bound of " +
+                    std::to_string(ctx.getMaxElements()));
+  // Training with an exponential_avg_factor of 1 ignores mean and
+  // variance (TensorFlow wants them empty).
+  bool runningInputs = !*training || *factor != 1.0;
   std::vector<double> v[4];
   const char *names[] = {"scale", "offset", "mean", "variance"};
   for (int k = 0; k < 4; ++k) {
+    if (k >= 2 && !runningInputs)
+      continue;
     FailureOr<std::vector<double>> c =
         readVector(ctx, k + 1, channels, names[k]);
     if (failed(c))
       return failure();
     v[k] = std::move(*c);
+  }
+  // Training: normalize with the batch's moments; batch_mean and
+  // batch_variance are the batch mean and the Bessel-corrected variance
+  // (n / (n - 1), n the elements per channel; 1 when n <= 1), mixed into
+  // the running mean and variance as (1 - f) * running + f * batch when
+  // f != 1; the reserve spaces hold the batch mean and biased variance.
+  std::vector<double> stats[4];
+  if (*training) {
+    if (failed(checkOperandElements(ctx, x, "x")))
+      return failure();
+    auto moments = batchMoments(ctx, x, channels, channelFirst);
+    if (failed(moments))
+      return failure();
+    int64_t n = channels > 0 ? x.getNumElements() / channels : 0;
+    double bessel = n > 1 ? double(n) / double(n - 1) : 1.0;
+    double f = *factor;
+    stats[0] = moments->first;
+    stats[1] = moments->second;
+    stats[2] = moments->first;
+    stats[3] = moments->second;
+    for (int64_t c = 0; c < channels; ++c) {
+      stats[1][c] *= bessel;
+      if (runningInputs) {
+        stats[0][c] = (1 - f) * v[2][c] + f * stats[0][c];
+        stats[1][c] = (1 - f) * v[3][c] + f * stats[1][c];
+      }
+    }
+    v[2] = moments->first;
+    v[3] = moments->second;
   }
   return dispatchFloat(
       ctx, x.getElementType(), "FusedBatchNorm",
@@ -285,8 +364,19 @@ static LogicalResult fusedBatchNormKernel(EvalContext &ctx) {
         ctx.hostResults.clear();
         ctx.hostResults.push_back(std::move(*y));
         // batch_mean, batch_variance, reserve_space_1, reserve_space_2.
-        for (unsigned k : {3u, 4u, 3u, 4u})
-          ctx.hostResults.push_back(*(*ops)[k]);
+        for (unsigned k = 0; k < 4; ++k) {
+          if (!*training) {
+            ctx.hostResults.push_back(*(*ops)[k % 2 ? 4 : 3]);
+            continue;
+          }
+          llvm::Expected<HostTensor> t =
+              HostTensor::create((*ops)[1]->getElementType(), {channels});
+          if (!t)
+            return ctx.fail(llvm::toString(t.takeError()));
+          for (int64_t c = 0; c < channels; ++c)
+            t->setDouble(c, stats[k][c]);
+          ctx.hostResults.push_back(std::move(*t));
+        }
         if (version >= 3) {
           llvm::Expected<HostTensor> empty =
               HostTensor::create((*ops)[3]->getElementType(), {0});

@@ -1,4 +1,4 @@
-//===- PoolKernels.cpp - MaxPool, MaxPoolV2 and AvgPool -------------------===//
+//===- PoolKernels.cpp - MaxPool, MaxPoolV2, AvgPool and the 3-D pools ----===//
 //
 // 2-D pooling with TensorFlow's attributes: ksize and strides (4 entries,
 // 1 in the batch and depth dimensions; MaxPoolV2 takes them as int32
@@ -8,7 +8,8 @@
 // SAME window on the border averages only its valid elements, as
 // TensorFlow does. Floats compute in float (f16, bf16, f32) or double
 // (f64), vectorized over channels and in parallel over output rows; NCHW
-// moves to NHWC and back.
+// moves to NHWC and back. MaxPool3D and AvgPool3D do the same on 3-D
+// windows (NDHWC/NCDHW, ksize and strides of 5 entries, SAME or VALID).
 //
 //===----------------------------------------------------------------------===//
 
@@ -156,8 +157,142 @@ static LogicalResult maxPoolV2Kernel(EvalContext &ctx) {
   return dispatchPool(ctx, true, *(*ops)[0], lists[0], lists[1]);
 }
 
+/// MaxPool3D and AvgPool3D: input [n, d, h, w, c] (NDHWC) or [n, c, d, h,
+/// w] (NCDHW), ksize and strides of 5 entries (1 in the batch and channel
+/// dimensions), padding SAME or VALID. AvgPool3D divides by the window's
+/// elements inside the input, as the 2-D pool does.
+template <typename T>
+static LogicalResult pool3D(EvalContext &ctx, bool isMax, const HostTensor &x,
+                            bool first, ArrayRef<int64_t> ksize,
+                            ArrayRef<int64_t> strides, Padding padding) {
+  ArrayRef<int64_t> xs = x.getShape();
+  int cIdx = first ? 1 : 4, s0 = first ? 2 : 1;
+  int64_t batch = xs[0], c = xs[cIdx];
+  WindowDim dims[3];
+  for (int i = 0; i < 3; ++i) {
+    dims[i] = {xs[s0 + i], ksize[s0 + i], strides[s0 + i], 1, 0, 0};
+    if (failed(computeWindow(ctx, dims[i], padding, 0, 0)))
+      return failure();
+  }
+  SmallVector<int64_t, 5> shape =
+      first ? SmallVector<int64_t, 5>{batch, c, dims[0].out, dims[1].out,
+                                      dims[2].out}
+            : SmallVector<int64_t, 5>{batch, dims[0].out, dims[1].out,
+                                      dims[2].out, c};
+  FailureOr<DenseResult<T>> r = startDense<T>(ctx, x.getElementType(), shape);
+  if (failed(r))
+    return failure();
+  if (r->builder.size() == 0)
+    return setSingleResult(ctx, takeDense(*r));
+  FailureOr<DenseValues<T>> v = readDense<T>(ctx, x);
+  if (failed(v))
+    return failure();
+  int64_t inVolume = dims[0].in * dims[1].in * dims[2].in;
+  int64_t outVolume = dims[0].out * dims[1].out * dims[2].out;
+  const T *in = v->data;
+  std::vector<T> moved, ndhwcOut;
+  T *out = r->data;
+  if (first) {
+    moved.resize(static_cast<size_t>(v->size));
+    nchwToNhwc(v->data, moved.data(), batch, c, inVolume);
+    in = moved.data();
+    ndhwcOut.resize(static_cast<size_t>(r->builder.size()));
+    out = ndhwcOut.data();
+  }
+  // One task per output (n, od, oh) row of dims[2].out pixels.
+  auto run = [&](size_t task) {
+    int64_t row = static_cast<int64_t>(task);
+    int64_t oh = row % dims[1].out, rest = row / dims[1].out;
+    int64_t od = rest % dims[0].out, n = rest / dims[0].out;
+    int64_t begin[3], end[3];
+    int64_t pos[2] = {od, oh};
+    for (int i = 0; i < 2; ++i) {
+      int64_t p0 = pos[i] * dims[i].stride - dims[i].padBefore;
+      begin[i] = std::max<int64_t>(p0, 0);
+      end[i] = std::min(p0 + dims[i].size, dims[i].in);
+    }
+    for (int64_t ow = 0; ow < dims[2].out; ++ow) {
+      T *o = out + (row * dims[2].out + ow) * c;
+      int64_t p0 = ow * dims[2].stride - dims[2].padBefore;
+      begin[2] = std::max<int64_t>(p0, 0);
+      end[2] = std::min(p0 + dims[2].size, dims[2].in);
+      std::fill(o, o + c, isMax ? -std::numeric_limits<T>::infinity() : T(0));
+      for (int64_t id = begin[0]; id < end[0]; ++id)
+        for (int64_t ih = begin[1]; ih < end[1]; ++ih)
+          for (int64_t iw = begin[2]; iw < end[2]; ++iw) {
+            const T *p =
+                in +
+                (((n * dims[0].in + id) * dims[1].in + ih) * dims[2].in + iw) *
+                    c;
+            if (isMax)
+              for (int64_t ch = 0; ch < c; ++ch)
+                o[ch] = p[ch] > o[ch] ? p[ch] : o[ch];
+            else
+              for (int64_t ch = 0; ch < c; ++ch)
+                o[ch] += p[ch];
+          }
+      if (!isMax) {
+        int64_t count = 1;
+        for (int i = 0; i < 3; ++i)
+          count *= std::max<int64_t>(end[i] - begin[i], 0);
+        T scale = count > 0 ? T(1) / T(count) : T(0);
+        for (int64_t ch = 0; ch < c; ++ch)
+          o[ch] *= scale;
+      }
+    }
+  };
+  int64_t rows = batch * dims[0].out * dims[1].out;
+  if (rows > 1)
+    parallelFor(ctx.getContext(), 0, rows, run);
+  else
+    run(0);
+  if (first)
+    nhwcToNchw(out, r->data, batch, c, outVolume);
+  return setSingleResult(ctx, takeDense(*r));
+}
+
+template <bool isMax> static LogicalResult pool3DKernel(EvalContext &ctx) {
+  FailureOr<const HostTensor *> x = getOperand(ctx, 0);
+  if (failed(x))
+    return failure();
+  if (ctx.getNumOperands() != 1)
+    return ctx.fail("expected 1 operand");
+  if ((*x)->getRank() != 5)
+    return ctx.fail("input must be rank 5, not " +
+                    formatShape((*x)->getShape()));
+  FailureOr<SmallVector<int64_t, 8>> ksize =
+      getIntListAttr(ctx, "ksize", 5, {});
+  FailureOr<SmallVector<int64_t, 8>> strides =
+      getIntListAttr(ctx, "strides", 5, {});
+  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NDHWC");
+  FailureOr<Padding> padding = getPadding(ctx);
+  if (failed(ksize) || failed(strides) || failed(format) || failed(padding))
+    return failure();
+  if (*format != "NDHWC" && *format != "NCDHW")
+    return ctx.fail("unsupported data_format '" + *format + "'");
+  if (*padding == Padding::Explicit)
+    return ctx.fail("3-D pooling does not take EXPLICIT padding");
+  bool first = *format == "NCDHW";
+  int cIdx = first ? 1 : 4;
+  if ((*ksize)[0] != 1 || (*ksize)[cIdx] != 1 || (*strides)[0] != 1 ||
+      (*strides)[cIdx] != 1)
+    return ctx.fail("ksize and strides must be 1 in the batch and channel "
+                    "dimensions");
+  switch (getComputeKind((*x)->getElementType())) {
+  case ComputeKind::Float:
+    return pool3D<float>(ctx, isMax, **x, first, *ksize, *strides, *padding);
+  case ComputeKind::Double:
+    return pool3D<double>(ctx, isMax, **x, first, *ksize, *strides, *padding);
+  case ComputeKind::None:
+    break;
+  }
+  return ctx.fail("pooling takes float tensors");
+}
+
 void mlir::tfg::addPoolKernels(EvalKernelTable &table) {
   addKernels(table, {"MaxPool"}, poolKernel<true>);
   addKernels(table, {"AvgPool"}, poolKernel<false>);
   addKernels(table, {"MaxPoolV2"}, maxPoolV2Kernel);
+  addKernels(table, {"MaxPool3D"}, pool3DKernel<true>);
+  addKernels(table, {"AvgPool3D"}, pool3DKernel<false>);
 }

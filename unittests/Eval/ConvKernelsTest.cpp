@@ -3,7 +3,8 @@
 // Conv2D, DepthwiseConv2dNative, Conv2DBackpropInput and the fused forms
 // against a naive reference computed here (random data, small shapes):
 // SAME/VALID/EXPLICIT padding, NHWC/NCHW, strides, dilations, channel
-// multipliers, every fused epilogue, the dtypes, and the errors.
+// multipliers, every fused epilogue, grouped convolutions, the dtypes, and
+// the errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -413,6 +414,99 @@ TEST_F(ConvKernelsTest, Errors) {
   EXPECT_NE(error("Conv2D", {x, f}, a, 50).find("bound"), std::string::npos);
   EXPECT_NE(error("DepthwiseConv2dNative", {x, random({3, 3, 2, 1})}, a), "");
   EXPECT_NE(error("Conv2D", {x}, a), "");
+}
+
+/// A grouped convolution is the concatenation over groups of the plain
+/// convolution of the group's input channels by its filter columns.
+TEST_F(ConvKernelsTest, Grouped) {
+  // Hand-checked: two pixels of two channels, groups of one channel.
+  HostTensor x = f32({1, 1, 2, 2}, {1, 2, 3, 4});
+  expectNear(eval("Conv2D", {x, f32({1, 1, 1, 2}, {10, 100})},
+                  convAttrs("VALID", {1, 1, 1, 1})),
+             {1, 1, 2, 2}, {10, 200, 30, 400});
+  // A 1x2 window: channel 0 is 1*1 + 3*3, channel 1 is 2*2 + 4*4.
+  expectNear(eval("Conv2D", {x, f32({1, 2, 1, 2}, {1, 2, 3, 4})},
+                  convAttrs("VALID", {1, 1, 1, 1})),
+             {1, 1, 1, 2}, {10, 20});
+  struct Case {
+    std::vector<int64_t> x, f;
+    int64_t stride;
+    bool isSame;
+  };
+  std::vector<Case> cases = {
+      {{2, 6, 5, 6}, {3, 3, 2, 6}, 1, true},   // 3 groups
+      {{1, 7, 7, 8}, {3, 2, 2, 12}, 2, false}, // 4 groups
+      {{1, 5, 6, 4}, {1, 1, 1, 8}, 1, true},   // 4 groups, 1x1
+      {{2, 4, 4, 6}, {2, 2, 3, 2}, 1, true},   // 2 groups
+  };
+  for (const Case &c : cases) {
+    int64_t inG = c.f[2], groups = c.x[3] / inG, outG = c.f[3] / groups;
+    HostTensor xt = random(c.x), ft = random(c.f);
+    Dim h = c.isSame ? same(c.x[1], c.f[0], c.stride)
+                     : valid(c.x[1], c.f[0], c.stride);
+    Dim w = c.isSame ? same(c.x[2], c.f[1], c.stride)
+                     : valid(c.x[2], c.f[1], c.stride);
+    int64_t pixels = c.x[0] * h.out * w.out;
+    std::vector<double> ref(pixels * c.f[3]);
+    for (int64_t g = 0; g < groups; ++g) {
+      std::vector<int64_t> xs = {c.x[0], c.x[1], c.x[2], inG};
+      std::vector<int64_t> fs = {c.f[0], c.f[1], inG, outG};
+      HostTensor xg = llvm::cantFail(HostTensor::create(b.getF32Type(), xs));
+      HostTensor fg = llvm::cantFail(HostTensor::create(b.getF32Type(), fs));
+      for (int64_t i = 0; i < xg.getNumElements(); ++i)
+        xg.setDouble(i, xt.getDouble(i / inG * c.x[3] + g * inG + i % inG));
+      for (int64_t i = 0; i < fg.getNumElements(); ++i)
+        fg.setDouble(i, ft.getDouble(i / outG * c.f[3] + g * outG + i % outG));
+      std::vector<double> part =
+          refConv(xg, fg, c.stride, c.stride, 1, 1, h, w);
+      for (int64_t p = 0; p < pixels; ++p)
+        for (int64_t o = 0; o < outG; ++o)
+          ref[p * c.f[3] + g * outG + o] = part[p * outG + o];
+    }
+    std::vector<int64_t> shape = {c.x[0], h.out, w.out, c.f[3]};
+    StringRef pad = c.isSame ? "SAME" : "VALID";
+    SCOPED_TRACE(shapeStr(c.x) + " * " + shapeStr(c.f));
+    expectNear(
+        eval("Conv2D", {xt, ft}, convAttrs(pad, {1, c.stride, c.stride, 1})),
+        shape, ref);
+    HostTensor rn =
+        eval("Conv2D", {toNCHW(xt), ft},
+             convAttrs(pad, {1, 1, c.stride, c.stride}, {1, 1, 1, 1}, "NCHW"));
+    ASSERT_TRUE(static_cast<bool>(rn));
+    expectNear(toNHWC(rn), shape, ref);
+    // _FusedConv2D: BiasAdd and Relu after the groups.
+    HostTensor bias = random({c.f[3]});
+    std::vector<double> fused = ref;
+    for (size_t i = 0; i < fused.size(); ++i)
+      fused[i] = std::max(0.0, fused[i] + bias.getDouble(i % c.f[3]));
+    expectNear(eval("_FusedConv2D", {xt, ft, bias},
+                    attrs({str("padding", pad),
+                           ints("strides", {1, c.stride, c.stride, 1}),
+                           strs("fused_ops", {"BiasAdd", "Relu"}),
+                           integer("num_args", 1)})),
+               shape, fused);
+    HostTensor fn = eval("_FusedConv2D", {toNCHW(xt), ft, bias},
+                         attrs({str("padding", pad), str("data_format", "NCHW"),
+                                ints("strides", {1, 1, c.stride, c.stride}),
+                                strs("fused_ops", {"BiasAdd", "Relu"}),
+                                integer("num_args", 1)}));
+    ASSERT_TRUE(static_cast<bool>(fn));
+    expectNear(toNHWC(fn), shape, fused);
+  }
+  // Errors: channels not a multiple of the filter's, output channels not a
+  // multiple of the groups, depthwise never groups.
+  DictionaryAttr a = convAttrs("SAME", {1, 1, 1, 1});
+  HostTensor x6 = random({1, 3, 3, 6});
+  EXPECT_NE(error("Conv2D", {x6, random({1, 1, 4, 4})}, a).find("multiple"),
+            std::string::npos);
+  EXPECT_NE(error("Conv2D", {x6, random({1, 1, 2, 4})}, a).find("groups"),
+            std::string::npos);
+  EXPECT_NE(error("Conv2D", {x6, random({1, 1, 0, 3})}, a), "");
+  EXPECT_NE(error("Conv2D", {random({1, 3, 3, 0}), random({1, 1, 2, 3})}, a),
+            "");
+  EXPECT_NE(error("DepthwiseConv2dNative", {x6, random({1, 1, 3, 1})}, a), "");
+  // An empty output channel count is an empty result.
+  EXPECT_EQ(eval("Conv2D", {x6, random({1, 1, 3, 0})}, a).getNumElements(), 0);
 }
 } // namespace
 

@@ -2,7 +2,8 @@
 //
 // ResizeBilinear and ResizeNearestNeighbor in every align_corners /
 // half_pixel_centers mode, CropAndResize (bilinear, nearest,
-// extrapolation), and NonMaxSuppressionV2-V5 (order, thresholds, ties,
+// extrapolation), RGBToHSV, HSVToRGB, AdjustContrastv2, AdjustHue,
+// AdjustSaturation, and NonMaxSuppressionV2-V5 (order, thresholds, ties,
 // padding, soft NMS scores). Expected values follow TensorFlow's formulas
 // (docs of ImageKernels.cpp and DetectionKernels.cpp). Exact values where
 // the arithmetic is exact in float; elsewhere the values of TensorFlow.js
@@ -285,6 +286,54 @@ TEST_F(ImageKernelsTest, AdjustContrast) {
   EXPECT_NE(error("AdjustContrastv2",
                   {f32({1, 2, 2, 1}, {1, 2, 3, 6}), f32({2}, {2, 2})}),
             "");
+}
+
+TEST_F(ImageKernelsTest, AdjustHueAndSaturation) {
+  // Red, a blue-ish (hue 7/12, saturation 2/3, value 0.6) and a gray pixel.
+  HostTensor rgb = f32({1, 1, 3, 3}, {1, 0, 0, 0.2, 0.4, 0.6, 0.5, 0.5, 0.5});
+  auto near = [](const F &got, const F &want) {
+    ASSERT_EQ(got.size(), want.size());
+    for (size_t i = 0; i < got.size(); ++i)
+      EXPECT_NEAR(got[i], want[i], 1e-6) << "at " << i;
+  };
+  // Hue + 1/3: red turns green; 7/12 + 1/3 = 11/12 (r max, g min, b at
+  // 1/2 of the ramp); gray stays.
+  near(floats(eval("AdjustHue", {rgb, f32({}, {1.0 / 3})})),
+       {0, 1, 0, 0.6, 0.2, 0.4, 0.5, 0.5, 0.5});
+  // Hue - 1/3 wraps red to blue; + 1/2 reverses the blue-ish pixel.
+  near(floats(eval("AdjustHue", {rgb, f32({}, {-1.0 / 3})})),
+       {0, 0, 1, 0.4, 0.6, 0.2, 0.5, 0.5, 0.5});
+  near(floats(eval("AdjustHue", {rgb, f32({}, {0.5})})),
+       {0, 1, 1, 0.6, 0.4, 0.2, 0.5, 0.5, 0.5});
+  // A whole turn is the identity.
+  near(floats(eval("AdjustHue", {rgb, f32({}, {2.0})})), floats(rgb));
+  // Saturation halved moves halfway to the value; doubled clamps to 1;
+  // 0 is gray.
+  near(floats(eval("AdjustSaturation", {rgb, f32({}, {0.5})})),
+       {1, 0.5, 0.5, 0.4, 0.5, 0.6, 0.5, 0.5, 0.5});
+  near(floats(eval("AdjustSaturation", {rgb, f32({}, {2})})),
+       {1, 0, 0, 0, 0.3, 0.6, 0.5, 0.5, 0.5});
+  near(floats(eval("AdjustSaturation", {rgb, f32({}, {0})})),
+       {1, 1, 1, 0.6, 0.6, 0.6, 0.5, 0.5, 0.5});
+  near(floats(eval("AdjustSaturation", {rgb, f32({}, {-1})})),
+       {1, 1, 1, 0.6, 0.6, 0.6, 0.5, 0.5, 0.5});
+  // f16 images keep their type; a splat image works.
+  HostTensor half = eval(
+      "AdjustHue", {splat(b.getF16Type(), {2, 2, 3}, 0.5), f32({}, {0.25})});
+  EXPECT_EQ(half.getElementType(), b.getF16Type());
+  near(floats(half), F(12, 0.5f));
+  // Errors: rank, last dimension, the scalar, integer images, the bound.
+  for (StringRef op : {"AdjustHue", "AdjustSaturation"}) {
+    EXPECT_NE(error(op, {f32({2, 3}, {0, 0, 0, 0, 0, 0}), f32({}, {1})}), "");
+    EXPECT_NE(error(op, {f32({1, 1, 2}, {0, 0}), f32({}, {1})}), "");
+    EXPECT_NE(error(op, {rgb, f32({1}, {1})}), "");
+    EXPECT_NE(error(op, {rgb, i32({}, {1})}), "");
+    EXPECT_NE(error(op, {iota({1, 1, 3}), f32({}, {1})}), "");
+    EXPECT_NE(error(op, {rgb}), "");
+    EXPECT_NE(error(op, {splatF32({100, 100, 3}, 1), f32({}, {1})}, {}, 1000)
+                  .find("bound"),
+              std::string::npos);
+  }
 }
 
 class DetectionKernelsTest : public ImageKernelsTest {

@@ -35,7 +35,8 @@ TEST_F(KernelRobustnessTest, RandomOperandsNeverCrash) {
             "MatrixDiag MatrixDiagV2 MatrixDiagV3 MatrixDiagPart "
             "MatrixDiagPartV3 Einsum Cross SegmentSum SegmentMax SegmentMean "
             "UnsortedSegmentSum UnsortedSegmentProd UnsortedSegmentMin "
-            "RGBToHSV HSVToRGB AdjustContrastv2 ResizeBilinear "
+            "RGBToHSV HSVToRGB AdjustContrastv2 AdjustHue AdjustSaturation "
+            "ResizeBilinear Igamma Igammac Betainc Zeta Polygamma "
             "ResizeNearestNeighbor CropAndResize "
             "NonMaxSuppressionV2 NonMaxSuppressionV3 NonMaxSuppressionV4 "
             "NonMaxSuppressionV5 CombinedNonMaxSuppression")

@@ -1,8 +1,9 @@
 //===- NNKernelsTest.cpp - Tests of pooling, softmax, batch norm ... ------===//
 //
-// MaxPool, MaxPoolV2, AvgPool (SAME border counts), Softmax, LogSoftmax,
-// BiasAddV1, FusedBatchNorm/V2/V3, _FusedBatchNormEx, Prelu, LRN and
-// L2Loss against values computed here, and their errors.
+// MaxPool, MaxPoolV2, AvgPool (SAME border counts), MaxPool3D, AvgPool3D,
+// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm/V2/V3 (inference and
+// training), _FusedBatchNormEx, Prelu, LRN and L2Loss against values
+// computed here, and their errors.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,6 +121,151 @@ TEST_F(NNKernelsTest, PoolErrors) {
             "");
 }
 
+/// [n, d, h, w, c] <-> [n, c, d, h, w] as a [n, dhw, c] <-> [n, c, dhw]
+/// move.
+static HostTensor moveChannels(const HostTensor &t, bool toFirst) {
+  ArrayRef<int64_t> s = t.getShape();
+  int64_t n = s[0], c = toFirst ? s[4] : s[1];
+  int64_t volume = t.getNumElements() / std::max<int64_t>(n * c, 1);
+  std::vector<int64_t> shape =
+      toFirst ? std::vector<int64_t>{n, c, s[1], s[2], s[3]}
+              : std::vector<int64_t>{n, s[2], s[3], s[4], c};
+  HostTensor r = llvm::cantFail(HostTensor::create(t.getElementType(), shape));
+  for (int64_t b = 0; b < n; ++b)
+    for (int64_t p = 0; p < volume; ++p)
+      for (int64_t ch = 0; ch < c; ++ch) {
+        int64_t last = (b * volume + p) * c + ch;
+        int64_t first = (b * c + ch) * volume + p;
+        if (toFirst)
+          r.setDouble(first, t.getDouble(last));
+        else
+          r.setDouble(last, t.getDouble(first));
+      }
+  return r;
+}
+
+TEST_F(NNKernelsTest, Pool3D) {
+  HostTensor x = f32({1, 2, 2, 2, 1}, {1, 2, 3, 4, 5, 6, 7, 8});
+  auto a = [&](StringRef padding, ArrayRef<int64_t> k, ArrayRef<int64_t> s,
+               StringRef format = "NDHWC") {
+    return attrs({str("padding", padding), ints("ksize", k), ints("strides", s),
+                  str("data_format", format)});
+  };
+  expectNear(
+      eval("MaxPool3D", {x}, a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1})),
+      {1, 1, 1, 1, 1}, {8});
+  expectNear(
+      eval("AvgPool3D", {x}, a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1})),
+      {1, 1, 1, 1, 1}, {4.5});
+  // SAME pads after: the windows on the far border see fewer elements and
+  // average only those.
+  expectNear(
+      eval("AvgPool3D", {x}, a("SAME", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1})),
+      {1, 2, 2, 2, 1}, {4.5, 5, 5.5, 6, 6.5, 7, 7.5, 8});
+  expectNear(
+      eval("MaxPool3D", {x}, a("SAME", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1})),
+      {1, 2, 2, 2, 1}, {8, 8, 8, 8, 8, 8, 8, 8});
+  // Against a naive reference: windows 2x3x2, strides 1 and 2.
+  HostTensor y = random({2, 5, 4, 6, 3});
+  for (bool isMax : {true, false})
+    for (bool isSame : {true, false})
+      for (int64_t s : {1, 2}) {
+        int64_t k[3] = {2, 3, 2};
+        Dim dims[3];
+        for (int i = 0; i < 3; ++i)
+          dims[i] = isSame ? same(y.getShape()[i + 1], k[i], s)
+                           : valid(y.getShape()[i + 1], k[i], s);
+        std::vector<double> ref;
+        ArrayRef<int64_t> ys = y.getShape();
+        for (int64_t n = 0; n < 2; ++n)
+          for (int64_t od = 0; od < dims[0].out; ++od)
+            for (int64_t oh = 0; oh < dims[1].out; ++oh)
+              for (int64_t ow = 0; ow < dims[2].out; ++ow)
+                for (int64_t c = 0; c < 3; ++c) {
+                  double acc = isMax ? -INFINITY : 0;
+                  int64_t count = 0;
+                  int64_t pos[3] = {od, oh, ow};
+                  for (int64_t i = 0; i < k[0]; ++i)
+                    for (int64_t j = 0; j < k[1]; ++j)
+                      for (int64_t l = 0; l < k[2]; ++l) {
+                        int64_t q[3] = {i, j, l}, at[3];
+                        bool inside = true;
+                        for (int d = 0; d < 3; ++d) {
+                          at[d] = pos[d] * s - dims[d].before + q[d];
+                          inside &= at[d] >= 0 && at[d] < ys[d + 1];
+                        }
+                        if (!inside)
+                          continue;
+                        double v = y.getDouble(
+                            (((n * ys[1] + at[0]) * ys[2] + at[1]) * ys[3] +
+                             at[2]) *
+                                3 +
+                            c);
+                        acc = isMax ? std::max(acc, v) : acc + v;
+                        ++count;
+                      }
+                  ref.push_back(isMax ? acc : acc / count);
+                }
+        std::vector<int64_t> shape = {2, dims[0].out, dims[1].out, dims[2].out,
+                                      3};
+        StringRef op = isMax ? "MaxPool3D" : "AvgPool3D";
+        StringRef padding = isSame ? "SAME" : "VALID";
+        SCOPED_TRACE(op.str() + " " + padding.str() + " " + std::to_string(s));
+        expectNear(eval(op, {y}, a(padding, {1, 2, 3, 2, 1}, {1, s, s, s, 1})),
+                   shape, ref);
+        HostTensor rn =
+            eval(op, {moveChannels(y, true)},
+                 a(padding, {1, 1, 2, 3, 2}, {1, 1, s, s, s}, "NCDHW"));
+        ASSERT_TRUE(static_cast<bool>(rn));
+        expectNear(moveChannels(rn, false), shape, ref);
+      }
+  // f64 keeps its type; an empty input is an empty result.
+  HostTensor r = eval("MaxPool3D", {random({1, 2, 2, 2, 1}, b.getF64Type())},
+                      a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1}));
+  EXPECT_EQ(r.getElementType(), b.getF64Type());
+  EXPECT_EQ(eval("AvgPool3D", {f32({0, 2, 2, 2, 1}, {})},
+                 a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1}))
+                .getNumElements(),
+            0);
+  // Errors.
+  DictionaryAttr ok = a("VALID", {1, 2, 2, 2, 1}, {1, 1, 1, 1, 1});
+  EXPECT_NE(error("MaxPool3D", {f32({1, 2, 2, 1}, {})}, ok).find("rank 5"),
+            std::string::npos);
+  EXPECT_NE(error("MaxPool3D", {x}, a("VALID", {1, 2, 2, 1}, {1, 1, 1, 1})),
+            "");
+  EXPECT_NE(
+      error("AvgPool3D", {x}, a("VALID", {2, 1, 1, 1, 1}, {1, 1, 1, 1, 1})),
+      "");
+  EXPECT_NE(
+      error("AvgPool3D", {x}, a("VALID", {1, 1, 1, 1, 1}, {1, 1, 1, 1, 2})),
+      "");
+  EXPECT_NE(
+      error("AvgPool3D", {x}, a("VALID", {1, 1, 1, 1, 1}, {1, 0, 1, 1, 1})),
+      "");
+  EXPECT_NE(
+      error("AvgPool3D", {x}, a("VALID", {1, 0, 1, 1, 1}, {1, 1, 1, 1, 1})),
+      "");
+  EXPECT_NE(
+      error("MaxPool3D", {x}, a("VALID", {1, 4, 1, 1, 1}, {1, 1, 1, 1, 1})),
+      "");
+  EXPECT_NE(error("MaxPool3D", {x},
+                  a("VALID", {1, INT64_MAX, 1, 1, 1}, {1, 1, 1, 1, 1})),
+            "");
+  EXPECT_NE(
+      error("MaxPool3D", {x}, a("EXPLICIT", {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1})),
+      "");
+  EXPECT_NE(error("MaxPool3D", {x},
+                  a("VALID", {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, "NHWC")),
+            "");
+  EXPECT_NE(error("MaxPool3D", {iota({1, 2, 2, 2, 1})}, ok), "");
+  EXPECT_NE(error("MaxPool3D", {x, x}, ok), "");
+  EXPECT_NE(error("MaxPool3D", {x}, attrs({str("padding", "VALID")})), "");
+  EXPECT_NE(error("AvgPool3D", {random({1, 8, 8, 8, 4})},
+                  a("SAME", {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}), 100)
+                .find("bound"),
+            std::string::npos);
+}
+
 TEST_F(NNKernelsTest, Softmax) {
   HostTensor x = f32({2, 3}, {1, 2, 3, 1000, 1000, 1000});
   double e1 = std::exp(1.0), e2 = std::exp(2.0), e3 = std::exp(3.0),
@@ -195,9 +341,6 @@ TEST_F(NNKernelsTest, FusedBatchNorm) {
   ASSERT_TRUE(static_cast<bool>(results))
       << llvm::toString(results.takeError());
   EXPECT_EQ((*results)[0].getElementType(), b.getF16Type());
-  EXPECT_NE(error("FusedBatchNormV3", {x, scale, offset, mean, var},
-                  attrs({boolean("is_training", true)})),
-            "");
   EXPECT_NE(
       error("FusedBatchNormV3", {x, scale, offset, mean, f32({3}, {})}, a), "");
   EXPECT_NE(
@@ -245,6 +388,133 @@ TEST_F(NNKernelsTest, FusedBatchNorm) {
                   {x, scale, offset, mean, var, random({2, 3, 2, 3})},
                   exAttrs("NHWC", "Relu", 1)),
             "");
+}
+
+TEST_F(NNKernelsTest, FusedBatchNormTraining) {
+  // Channel 0: 1, 3, 5, 7 (mean 4, biased variance 5, corrected 20 / 3);
+  // channel 1: all 2 (mean 2, variance 0).
+  HostTensor x = f32({2, 1, 2, 2}, {1, 2, 3, 2, 5, 2, 7, 2});
+  HostTensor scale = f32({2}, {2, 1}), offset = f32({2}, {0.5, -1});
+  HostTensor none = f32({0}, {});
+  // epsilon 4: channel 0 divides by 3, channel 1 by 2.
+  auto a = [&](double factor, StringRef format = "NHWC") {
+    return attrs({boolean("is_training", true), real("epsilon", 4),
+                  real("exponential_avg_factor", factor),
+                  str("data_format", format)});
+  };
+  std::vector<double> y = {-1.5, -1, -1.0 / 6, -1, 7.0 / 6, -1, 2.5, -1};
+  std::vector<HostTensor> r =
+      evalAll("FusedBatchNormV3", {x, scale, offset, none, none}, a(1));
+  ASSERT_EQ(r.size(), 6u);
+  expectNear(r[0], {2, 1, 2, 2}, y);
+  expectNear(r[1], {2}, {4, 2});
+  expectNear(r[2], {2}, {20.0 / 3, 0});
+  expectNear(r[3], {2}, {4, 2});
+  expectNear(r[4], {2}, {5, 0});
+  EXPECT_EQ(r[5].getNumElements(), 0);
+  // is_training defaults to true; V1 has 5 results; NCHW and NDHWC give
+  // the same numbers.
+  r = evalAll("FusedBatchNorm", {x, scale, offset, none, none},
+              attrs({real("epsilon", 4)}));
+  ASSERT_EQ(r.size(), 5u);
+  expectNear(r[0], {2, 1, 2, 2}, y);
+  expectNear(r[2], {2}, {20.0 / 3, 0});
+  r = evalAll("FusedBatchNormV2", {toNCHW(x), scale, offset, none, none},
+              a(1, "NCHW"));
+  ASSERT_EQ(r.size(), 5u);
+  expectNear(toNHWC(r[0]), {2, 1, 2, 2}, y);
+  expectNear(r[1], {2}, {4, 2});
+  expectNear(r[4], {2}, {5, 0});
+  HostTensor x5 = f32({2, 1, 1, 2, 2}, {1, 2, 3, 2, 5, 2, 7, 2});
+  r = evalAll("FusedBatchNormV3", {x5, scale, offset, none, none},
+              a(1, "NDHWC"));
+  ASSERT_EQ(r.size(), 6u);
+  expectNear(r[0], {2, 1, 1, 2, 2}, y);
+  // exponential_avg_factor 0.25 mixes into the running mean [0, 10] and
+  // variance [1, 1]; y and the reserve spaces do not change.
+  HostTensor mean = f32({2}, {0, 10}), var = f32({2}, {1, 1});
+  r = evalAll("FusedBatchNormV3", {x, scale, offset, mean, var}, a(0.25));
+  ASSERT_EQ(r.size(), 6u);
+  expectNear(r[0], {2, 1, 2, 2}, y);
+  expectNear(r[1], {2}, {1, 8});
+  expectNear(r[2], {2}, {0.75 + 5.0 / 3, 0.75});
+  expectNear(r[3], {2}, {4, 2});
+  expectNear(r[4], {2}, {5, 0});
+  // _FusedBatchNormEx in training: then a side input and Relu.
+  HostTensor side = f32({2, 1, 2, 2}, {1, 1, 1, 1, 1, 1, 1, 1});
+  r = evalAll(
+      "_FusedBatchNormEx", {x, scale, offset, none, none, side},
+      attrs({boolean("is_training", true), real("epsilon", 4),
+             str("activation_mode", "Relu"), integer("num_side_inputs", 1)}));
+  ASSERT_EQ(r.size(), 6u);
+  expectNear(r[0], {2, 1, 2, 2}, {0, 0, 5.0 / 6, 0, 13.0 / 6, 0, 3.5, 0});
+  // One element per channel: no Bessel correction (n / (n - 1) is 1).
+  r = evalAll("FusedBatchNormV3",
+              {f32({1, 1, 1, 2}, {3, 4}), scale, offset, none, none}, a(1));
+  ASSERT_EQ(r.size(), 6u);
+  expectNear(r[0], {1, 1, 1, 2}, {0.5, -1});
+  expectNear(r[2], {2}, {0, 0});
+  // Against a reference on random data, NHWC and NCHW, f64.
+  HostTensor big = random({3, 2, 3, 5}, b.getF64Type());
+  HostTensor s5 = random({5}, b.getF64Type()), o5 = random({5}, b.getF64Type());
+  std::vector<double> m(5, 0), v(5, 0), ref;
+  for (int64_t i = 0; i < big.getNumElements(); ++i)
+    m[i % 5] += big.getDouble(i) / 18;
+  for (int64_t i = 0; i < big.getNumElements(); ++i)
+    v[i % 5] += std::pow(big.getDouble(i) - m[i % 5], 2) / 18;
+  for (int64_t i = 0; i < big.getNumElements(); ++i)
+    ref.push_back((big.getDouble(i) - m[i % 5]) * s5.getDouble(i % 5) /
+                      std::sqrt(v[i % 5] + 0.001) +
+                  o5.getDouble(i % 5));
+  HostTensor noneF64 = f64({0}, {});
+  DictionaryAttr a64 =
+      attrs({boolean("is_training", true), real("epsilon", 0.001)});
+  r = evalAll("FusedBatchNormV3", {big, s5, o5, noneF64, noneF64}, a64);
+  ASSERT_EQ(r.size(), 6u);
+  expectNear(r[0], {3, 2, 3, 5}, ref, 1e-6);
+  EXPECT_EQ(r[1].getElementType(), b.getF64Type());
+  for (int c = 0; c < 5; ++c) {
+    EXPECT_NEAR(r[1].getDouble(c), m[c], 1e-9);
+    EXPECT_NEAR(r[2].getDouble(c), v[c] * 18 / 17, 1e-9);
+  }
+  r = evalAll("FusedBatchNormV3", {toNCHW(big), s5, o5, noneF64, noneF64},
+              attrs({boolean("is_training", true), real("epsilon", 0.001),
+                     str("data_format", "NCHW")}));
+  ASSERT_EQ(r.size(), 6u);
+  expectNear(toNHWC(r[0]), {3, 2, 3, 5}, ref, 1e-6);
+  // An empty batch: NaN moments, an empty y.
+  r = evalAll("FusedBatchNormV3",
+              {f32({0, 2, 2, 2}, {}), scale, offset, none, none}, a(1));
+  ASSERT_EQ(r.size(), 6u);
+  EXPECT_EQ(r[0].getNumElements(), 0);
+  EXPECT_TRUE(std::isnan(r[1].getDouble(0)));
+  // Errors: running inputs of the wrong size when mixing, a wrong scale,
+  // a wrong rank, integer x, the element bound.
+  EXPECT_NE(error("FusedBatchNormV3", {x, scale, offset, none, none}, a(0.5)),
+            "");
+  EXPECT_NE(
+      error("FusedBatchNormV3", {x, scale, offset, mean, f32({3}, {})}, a(0.5)),
+      "");
+  EXPECT_NE(
+      error("FusedBatchNormV3", {x, f32({3}, {}), offset, none, none}, a(1)),
+      "");
+  EXPECT_NE(error("FusedBatchNormV3",
+                  {f32({2, 2}, {1, 2, 3, 4}), scale, offset, none, none}, a(1)),
+            "");
+  EXPECT_NE(error("FusedBatchNormV3",
+                  {iota({2, 1, 2, 2}), scale, offset, none, none}, a(1)),
+            "");
+  EXPECT_NE(error("FusedBatchNormV3",
+                  {splatF32({100, 10, 10, 2}, 1), scale, offset, none, none},
+                  a(1), 1000)
+                .find("bound"),
+            std::string::npos);
+  EXPECT_NE(error("FusedBatchNormV3",
+                  {splatF32({1, 1, 1, 5000}, 1), splatF32({5000}, 1),
+                   splatF32({5000}, 1), none, none},
+                  a(1), 1000)
+                .find("bound"),
+            std::string::npos);
 }
 
 TEST_F(NNKernelsTest, LRNAndL2Loss) {

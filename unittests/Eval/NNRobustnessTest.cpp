@@ -64,6 +64,9 @@ TEST_F(NNRobustnessTest, RandomInputsNeverCrash) {
                        "MaxPool",
                        "AvgPool",
                        "MaxPoolV2",
+                       "MaxPool3D",
+                       "AvgPool3D",
+                       "FusedBatchNorm",
                        "Softmax",
                        "LogSoftmax",
                        "BiasAddV1",
@@ -85,13 +88,49 @@ TEST_F(NNRobustnessTest, RandomInputsNeverCrash) {
     StringRef name(op);
     bool windowed = name.contains("Conv2D") || name.contains("Depthwise") ||
                     name.contains("Pool");
-    if (windowed && pick({0, 1, 1})) {
+    bool is3D = name.ends_with("Pool3D");
+    if (is3D && pick({0, 1, 1})) {
+      // A valid 3-D pool, then possibly a mutated list.
+      int64_t k = pick({1, 2, 3}), s = pick({1, 2});
+      operands.push_back(random({pick({1, 2}), pick({1, 3, 4}), pick({2, 5}),
+                                 pick({1, 4}), pick({1, 3})}));
+      bool first = pick({0, 1});
+      list = {str("padding", pick({0, 1}) ? "SAME" : "VALID"),
+              str("data_format", first ? "NCDHW" : "NDHWC"),
+              ints("ksize", first ? std::vector<int64_t>{1, 1, k, k, k}
+                                  : std::vector<int64_t>{1, k, k, k, 1}),
+              ints("strides", first ? std::vector<int64_t>{1, 1, s, s, s}
+                                    : std::vector<int64_t>{1, s, s, s, 1})};
+      if (pick({0, 1, 1, 1}) == 0)
+        list.insert(list.begin(),
+                    pick({0, 1}) ? randomList("ksize") : randomList("strides"));
+    } else if (name.contains("BatchNorm") && pick({0, 1, 1})) {
+      // A valid batch norm in training or inference, NHWC or NCHW.
+      int64_t c = pick({1, 3, 8});
+      bool first = pick({0, 1}), training = pick({0, 1});
+      double factor = pick({0, 1}) ? 1.0 : 0.25;
+      std::vector<int64_t> x = {pick({0, 1, 2}), pick({1, 3}), pick({1, 4}), c};
+      if (first)
+        std::swap(x[1], x[3]);
+      operands = {random(x), random({c}), random({c})};
+      int64_t stats = training && factor == 1 ? pick({0, c}) : c;
+      operands.push_back(random({stats}));
+      operands.push_back(random({stats}));
+      if (pick({0, 0, 0, 1}))
+        operands[pick({0, 1, 2, 3, 4})] = randomOperand();
+      list = {boolean("is_training", training),
+              real("exponential_avg_factor", factor),
+              str("data_format", first ? "NCHW" : "NHWC")};
+    } else if (windowed && pick({0, 1, 1})) {
       // A valid windowed op, then possibly one mutation.
       int64_t c = pick({1, 3, 17}), k = pick({1, 2, 3}), o = pick({1, 2, 20});
       std::vector<int64_t> x = {pick({1, 2}), pick({1, 4, 7}), pick({2, 5}), c};
       bool depthwise = name.contains("Depthwise");
       operands.push_back(random(x));
-      int64_t outC = depthwise ? c * o : o;
+      // Some convolutions group the channels (a filter of one input
+      // channel, c * o outputs).
+      bool grouped = !depthwise && c > 1 && pick({0, 0, 1}) == 1;
+      int64_t outC = depthwise || grouped ? c * o : o;
       if (name == "Conv2DBackpropInput") {
         operands[0] = vec(x);
         operands.push_back(random({k, k, c, o}));
@@ -103,7 +142,7 @@ TEST_F(NNRobustnessTest, RandomInputsNeverCrash) {
           operands.push_back(vec({1, 1, 1, 1}));
         }
       } else {
-        operands.push_back(random({k, k, c, o}));
+        operands.push_back(random({k, k, grouped ? 1 : c, grouped ? outC : o}));
       }
       if (name.starts_with("_Fused") || name.starts_with("Fused")) {
         operands.push_back(random({outC}));
