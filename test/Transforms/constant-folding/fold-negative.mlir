@@ -42,15 +42,15 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// COM: Ops without a kernel (Betainc) and _grappler_do_not_remove
+// COM: Ops without a kernel (MatrixInverse) and _grappler_do_not_remove
 // COM: nodes stay.
 // CHECK-LABEL: tfg.graph
-// CHECK-DAG: Betainc(%{{.*}}, %{{.*}}, %{{.*}}) name("betainc")
+// CHECK-DAG: MatrixInverse(%{{.*}}) name("inverse")
 // CHECK-DAG: Neg(%{{.*}}) name("keep")
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %A, %ctl = Const name("a") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
   %E, %ctl_0 = Neg(%A) name("keep") {T = f32, _grappler_do_not_remove = true} : (tensor<f32>) -> (tensor<*xf32>)
-  %X, %ctl_1 = Betainc(%A, %A, %A) name("betainc") {T = f32} : (tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xf32>)
+  %X, %ctl_1 = MatrixInverse(%A) name("inverse") {T = f32, adjoint = false} : (tensor<f32>) -> (tensor<*xf32>)
   %out, %ctl_2 = Const name("out") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
   %fed, %ctl_3 = Const name("fed") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
 }
