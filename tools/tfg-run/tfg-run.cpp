@@ -145,6 +145,8 @@ static InterpreterOptions getInterpreterOptions() {
   options.maxLoopIterations = maxLoopIterations;
   options.maxCallDepth = maxCallDepth;
   options.maxElements = maxElements;
+  // Vocabulary files of lookup tables: from the model's directory only.
+  options.assetDirectory = getModelDirectory(modelPath);
   return options;
 }
 
