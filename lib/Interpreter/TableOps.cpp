@@ -85,7 +85,10 @@ struct LookupTable : RuntimeObject {
   }
   const TableValue *find(const std::string &key) const {
     auto it = index.find(key);
-    return it == index.end() ? nullptr : &entries.at(it->second).value;
+    if (it == index.end())
+      return nullptr;
+    auto entry = entries.find(it->second);
+    return entry == entries.end() ? nullptr : &entry->second.value;
   }
 };
 } // namespace
@@ -380,6 +383,7 @@ static llvm::Error createTable(Executor &exec, const CompiledNode &node,
     return attr ? attr.str() : std::string();
   };
   std::string shared = str("shared_name");
+  std::string shown = shared.empty() ? getNodeName(node.op).str() : shared;
   if (shared.empty()) {
     auto byName = node.op->getAttrOfType<BoolAttr>("use_node_name_sharing");
     if (byName && byName.getValue())
@@ -393,7 +397,7 @@ static llvm::Error createTable(Executor &exec, const CompiledNode &node,
   if (!slot) {
     slot = table;
   } else if (!sameSignature(*static_cast<LookupTable *>(slot.get()), *table)) {
-    return nodeError(node.op, "the shared table '" + shared +
+    return nodeError(node.op, "the table '" + shown +
                                   "' exists with another kind, dtypes or "
                                   "value shape");
   }
@@ -668,9 +672,13 @@ static llvm::Error initializeFromTextFile(Executor &exec,
   int64_t offset = getIntAttr(node.op, "offset", 0);
   auto delimAttr = node.op->getAttrOfType<StringAttr>("delimiter");
   StringRef delimiter = delimAttr ? delimAttr.getValue() : "\t";
-  if (keyIndex < -2 || valueIndex < -2 || vocabSize < -1)
-    return nodeError(node.op, "key_index, value_index or vocab_size is out "
-                              "of range");
+  // The offset is added to line numbers: bounded so that the sum cannot
+  // overflow.
+  constexpr int64_t kMaxOffset = int64_t(1) << 62;
+  if (keyIndex < -2 || valueIndex < -2 || vocabSize < -1 ||
+      offset < -kMaxOffset || offset > kMaxOffset)
+    return nodeError(node.op, "key_index, value_index, vocab_size or offset "
+                              "is out of range");
   if ((keyIndex >= 0 || valueIndex >= 0) && delimiter.empty())
     return nodeError(node.op, "the delimiter is empty");
 

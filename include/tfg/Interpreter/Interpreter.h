@@ -65,9 +65,9 @@ struct InterpreterFeed {
   HostTensor value;
 };
 
-/// Runs the graph and functions of one module. Variables (VarHandleOp) keep
-/// their values from one run to the next. Not thread-safe: one run at a
-/// time.
+/// Runs the graph and functions of one module. Variables (VarHandleOp) and
+/// lookup tables (HashTableV2, ...) keep their values from one run to the
+/// next. Not thread-safe: one run at a time.
 class Interpreter {
 public:
   explicit Interpreter(ModuleOp module, InterpreterOptions options = {});

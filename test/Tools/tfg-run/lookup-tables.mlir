@@ -36,6 +36,8 @@
 // KEYTYPE: tfg-run: error: node 'bad_key_type_table' (HashTableV2): keys of type f32 are not supported (int32, int64, string)
 // RUN: not tfg-run %s --fetch=bad_values_size 2>&1 | FileCheck %s --check-prefix=SHAPE
 // SHAPE: tfg-run: error: node 'bad_values' (LookupTableInsertV2): the values' shape does not match the keys' shape followed by the value shape
+// RUN: not tfg-run %s --fetch=conflict_size 2>&1 | FileCheck %s --check-prefix=CONFLICT
+// CONFLICT: tfg-run: error: node 'conflict_table' (HashTableV2): the table 'fruit' exists with another kind, dtypes or value shape
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Keys, %c0 = Const name("keys") {dtype = !tf_type.string, value = dense<["apple", "banana", "cherry"]> : tensor<3x!tf_type.string>} : () -> (tensor<3x!tf_type.string>)
   %Vals, %c1 = Const name("vals") {dtype = i64, value = dense<[1, 2, 3]> : tensor<3xi64>} : () -> (tensor<3xi64>)
@@ -113,5 +115,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %BT, %c82 = HashTableV2 name("bad_key_type_table") {container = "", shared_name = "", use_node_name_sharing = false, key_dtype = f32, value_dtype = i64} : () -> (tensor<!tf_type.resource>)
   %BTS, %c83 = LookupTableSizeV2(%BT) name("bad_key_type") : (tensor<!tf_type.resource>) -> (tensor<i64>)
   %c84 = LookupTableInsertV2(%V, %VK, %MV2) name("bad_values") {Tin = i64, Tout = f32} : tensor<!tf_type.resource>, tensor<2xi64>, tensor<1xf32>
+  %CT, %c86 = HashTableV2 name("conflict_table") {container = "", shared_name = "fruit", use_node_name_sharing = false, key_dtype = i64, value_dtype = i64} : () -> (tensor<!tf_type.resource>)
+  %CTS, %c87 = LookupTableSizeV2(%CT) [%c7] name("conflict_size") : (tensor<!tf_type.resource>) -> (tensor<i64>)
   %BVS, %c85 = LookupTableSizeV2(%V) [%c84] name("bad_values_size") : (tensor<!tf_type.resource>) -> (tensor<i64>)
 }
