@@ -25,6 +25,7 @@ static const llvm::StringMap<BuiltinFn> &getBuiltinTable() {
     addControlFlowBuiltins(t);
     addStateBuiltins(t);
     addListBuiltins(t);
+    addTableBuiltins(t);
     return t;
   }();
   return table;

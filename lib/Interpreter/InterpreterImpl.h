@@ -4,7 +4,8 @@
 // run-time objects), a body compiled for one set of fetches (the nodes
 // needed, their edges), the executor of one body (Executor.cpp), the
 // builtin ops the interpreter runs itself (control flow in
-// ControlFlowOps.cpp, run-time state in StateOps.cpp and ListOps.cpp), and
+// ControlFlowOps.cpp, run-time state in StateOps.cpp, ListOps.cpp and
+// TableOps.cpp), and
 // the interpreter's state shared by the runs (Interpreter.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -18,6 +19,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MemoryBuffer.h"
 
 #include <map>
 #include <memory>
@@ -30,7 +32,7 @@ namespace interp {
 
 /// A run-time object that a resource or variant handle refers to.
 struct RuntimeObject {
-  enum class Kind { Variable, TensorArray, TensorList };
+  enum class Kind { Variable, TensorArray, TensorList, LookupTable };
   explicit RuntimeObject(Kind kind) : kind(kind) {}
   virtual ~RuntimeObject();
   Kind kind;
@@ -134,6 +136,7 @@ BuiltinFn lookupBuiltin(StringRef opName);
 void addControlFlowBuiltins(llvm::StringMap<BuiltinFn> &table);
 void addStateBuiltins(llvm::StringMap<BuiltinFn> &table);
 void addListBuiltins(llvm::StringMap<BuiltinFn> &table);
+void addTableBuiltins(llvm::StringMap<BuiltinFn> &table);
 
 /// The persistent state of an interpreter.
 struct InterpreterState {
@@ -143,6 +146,10 @@ struct InterpreterState {
   /// Variables by container and shared name.
   std::map<std::pair<std::string, std::string>, std::shared_ptr<RuntimeObject>>
       variables;
+  /// Lookup tables by container and shared name (TableOps.cpp); a table
+  /// without a shared name is keyed by its node.
+  std::map<std::pair<std::string, std::string>, std::shared_ptr<RuntimeObject>>
+      tables;
   /// Constants converted once.
   DenseMap<Operation *, TensorPtr> constants;
   /// Compiled bodies of functions and regions (all their results fetched).
@@ -260,6 +267,16 @@ llvm::Error stackItems(Executor &exec, const CompiledNode &node,
 llvm::Error concatItems(Executor &exec, const CompiledNode &node,
                         ArrayRef<TensorPtr> items, Type dtype,
                         SmallVectorImpl<RtValue> &outs);
+
+/// The vocabulary files of lookup tables (TableFile.cpp).
+/// The contents of file `path` (relative to the asset directory, or
+/// absolute) when `options` allow reading it: inside the asset directory
+/// once resolved, a regular file, at most kMaxAssetFileBytes bytes.
+llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
+readAssetFile(const InterpreterOptions &options, StringRef path);
+/// The lines of `text`; more than `maxLines` is an error.
+llvm::Expected<std::vector<StringRef>> splitLines(StringRef text,
+                                                  int64_t maxLines);
 
 } // namespace interp
 } // namespace tfg

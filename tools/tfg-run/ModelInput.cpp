@@ -38,6 +38,15 @@ static std::string resolveModelPath(StringRef path) {
   return path.str();
 }
 
+std::string mlir::tfg::getModelDirectory(StringRef modelPath) {
+  if (modelPath.empty() || modelPath == "-")
+    return std::string();
+  if (llvm::sys::fs::is_directory(modelPath))
+    return modelPath.str();
+  StringRef parent = llvm::sys::path::parent_path(modelPath);
+  return parent.empty() ? std::string(".") : parent.str();
+}
+
 OwningOpRef<ModuleOp> mlir::tfg::loadModel(MLIRContext *context,
                                            StringRef modelPath) {
   std::string path = resolveModelPath(modelPath);

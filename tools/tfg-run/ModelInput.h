@@ -19,6 +19,12 @@ namespace tfg {
 /// Imports the model at `path`; null after emitting errors.
 OwningOpRef<ModuleOp> loadModel(MLIRContext *context, StringRef path);
 
+/// The directory of the model at `path` (the directory itself when `path`
+/// is one, else the file's directory), whose files the model's lookup
+/// tables may read (InterpreterOptions::assetDirectory); empty for the
+/// standard input.
+std::string getModelDirectory(StringRef path);
+
 } // namespace tfg
 } // namespace mlir
 

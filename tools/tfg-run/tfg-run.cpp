@@ -5,8 +5,9 @@
 // (tfg/Interpreter/Interpreter.h): inputs from .npy files or generated,
 // fetches from --fetch or the model's recorded signature (`tfg.fetches`),
 // outputs summarized (--print), written to an .npz (--output), compared
-// with a reference (--expect) or timed (--benchmark). Errors exit 1 with a
-// message naming the node.
+// with a reference (--expect) or timed (--benchmark). Lookup tables may read
+// vocabulary files from the model's directory only (its asset directory).
+// Errors exit 1 with a message naming the node.
 //
 //===----------------------------------------------------------------------===//
 
@@ -145,6 +146,8 @@ static InterpreterOptions getInterpreterOptions() {
   options.maxLoopIterations = maxLoopIterations;
   options.maxCallDepth = maxCallDepth;
   options.maxElements = maxElements;
+  // Vocabulary files of lookup tables: from the model's directory only.
+  options.assetDirectory = getModelDirectory(modelPath);
   return options;
 }
 

@@ -1,8 +1,9 @@
 //===- InterpreterTest.cpp - Tests of the graph interpreter's API ---------===//
 //
 // What the tools cannot show: the interpreter's API (runGraph with feeds
-// of any output, runFunction), state kept between runs (variables), the
-// options (iteration and call-depth bounds), the errors of unfed
+// of any output, runFunction), state kept between runs (variables, lookup
+// tables), the options (iteration and call-depth bounds, the asset
+// directory of vocabulary files, table sizes), the errors of unfed
 // Placeholders and feeds that do not fit, and the helpers (tensor names,
 // builtin ops).
 //
@@ -16,6 +17,9 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
 #include <algorithm>
@@ -176,11 +180,110 @@ TEST(InterpreterHelpers, ParsesTensorNames) {
   llvm::consumeError(d.takeError());
 }
 
+constexpr const char *kTableGraph = R"mlir(
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %K, %c0 = Placeholder name("k") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
+  %M, %c1 = MutableHashTableV2 name("m") {container = "", shared_name = "", use_node_name_sharing = false, key_dtype = i32, value_dtype = i32} : () -> (tensor<!tf_type.resource>)
+  %c2 = LookupTableInsertV2(%M, %K, %K) name("insert") {Tin = i32, Tout = i32} : tensor<!tf_type.resource>, tensor<i32>, tensor<i32>
+  %S, %c3 = LookupTableSizeV2(%M) [%c2] name("size") : (tensor<!tf_type.resource>) -> (tensor<i64>)
+  %Keys, %c4 = Const name("keys") {dtype = i32, value = dense<[1, 2, 3]> : tensor<3xi32>} : () -> (tensor<3xi32>)
+  %More, %c5 = Const name("more") {dtype = i32, value = dense<[4, 5, 6]> : tensor<3xi32>} : () -> (tensor<3xi32>)
+  %c6 = LookupTableInsertV2(%M, %Keys, %Keys) name("insert3") {Tin = i32, Tout = i32} : tensor<!tf_type.resource>, tensor<3xi32>, tensor<3xi32>
+  %c7 = LookupTableInsertV2(%M, %More, %More) [%c6] name("insert6") {Tin = i32, Tout = i32} : tensor<!tf_type.resource>, tensor<3xi32>, tensor<3xi32>
+  %S6, %c8 = LookupTableSizeV2(%M) [%c7] name("size6") : (tensor<!tf_type.resource>) -> (tensor<i64>)
+  %File, %c9 = Const name("file") {dtype = !tf_type.string, value = dense<"vocab.txt"> : tensor<!tf_type.string>} : () -> (tensor<!tf_type.string>)
+  %H, %c10 = HashTableV2 name("h") {container = "", shared_name = "", use_node_name_sharing = false, key_dtype = i32, value_dtype = !tf_type.string} : () -> (tensor<!tf_type.resource>)
+  %c11 = InitializeTableFromTextFileV2(%H, %File) name("init") {key_index = -1 : i64, value_index = -2 : i64, vocab_size = -1 : i64, delimiter = "\09", offset = 0 : i64} : tensor<!tf_type.resource>, tensor<!tf_type.string>
+  %HS, %c12 = LookupTableSizeV2(%H) [%c11] name("vocab_size") : (tensor<!tf_type.resource>) -> (tensor<i64>)
+}
+)mlir";
+
+TEST_F(InterpreterTest, TablesKeepTheirEntriesBetweenRuns) {
+  OwningOpRef<ModuleOp> module = parse(kTableGraph);
+  Interpreter interp(*module);
+  // The table has no shared name: it is its node's, kept by the
+  // interpreter like a variable.
+  for (auto [key, size] : {std::pair(1, 1), std::pair(2, 2), std::pair(1, 2)}) {
+    auto out = interp.runGraph({{"k", scalar(key)}}, {"size"});
+    ASSERT_TRUE(static_cast<bool>(out)) << message(out.takeError());
+    EXPECT_EQ((*out)[0].getInt(0), size);
+  }
+}
+
+TEST_F(InterpreterTest, TableSizesAreBounded) {
+  OwningOpRef<ModuleOp> module = parse(kTableGraph);
+  InterpreterOptions options;
+  options.maxElements = 4;
+  Interpreter interp(*module, options);
+  auto out = interp.runGraph({}, {"size6"});
+  ASSERT_FALSE(static_cast<bool>(out));
+  EXPECT_EQ(message(out.takeError()),
+            "node 'insert6' (LookupTableInsertV2): the table would have more "
+            "than 4 entries");
+}
+
+/// A temporary directory, removed at the end.
+struct TempDir {
+  TempDir() {
+    EXPECT_FALSE(llvm::sys::fs::createUniqueDirectory("tfg-tables", path));
+  }
+  ~TempDir() { llvm::sys::fs::remove_directories(path); }
+  void write(StringRef name, llvm::function_ref<void(raw_ostream &)> fill) {
+    llvm::SmallString<256> file(path);
+    llvm::sys::path::append(file, name);
+    std::error_code ec;
+    llvm::raw_fd_ostream os(file, ec);
+    EXPECT_FALSE(ec);
+    fill(os);
+  }
+  llvm::SmallString<256> path;
+};
+
+TEST_F(InterpreterTest, VocabularyFilesNeedAnAssetDirectory) {
+  OwningOpRef<ModuleOp> module = parse(kTableGraph);
+  TempDir dir;
+  dir.write("vocab.txt", [](raw_ostream &os) { os << "a\nb\r\nc"; });
+  {
+    Interpreter interp(*module);
+    auto out = interp.runGraph({}, {"vocab_size"});
+    ASSERT_FALSE(static_cast<bool>(out));
+    EXPECT_EQ(message(out.takeError()),
+              "node 'init' (InitializeTableFromTextFileV2): reading file "
+              "'vocab.txt' is not allowed: the interpreter has no asset "
+              "directory");
+  }
+  InterpreterOptions options;
+  options.assetDirectory = std::string(dir.path);
+  Interpreter interp(*module, options);
+  // Three lines: a '\r' before '\n' is dropped, the last needs no '\n'.
+  auto out = interp.runGraph({}, {"vocab_size"});
+  ASSERT_TRUE(static_cast<bool>(out)) << message(out.takeError());
+  EXPECT_EQ((*out)[0].getInt(0), 3);
+}
+
+TEST_F(InterpreterTest, VocabularyLinesAreBounded) {
+  OwningOpRef<ModuleOp> module = parse(kTableGraph);
+  TempDir dir;
+  dir.write("vocab.txt", [](raw_ostream &os) {
+    for (int64_t i = 0; i <= (int64_t(1) << 22); ++i)
+      os << "w\n";
+  });
+  InterpreterOptions options;
+  options.assetDirectory = std::string(dir.path);
+  Interpreter interp(*module, options);
+  auto out = interp.runGraph({}, {"vocab_size"});
+  ASSERT_FALSE(static_cast<bool>(out));
+  EXPECT_EQ(message(out.takeError()),
+            "node 'init' (InitializeTableFromTextFileV2): file 'vocab.txt': "
+            "the file has more than 4194304 lines");
+}
+
 TEST(InterpreterHelpers, BuiltinOpsAreSorted) {
   std::vector<std::string> ops = getInterpreterBuiltinOps();
   EXPECT_TRUE(std::is_sorted(ops.begin(), ops.end()));
-  for (const char *op : {"Switch", "Merge", "Enter", "TensorArrayV3",
-                         "TensorListStack", "WhileRegion", "StatelessIf"})
+  for (const char *op :
+       {"Switch", "Merge", "Enter", "TensorArrayV3", "TensorListStack",
+        "WhileRegion", "StatelessIf", "HashTableV2", "LookupTableFindV2"})
     EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
 }
 } // namespace

@@ -8,10 +8,11 @@
 // LoopCond, with dead tensors, frames and iterations as TensorFlow's
 // executor has them), functional and region control flow (If, Case, While,
 // For, calls of library functions), and the ops with run-time state
-// (variables, TensorArrays, TensorLists). Only the nodes the fetches need
-// run, each once its inputs and control inputs are there, scheduled from a
-// ready list (no recursion on the graph's depth); a value is freed when its
-// last consumer ran. docs/Rationale.md, "Interpreter", has the design.
+// (variables, TensorArrays, TensorLists, lookup tables). Only the nodes the
+// fetches need run, each once its inputs and control inputs are there,
+// scheduled from a ready list (no recursion on the graph's depth); a value is
+// freed when its last consumer ran. docs/Rationale.md, "Interpreter", has the
+// design.
 //
 // Errors name the node and its op. TFGInterpreter depends on TFGEval and
 // TFGIR only.
@@ -47,7 +48,16 @@ struct InterpreterOptions {
   int64_t maxLoopIterations = 10000000;
   /// The most nested function calls (If, While, calls by op name, ...).
   unsigned maxCallDepth = 256;
+  /// The directory whose files InitializeTableFromTextFile may read (a
+  /// model's assets: tfg-run gives the model's directory). A file is read
+  /// only when its real path (symlinks and `..` resolved) lies inside this
+  /// directory's real path, it is a regular file and it has at most
+  /// kMaxAssetFileBytes bytes. Empty: no file may be read.
+  std::string assetDirectory;
 };
+
+/// The most bytes of a file InitializeTableFromTextFile reads.
+inline constexpr int64_t kMaxAssetFileBytes = int64_t(256) << 20;
 
 /// A fed tensor: `name` is `node` or `node:output`.
 struct InterpreterFeed {
@@ -55,9 +65,9 @@ struct InterpreterFeed {
   HostTensor value;
 };
 
-/// Runs the graph and functions of one module. Variables (VarHandleOp) keep
-/// their values from one run to the next. Not thread-safe: one run at a
-/// time.
+/// Runs the graph and functions of one module. Variables (VarHandleOp) and
+/// lookup tables (HashTableV2, ...) keep their values from one run to the
+/// next. Not thread-safe: one run at a time.
 class Interpreter {
 public:
   explicit Interpreter(ModuleOp module, InterpreterOptions options = {});
