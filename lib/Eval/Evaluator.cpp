@@ -37,6 +37,7 @@ static const EvalKernelTable &getKernelTable() {
     addMathKernels(t);
     addSpecialKernels(t);
     addStringKernels(t);
+    addRegexKernels(t);
     addSparseKernels(t);
     addRandomKernels(t);
     addConvKernels(t);
