@@ -38,6 +38,7 @@ static const EvalKernelTable &getKernelTable() {
     addSpecialKernels(t);
     addStringKernels(t);
     addRegexKernels(t);
+    addNGramKernels(t);
     addSparseKernels(t);
     addRandomKernels(t);
     addConvKernels(t);

@@ -81,6 +81,8 @@ void addStringKernels(EvalKernelTable &table);
 /// RegexReplace, StaticRegexReplace, RegexFullMatch, StaticRegexFullMatch
 /// (RegexKernels.cpp).
 void addRegexKernels(EvalKernelTable &table);
+/// StringNGrams (NGramKernels.cpp).
+void addNGramKernels(EvalKernelTable &table);
 /// Sparse tensor ops (SparseKernels.cpp).
 void addSparseKernels(EvalKernelTable &table);
 /// Stateless (and seeded stateful) random ops (RandomKernels.cpp).

@@ -13,6 +13,7 @@
 
 #include "gtest/gtest.h"
 
+#include <random>
 #include <string>
 
 using namespace mlir::tfg;
@@ -290,4 +291,38 @@ TEST(RegexTest, PathologicalPatternsRunInLinearTime) {
   EXPECT_FALSE(fullMatch("(a?){50}a{50}b", as));
   EXPECT_TRUE(fullMatch("(a*)*", as));
   EXPECT_EQ(search("(x+x+)+y", std::string(100000, 'x')), "nomatch");
+}
+
+TEST(RegexTest, RandomPatternsNeverCrash) {
+  // Random strings of the syntax's characters: each compiles or gives an
+  // error, and a compiled one runs on a random text.
+  const char *pieces[] = {
+      "a",   "b",         "(",        ")",    "|",    "*",   "+",    "?",
+      "{",   "}",         "2",        ",",    "[",    "]",   "^",    "$",
+      ".",   "\\",        "-",        ":",    "(?",   "i",   "P<n>", "\\d",
+      "\\b", "[:alpha:]", "\xc3\xa9", "\xff", "\\x{", "\\Q", "\\E"};
+  std::mt19937 rng(7);
+  int compiled = 0;
+  for (int iter = 0; iter < 20000; ++iter) {
+    std::string pattern, text;
+    for (int k = 0, n = 1 + rng() % 12; k < n; ++k)
+      pattern += pieces[rng() % (sizeof(pieces) / sizeof(pieces[0]))];
+    for (int k = 0, n = rng() % 10; k < n; ++k)
+      text += "ab\n\xc3\xa9-"[rng() % 6];
+    std::string error;
+    std::unique_ptr<Regex> re = Regex::compile(pattern, error);
+    if (!re) {
+      EXPECT_FALSE(error.empty()) << pattern;
+      continue;
+    }
+    ++compiled;
+    std::vector<int64_t> caps(2 * (re->getNumGroups() + 1));
+    if (re->match(text, 0, false, false, caps)) {
+      EXPECT_LE(0, caps[0]);
+      EXPECT_LE(caps[0], caps[1]);
+      EXPECT_LE(caps[1], static_cast<int64_t>(text.size()));
+    }
+    (void)re->match(text, 0, true, true, {});
+  }
+  EXPECT_GT(compiled, 1000);
 }
