@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Regex.h"
+#include "tfg/Eval/Regex.h"
 
 #include <algorithm>
 #include <cstring>

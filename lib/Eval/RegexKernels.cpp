@@ -19,7 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Kernels.h"
-#include "Regex.h"
+#include "tfg/Eval/Regex.h"
 
 #include "tfg/IR/TFTypeDialect.h"
 

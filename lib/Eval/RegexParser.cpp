@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Regex.h"
+#include "tfg/Eval/Regex.h"
 
 #include <algorithm>
 

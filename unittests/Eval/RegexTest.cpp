@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "../../lib/Eval/Regex.h"
+#include "tfg/Eval/Regex.h"
 
 #include "gtest/gtest.h"
 

@@ -14,8 +14,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_LIB_EVAL_REGEX_H
-#define TFG_LIB_EVAL_REGEX_H
+#ifndef TFG_EVAL_REGEX_H
+#define TFG_EVAL_REGEX_H
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -115,4 +115,4 @@ private:
 } // namespace tfg
 } // namespace mlir
 
-#endif // TFG_LIB_EVAL_REGEX_H
+#endif // TFG_EVAL_REGEX_H
