@@ -16,6 +16,7 @@
 #include "tfg/Eval/Regex.h"
 
 #include <algorithm>
+#include <set>
 
 using namespace mlir::tfg;
 
@@ -192,7 +193,8 @@ private:
   llvm::StringRef pattern;
   std::vector<Frame> stack;
   Flags flags;
-  int64_t live = 0; // instructions held by all fragments
+  int64_t live = 0;            // instructions held by all fragments
+  std::set<std::string> names; // of the named groups
 };
 
 std::string RegexParser::text(size_t from, size_t to) const {
@@ -290,7 +292,7 @@ bool RegexParser::parseGroupStart(size_t &i) {
     uint32_t c = j < cps.size() ? cps[j] : 0;
     if (c == 'P' || c == '<') {
       // (?P<name>re) or (?<name>re): a capturing group; the name is only
-      // checked.
+      // checked (a word, not used before).
       if (c == 'P')
         ++j;
       if (j >= cps.size() || cps[j] != '<') {
@@ -313,6 +315,8 @@ bool RegexParser::parseGroupStart(size_t &i) {
       if (j >= cps.size() || cps[j] != '>' || j == nameBegin)
         return fail("invalid named capture group: " +
                     text(begin, std::min(j + 1, cps.size())));
+      if (!names.insert(text(nameBegin, j)).second)
+        return fail("duplicate capture group name: " + text(begin, j + 1));
       group = static_cast<int>(++re.numGroups);
       i = j + 1;
     } else if (c == '=' || c == '!') {

@@ -240,6 +240,7 @@ TEST(RegexTest, SyntaxErrors) {
       {"(?P=n)", "named backreferences are not supported"},
       {"(?P<>a)", "invalid named capture group"},
       {"(?P<a-b>a)", "invalid named capture group"},
+      {"(?P<n>a)(?P<n>b)", "duplicate capture group name"},
       {"\\pL", "Unicode classes are not supported"},
       {"\\C", "\\C (any byte) is not supported"},
       {"(?z)", "invalid or unsupported Perl syntax"},
