@@ -37,6 +37,8 @@ static const EvalKernelTable &getKernelTable() {
     addMathKernels(t);
     addSpecialKernels(t);
     addStringKernels(t);
+    addRegexKernels(t);
+    addNGramKernels(t);
     addSparseKernels(t);
     addRandomKernels(t);
     addConvKernels(t);

@@ -78,6 +78,11 @@ double digamma(double x);
 void addSpecialKernels(EvalKernelTable &table);
 /// String ops (StringKernels.cpp).
 void addStringKernels(EvalKernelTable &table);
+/// RegexReplace, StaticRegexReplace, RegexFullMatch, StaticRegexFullMatch
+/// (RegexKernels.cpp).
+void addRegexKernels(EvalKernelTable &table);
+/// StringNGrams (NGramKernels.cpp).
+void addNGramKernels(EvalKernelTable &table);
 /// Sparse tensor ops (SparseKernels.cpp).
 void addSparseKernels(EvalKernelTable &table);
 /// Stateless (and seeded stateful) random ops (RandomKernels.cpp).
@@ -244,6 +249,31 @@ inline LogicalResult checkOperandElements(EvalContext &ctx, const HostTensor &t,
   return ctx.fail(what + " has " + std::to_string(t.getNumElements()) +
                   " elements, more than the bound of " +
                   std::to_string(ctx.getMaxElements()));
+}
+
+/// String operand `i`, or a failure when it is missing or not a string
+/// (StringKernels.cpp).
+FailureOr<const HostTensor *> getStringOperand(EvalContext &ctx, unsigned i);
+
+/// A result of `elementType` of the shape of `in` (a splat when `in` is
+/// uniform), element i set by `fn(result, i)`; string results are bounded
+/// by a StringBudget.
+template <typename Fn>
+LogicalResult mapStrings(EvalContext &ctx, const HostTensor &in,
+                         Type elementType, Fn fn) {
+  FailureOr<ResultBuilder> out =
+      startResult(ctx, elementType, in.getShape(), isUniform(in));
+  if (failed(out))
+    return failure();
+  StringBudget budget(ctx);
+  bool strings = out->tensor.getKind() == HostElementKind::String;
+  for (int64_t i = 0, n = out->size(); i < n; ++i) {
+    if (failed(fn(out->tensor, i)))
+      return failure();
+    if (strings && !budget.take(out->tensor.getString(i).size()))
+      return failure();
+  }
+  return finishResult(ctx, std::move(*out));
 }
 
 //===----------------------------------------------------------------------===//

@@ -37,9 +37,8 @@
 // - StringToHashBucketStrong: SipHash-2-4 keyed with `key` (two ints)
 //   modulo num_buckets, TensorFlow's strong hash.
 // Not here: StringToHashBucketFast and StringToHashBucket (FarmHash's
-// Fingerprint64 and TensorFlow's Hash64 are not implemented), the regex
-// ops (RegexFullMatch, RegexReplace, StaticRegexReplace: they need RE2's
-// syntax), and UTF-8 case mapping.
+// Fingerprint64 and TensorFlow's Hash64 are not implemented) and UTF-8 case
+// mapping; the regex ops are in RegexKernels.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -70,34 +69,14 @@ static bool isAsciiSpace(char c) {
          c == '\r';
 }
 
-/// The string operand `i`.
-static FailureOr<const HostTensor *> getStringOperand(EvalContext &ctx,
-                                                      unsigned i) {
+FailureOr<const HostTensor *> mlir::tfg::getStringOperand(EvalContext &ctx,
+                                                          unsigned i) {
   FailureOr<const HostTensor *> t = getOperand(ctx, i);
   if (failed(t))
     return failure();
   if ((*t)->getKind() != HostElementKind::String)
     return ctx.fail("operand #" + std::to_string(i) + " is not a string");
   return t;
-}
-
-/// A result of strings of the shape of `in`, element i being `fn(i)`.
-template <typename Fn>
-static LogicalResult mapStrings(EvalContext &ctx, const HostTensor &in,
-                                Type elementType, Fn fn) {
-  FailureOr<ResultBuilder> out =
-      startResult(ctx, elementType, in.getShape(), isUniform(in));
-  if (failed(out))
-    return failure();
-  StringBudget budget(ctx);
-  bool strings = out->tensor.getKind() == HostElementKind::String;
-  for (int64_t i = 0, n = out->size(); i < n; ++i) {
-    if (failed(fn(out->tensor, i)))
-      return failure();
-    if (strings && !budget.take(out->tensor.getString(i).size()))
-      return failure();
-  }
-  return finishResult(ctx, std::move(*out));
 }
 
 /// Whether the CharUnit attribute `unit` asks for UTF-8 characters.

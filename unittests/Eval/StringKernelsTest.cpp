@@ -3,7 +3,8 @@
 // StringKernels.cpp: joins, Substr in bytes and UTF-8 characters, lengths,
 // number parsing and printf-style formatting, the sparse outputs of the
 // splits, ReduceJoin's order of dimensions, web-safe base64, SipHash
-// buckets (the SipHash paper's test vectors), and the error cases.
+// buckets (the SipHash paper's test vectors), and the error cases; and
+// NGramKernels.cpp's StringNGrams (padding, ragged rows, short sequences).
 //
 //===----------------------------------------------------------------------===//
 
@@ -278,4 +279,72 @@ TEST_F(StringKernelsTest, StringToHashBucketStrong) {
   EXPECT_NE(error("StringToHashBucketStrong", {str("x")},
                   attrs({intAttr("num_buckets", 10)})),
             "");
+}
+
+TEST_F(StringKernelsTest, StringNGrams) {
+  auto ngrams = [&](HostTensor data, HostTensor splits,
+                    std::vector<int64_t> widths, int64_t pad, StringRef left,
+                    StringRef right, bool preserve, StringRef sep = " ") {
+    return evalAll(
+        "StringNGrams", {data, splits},
+        attrs({strAttr("separator", sep),
+               b.getNamedAttr("ngram_widths", b.getI64ArrayAttr(widths)),
+               strAttr("left_pad", left), strAttr("right_pad", right),
+               intAttr("pad_width", pad),
+               boolAttr("preserve_short_sequences", preserve)}));
+  };
+  HostTensor abcd = strings({4}, {"A", "B", "C", "D"});
+  HostTensor one = i64({2}, {0, 4});
+  auto r = ngrams(abcd, one, {2}, 0, "", "", false);
+  ASSERT_EQ(r.size(), 2u);
+  EXPECT_EQ(stringsOf(r[0]), (Strings{"A B", "B C", "C D"}));
+  EXPECT_EQ(values(r[1]), (std::vector<int64_t>{0, 3}));
+  r = ngrams(abcd, one, {2}, 1, "LP", "RP", false);
+  EXPECT_EQ(stringsOf(r[0]), (Strings{"LP A", "A B", "B C", "C D", "D RP"}));
+  // A negative pad_width pads w - 1 tokens on each side.
+  r = ngrams(abcd, one, {3}, -1, "LP", "RP", false);
+  EXPECT_EQ(stringsOf(r[0]), (Strings{"LP LP A", "LP A B", "A B C", "B C D",
+                                      "C D RP", "D RP RP"}));
+  // Ragged rows (an empty one), several widths in order, int32 splits.
+  r = ngrams(strings({5}, {"a", "b", "c", "d", "e"}), i32({4}, {0, 3, 3, 5}),
+             {1, 2}, 0, "", "", false, "-");
+  EXPECT_EQ(stringsOf(r[0]),
+            (Strings{"a", "b", "c", "a-b", "b-c", "d", "e", "d-e"}));
+  EXPECT_EQ(values(r[1]), (std::vector<int64_t>{0, 5, 5, 8}));
+  EXPECT_TRUE(r[1].getElementType().isInteger(32));
+  // preserve_short_sequences: a row too short for any ngram gives itself.
+  HostTensor abc = strings({3}, {"a", "b", "c"});
+  HostTensor rows = i64({3}, {0, 2, 3});
+  r = ngrams(abc, rows, {3}, 0, "", "", true);
+  EXPECT_EQ(stringsOf(r[0]), (Strings{"a b", "c"}));
+  EXPECT_EQ(values(r[1]), (std::vector<int64_t>{0, 1, 2}));
+  r = ngrams(abc, rows, {5}, 1, "<", ">", true);
+  EXPECT_EQ(stringsOf(r[0]), (Strings{"< a b >", "< c >"}));
+  r = ngrams(abc, rows, {3}, 0, "", "", false);
+  EXPECT_EQ(stringsOf(r[0]), (Strings{}));
+  EXPECT_EQ(values(r[1]), (std::vector<int64_t>{0, 0, 0}));
+  // Errors: bad splits, ranks, types, widths, bounds.
+  auto fails = [&](HostTensor data, HostTensor splits,
+                   std::vector<int64_t> widths, int64_t pad = 0,
+                   int64_t maxElements = 1 << 20) {
+    return error(
+        "StringNGrams", {data, splits},
+        attrs({b.getNamedAttr("ngram_widths", b.getI64ArrayAttr(widths)),
+               intAttr("pad_width", pad)}),
+        maxElements);
+  };
+  EXPECT_NE(fails(abc, i64({2}, {1, 3}), {1}), "");
+  EXPECT_NE(fails(abc, i64({2}, {0, 2}), {1}), "");
+  EXPECT_NE(fails(abc, i64({3}, {0, 3, 1}), {1}), "");
+  EXPECT_NE(fails(abc, i64({0}, {}), {1}), "");
+  EXPECT_NE(fails(abc, f32({2}, {0, 3}), {1}), "");
+  EXPECT_NE(fails(strings({1, 3}, {"a", "b", "c"}), i64({2}, {0, 3}), {1}), "");
+  EXPECT_NE(fails(i32({3}, {1, 2, 3}), i64({2}, {0, 3}), {1}), "");
+  EXPECT_NE(fails(abc, i64({2}, {0, 3}), {0}), "");
+  EXPECT_NE(fails(abc, i64({2}, {0, 3}), {int64_t(1) << 40}), "");
+  EXPECT_NE(fails(abc, i64({2}, {0, 3}), {1}, int64_t(1) << 40), "");
+  // A huge width with full padding asks for too many ngrams and tokens.
+  EXPECT_NE(fails(abc, i64({2}, {0, 3}), {1 << 20}, -1, 4096).find("bound"),
+            std::string::npos);
+  EXPECT_EQ(fails(abc, i64({2}, {0, 3}), {1 << 20}, 0, 4096), "");
 }
