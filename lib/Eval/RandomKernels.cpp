@@ -17,12 +17,13 @@
 //   (Philox) and 3 (auto-select, Philox on CPU) are computed; 2 (ThreeFry)
 //   and others are refused, as TensorFlow's CPU kernels refuse them.
 // - Stateful RandomUniform, RandomStandardNormal, TruncatedNormal,
-//   RandomUniformInt, Multinomial with `seed`/`seed2` not both 0: the values of
-//   their FIRST run, key (lo seed, hi seed) and counter (0, 0, lo seed2, hi
-//   seed2). Both 0 means a nondeterministic seed in TensorFlow and is refused.
-//   These ops are stateful: each run gives new values, so constant folding must
-//   never fold them; their kernels exist for the graph interpreter and the
-//   differential checker.
+//   RandomUniformInt, Multinomial (and RandomShuffle, whose permutation is
+//   this generator's: see its kernel) with `seed`/`seed2` not both 0: the
+//   values of their FIRST run, key (lo seed, hi seed) and counter (0, 0, lo
+//   seed2, hi seed2). Both 0 means a nondeterministic seed in TensorFlow and is
+//   refused. These ops are stateful: each run gives new values, so constant
+//   folding must never fold them; their kernels exist for the graph interpreter
+//   and the differential checker.
 // Distributions (per Philox call, in order; a last partial group is cut):
 // - Uniform: f32 takes 23 bits of one uint32 as the mantissa of [1, 2)
 //   minus 1 (4 per call); f16 10 bits and bf16 7 bits likewise; f64 takes
@@ -499,6 +500,45 @@ static LogicalResult multinomialKernel(EvalContext &ctx) {
   return multinomial(ctx, getAttrGenerator(ctx));
 }
 
+/// RandomShuffle (value; seed/seed2 as the other stateful ops): the rows
+/// of value along its first dimension in a random order, by Fisher-Yates
+/// from the last row down, row i swapping with row j = draw mod (i + 1) (a
+/// draw is one uint32 of the stream, two for i + 1 over 2^32). TensorFlow
+/// defines the op as a uniformly random permutation; its kernel's own
+/// draws depend on how it reserves Philox counters, so the order here is
+/// this generator's, not TensorFlow's bits. A scalar is returned as is.
+static LogicalResult randomShuffleKernel(EvalContext &ctx) {
+  if (ctx.getNumOperands() != 1)
+    return ctx.fail("expected one operand");
+  FailureOr<Philox> gen = getAttrGenerator(ctx);
+  if (failed(gen))
+    return failure();
+  FailureOr<const HostTensor *> valueOr = getOperand(ctx, 0);
+  if (failed(valueOr))
+    return failure();
+  const HostTensor &value = **valueOr;
+  FailureOr<HostTensor> out =
+      createResult(ctx, value.getElementType(), value.getShape());
+  if (failed(out))
+    return failure();
+  int64_t rows = value.getRank() == 0 ? 1 : value.getShape()[0];
+  int64_t rowSize = rows == 0 ? 0 : value.getNumElements() / rows;
+  std::vector<int64_t> order(rows);
+  for (int64_t i = 0; i < rows; ++i)
+    order[i] = i;
+  SingleSamples stream{*gen};
+  for (int64_t i = rows - 1; i > 0; --i) {
+    uint64_t n = uint64_t(i) + 1;
+    uint64_t draw = stream();
+    if (n > 0xffffffffull)
+      draw = draw << 32 | stream();
+    std::swap(order[i], order[draw % n]);
+  }
+  for (int64_t i = 0; i < rows; ++i)
+    copyElements(value, order[i] * rowSize, *out, i * rowSize, rowSize);
+  return setSingleResult(ctx, std::move(*out));
+}
+
 static LogicalResult getKeyCounterKernel(EvalContext &ctx) {
   if (ctx.getNumOperands() != 1)
     return ctx.fail("expected one operand");
@@ -520,7 +560,7 @@ static LogicalResult getKeyCounterKernel(EvalContext &ctx) {
 bool mlir::tfg::isStatefulRandomOp(StringRef opName) {
   return opName == "RandomUniform" || opName == "RandomStandardNormal" ||
          opName == "TruncatedNormal" || opName == "RandomUniformInt" ||
-         opName == "Multinomial";
+         opName == "Multinomial" || opName == "RandomShuffle";
 }
 
 void mlir::tfg::addRandomKernels(EvalKernelTable &table) {
@@ -549,4 +589,5 @@ void mlir::tfg::addRandomKernels(EvalKernelTable &table) {
   addKernels(table, {"RandomUniformInt"}, statefulKernel<Dist::UniformInt>);
   addKernels(table, {"StatelessMultinomial"}, statelessMultinomialKernel);
   addKernels(table, {"Multinomial"}, multinomialKernel);
+  addKernels(table, {"RandomShuffle"}, randomShuffleKernel);
 }

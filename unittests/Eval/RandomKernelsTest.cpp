@@ -341,3 +341,46 @@ TEST_F(RandomKernelsTest, Errors) {
   EXPECT_NE(error("RandomUniform", {vec({2})}).find("nondeterministic"),
             std::string::npos);
 }
+
+TEST_F(RandomKernelsTest, RandomShuffle) {
+  auto seeds = [&](int64_t seed, int64_t seed2) {
+    return attrs({b.getNamedAttr("seed", b.getI64IntegerAttr(seed)),
+                  b.getNamedAttr("seed2", b.getI64IntegerAttr(seed2))});
+  };
+  // Rows of a [100, 2] matrix move whole: row r is (r, 1000 + r).
+  std::vector<double> data;
+  for (int r = 0; r < 100; ++r) {
+    data.push_back(r);
+    data.push_back(1000 + r);
+  }
+  HostTensor x = f32({100, 2}, data);
+  HostTensor r = eval("RandomShuffle", {x}, seeds(7, 8));
+  EXPECT_EQ(shapeOf(r), (std::vector<int64_t>{100, 2}));
+  std::vector<int64_t> v = values(r);
+  std::vector<int64_t> firsts;
+  for (int i = 0; i < 100; ++i) {
+    EXPECT_EQ(v[2 * i + 1], 1000 + v[2 * i]);
+    firsts.push_back(v[2 * i]);
+  }
+  std::vector<int64_t> sorted = firsts;
+  std::sort(sorted.begin(), sorted.end());
+  for (int i = 0; i < 100; ++i)
+    EXPECT_EQ(sorted[i], i);
+  // A permutation that is not the identity, the same for the same seeds
+  // and another for other seeds.
+  int64_t fixed = 0;
+  for (int i = 0; i < 100; ++i)
+    fixed += firsts[i] == i;
+  EXPECT_LT(fixed, 20);
+  EXPECT_TRUE(r.isBitEqual(eval("RandomShuffle", {x}, seeds(7, 8))));
+  EXPECT_FALSE(r.isBitEqual(eval("RandomShuffle", {x}, seeds(7, 9))));
+  // A scalar and an empty tensor are returned as they are.
+  EXPECT_EQ(values(eval("RandomShuffle", {scalar(5)}, seeds(1, 2))),
+            (std::vector<int64_t>{5}));
+  EXPECT_EQ(shapeOf(eval("RandomShuffle", {f32({0, 3}, {})}, seeds(1, 2))),
+            (std::vector<int64_t>{0, 3}));
+  EXPECT_TRUE(isStatefulEvalKernel("RandomShuffle"));
+  // Errors: nondeterministic seeds, no operand.
+  EXPECT_NE(error("RandomShuffle", {x}, seeds(0, 0)), "");
+  EXPECT_NE(error("RandomShuffle", {}, seeds(1, 2)), "");
+}
