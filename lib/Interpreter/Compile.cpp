@@ -14,6 +14,7 @@
 #include "InterpreterImpl.h"
 
 #include "tfg/Eval/Evaluator.h"
+#include "tfg/IR/OpSignature.h"
 #include "tfg/IR/Utility.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -147,6 +148,9 @@ llvm::Expected<std::unique_ptr<CompiledBody>> interp::compileBody(
 
   // Nodes in block order.
   DenseMap<Operation *, unsigned> index;
+  // The outputs of an instance's nodes in all: each is a consumer list, so
+  // the count is bounded as the importer bounds one node's.
+  int64_t totalOutputs = 0;
   for (Operation &op : block) {
     if (!needed.contains(&op))
       continue;
@@ -170,6 +174,11 @@ llvm::Expected<std::unique_ptr<CompiledBody>> interp::compileBody(
       node.attrs = *attrs;
       if (llvm::Error err = computeOutputArgs(state, node))
         return std::move(err);
+      totalOutputs += node.consumers.size();
+      if (totalOutputs > kMaxNodeOutputs)
+        return nodeError(&op, "the nodes of the generic function have more "
+                              "than " +
+                                  Twine(kMaxNodeOutputs) + " outputs in all");
     }
     body->nodes.push_back(std::move(node));
   }

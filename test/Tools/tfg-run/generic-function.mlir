@@ -32,6 +32,9 @@
 // COM: Region ops (never imported into generic functions) are refused.
 // RUN: not tfg-run %s --fetch=region 2>&1 | FileCheck %s --check-prefix=REGION
 // REGION: tfg-run: error: node 'region' (region): in 'region': node 'if' (IfRegion): region ops in generic functions cannot be run
+// COM: The outputs of an instance's nodes are bounded in all.
+// RUN: not tfg-run %s --fetch=huge 2>&1 | FileCheck %s --check-prefix=HUGE
+// HUGE: tfg-run: error: node 'huge' (huge): in 'huge': node 's2' (Split): the nodes of the generic function have more than 1048576 outputs in all
 // COM: A generic function runs on its own when it uses no placeholder;
 // COM: otherwise nothing gives their values.
 // RUN: tfg-run %s --function=plain --print | FileCheck %s --check-prefix=PLAIN
@@ -54,6 +57,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %CF, %c13 = PartitionedCall(%A) name("choose_f") {Tin = [f32], Tout = [f32], f = #tf_type.func<@choose, {T = f32, P = dense<false> : tensor<i1>}>} : (tensor<4xf32>) -> (tensor<*xf32>)
   %OP, %c14 = opaque(%A) name("opaque") {T = f32} : (tensor<4xf32>) -> (tensor<*xf32>)
   %RG, %c15 = region(%A) name("region") {T = f32} : (tensor<4xf32>) -> (tensor<*xf32>)
+  %HG, %c16 = huge(%A) name("huge") {N = 600000 : i64} : (tensor<4xf32>) -> (tensor<*xf32>)
   %BI, %c11 = PartitionedCall(%A) name("bad_index") {Tin = [f32], Tout = [f32], f = #tf_type.func<@badindex, {T = f32}>} : (tensor<4xf32>) -> (tensor<*xf32>)
 }
 // COM: -x, through an Identity; its Neg waits for the Identity's control
@@ -142,5 +146,14 @@ tfg.func generic @region(%x: !tf_type.tensor {tfg.name = "x"}) -> (!tf_type.tens
     yield(%x) : !tf_type.tensor
   } {_mlir_name = "if"} : (!tf_type.tensor) -> (!tf_type.tensor)
   %y = get_result(%If) "output" : 0
+  return(%y) : !tf_type.tensor
+}
+tfg.func generic @huge(%x: !tf_type.tensor {tfg.name = "x"}) -> (!tf_type.tensor {tfg.name = "y"}) {
+  %S1, %ctl = Split(%x, %x) name("s1") {T = f32, num_split = #tf_type.placeholder<"N">} : (!tf_type.tensor, !tf_type.tensor) -> (!tf_type.tensor)
+  %S2, %ctl_0 = Split(%x, %x) name("s2") {T = f32, num_split = #tf_type.placeholder<"N">} : (!tf_type.tensor, !tf_type.tensor) -> (!tf_type.tensor)
+  %a = get_result(%S1) "output" : 0
+  %b = get_result(%S2) "output" : 0
+  %Add, %ctl_1 = AddV2(%a, %b) name("add") {T = f32} : (!tf_type.tensor, !tf_type.tensor) -> (!tf_type.tensor)
+  %y = get_result(%Add) "z" : 0
   return(%y) : !tf_type.tensor
 }
