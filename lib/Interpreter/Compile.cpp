@@ -5,13 +5,16 @@
 // control inputs (and the values a region op's regions use from outside),
 // as TensorFlow prunes a graph to its fetches; each kept node is given its
 // kind (kernel, builtin, v1 control flow) and the consumers of each of its
-// outputs. The walk is iterative.
+// outputs. The walk is iterative. In an instance of a generic function
+// (Generic.cpp) a node's outputs follow its OpDef and a get_result op is no
+// node: its consumers are those of the output it reads.
 //
 //===----------------------------------------------------------------------===//
 
 #include "InterpreterImpl.h"
 
 #include "tfg/Eval/Evaluator.h"
+#include "tfg/IR/OpSignature.h"
 #include "tfg/IR/Utility.h"
 
 #include "llvm/ADT/SetVector.h"
@@ -57,18 +60,18 @@ static llvm::Error classify(InterpreterState &state, CompiledNode &node) {
   Operation *op = node.op;
   StringRef name = node.opName;
   if (isa<GetResultOp>(op))
-    return nodeError(op, "generic functions (get_result) cannot be run");
+    return nodeError(op, "get_result outside of a generic function");
   if (isOneOf(name, "Switch", "RefSwitch")) {
     node.kind = NodeKind::Switch;
   } else if (isOneOf(name, "Merge", "RefMerge")) {
     node.kind = NodeKind::Merge;
   } else if (isOneOf(name, "Enter", "RefEnter")) {
     node.kind = NodeKind::Enter;
-    auto frame = op->getAttrOfType<StringAttr>("frame_name");
+    auto frame = node.getAttrOfType<StringAttr>("frame_name");
     if (!frame)
       return nodeError(op, "has no frame_name attribute");
     node.frameName = frame.str();
-    if (auto constant = op->getAttrOfType<BoolAttr>("is_constant"))
+    if (auto constant = node.getAttrOfType<BoolAttr>("is_constant"))
       node.isConstantEnter = constant.getValue();
   } else if (isOneOf(name, "Exit", "RefExit")) {
     node.kind = NodeKind::Exit;
@@ -102,17 +105,22 @@ static llvm::Error classify(InterpreterState &state, CompiledNode &node) {
   return llvm::Error::success();
 }
 
-llvm::Expected<std::unique_ptr<CompiledBody>>
-interp::compileBody(InterpreterState &state, Block &block,
-                    ArrayRef<Value> fetches,
-                    llvm::function_ref<bool(Value)> isExternal) {
+llvm::Expected<std::unique_ptr<CompiledBody>> interp::compileBody(
+    InterpreterState &state, Block &block, ArrayRef<Value> fetches,
+    llvm::function_ref<bool(Value)> isExternal, DictionaryAttr instance) {
   auto body = std::make_unique<CompiledBody>();
   DenseMap<Operation *, SmallVector<Value, 0>> captures;
-  // The node defining `v` in this block, if it runs.
+  // The node defining `v` in this block, if it runs. In a generic function,
+  // a get_result's value is an output of the node it reads.
   auto producer = [&](Value v) -> Operation * {
     Operation *def = v.getDefiningOp();
     if (!def || def->getBlock() != &block || isExternal(v))
       return nullptr;
+    if (auto getResult = dyn_cast<GetResultOp>(def); getResult && instance) {
+      def = getResult.getValue().getDefiningOp();
+      if (!def || def->getBlock() != &block || isa<GetResultOp>(def))
+        return nullptr;
+    }
     return def;
   };
 
@@ -140,6 +148,9 @@ interp::compileBody(InterpreterState &state, Block &block,
 
   // Nodes in block order.
   DenseMap<Operation *, unsigned> index;
+  // The outputs of an instance's nodes in all: each is a consumer list, so
+  // the count is bounded as the importer bounds one node's.
+  int64_t totalOutputs = 0;
   for (Operation &op : block) {
     if (!needed.contains(&op))
       continue;
@@ -153,24 +164,55 @@ interp::compileBody(InterpreterState &state, Block &block,
       node.captures = std::move(it->second);
     node.numDataInputs = getNumDataOperands(&op) + node.captures.size();
     node.numControlInputs = getControlOperands(&op).size();
+    node.attrs = getNodeAttrs(&op);
+    if (instance) {
+      if (op.getNumRegions() != 0)
+        return nodeError(&op, "region ops in generic functions cannot be run");
+      auto attrs = substitutePlaceholders(node.attrs, instance);
+      if (!attrs)
+        return nodeError(&op, toString(attrs.takeError()));
+      node.attrs = *attrs;
+      if (llvm::Error err = computeOutputArgs(state, node))
+        return std::move(err);
+      totalOutputs += node.consumers.size();
+      if (totalOutputs > kMaxNodeOutputs)
+        return nodeError(&op, "the nodes of the generic function have more "
+                              "than " +
+                                  Twine(kMaxNodeOutputs) + " outputs in all");
+    }
     body->nodes.push_back(std::move(node));
   }
 
   DenseMap<Value, unsigned> externalIndex;
   // The consumer list of value `v`.
-  auto consumersOf = [&](Value v) -> std::vector<Endpoint> & {
+  auto consumersOf = [&](Value v) -> llvm::Expected<std::vector<Endpoint> *> {
     if (Operation *def = producer(v)) {
       CompiledNode &src = body->nodes[index.lookup(def)];
       if (isControlType(v.getType()))
-        return src.controlConsumers;
-      return src.consumers[cast<OpResult>(v).getResultNumber()];
+        return &src.controlConsumers;
+      if (!instance)
+        return &src.consumers[cast<OpResult>(v).getResultNumber()];
+      auto getResult = dyn_cast<GetResultOp>(v.getDefiningOp());
+      if (!getResult)
+        return nodeError(def, "its opaque result is read without get_result");
+      auto i = getResultIndex(src, getResult);
+      if (!i)
+        return i.takeError();
+      return &src.consumers[*i];
     }
     auto [it, inserted] = externalIndex.try_emplace(v, body->externals.size());
     if (inserted) {
       body->externals.push_back(v);
       body->externalConsumers.emplace_back();
     }
-    return body->externalConsumers[it->second];
+    return &body->externalConsumers[it->second];
+  };
+  auto addConsumer = [&](Value v, Endpoint e) -> llvm::Error {
+    auto list = consumersOf(v);
+    if (!list)
+      return list.takeError();
+    (*list)->push_back(e);
+    return llvm::Error::success();
   };
 
   unsigned numNodes = body->nodes.size();
@@ -179,11 +221,14 @@ interp::compileBody(InterpreterState &state, Block &block,
     Operation *op = node.op;
     unsigned numOperands = getNumDataOperands(op);
     for (unsigned i = 0; i < numOperands; ++i)
-      consumersOf(op->getOperand(i)).push_back({n, i});
+      if (llvm::Error err = addConsumer(op->getOperand(i), {n, i}))
+        return std::move(err);
     for (Value v : getControlOperands(op))
-      consumersOf(v).push_back({n, kControlSlot});
+      if (llvm::Error err = addConsumer(v, {n, kControlSlot}))
+        return std::move(err);
     for (auto [j, v] : llvm::enumerate(body->nodes[n].captures))
-      consumersOf(v).push_back({n, numOperands + unsigned(j)});
+      if (llvm::Error err = addConsumer(v, {n, numOperands + unsigned(j)}))
+        return std::move(err);
     if (node.numDataInputs + node.numControlInputs == 0)
       body->sources.push_back(n);
     if (node.opName == "Merge" || node.opName == "RefMerge") {
@@ -204,13 +249,16 @@ interp::compileBody(InterpreterState &state, Block &block,
   for (auto [i, v] : llvm::enumerate(fetches)) {
     body->fetches.push_back(v);
     if (!producer(v)) {
-      consumersOf(v);
+      if (auto list = consumersOf(v); !list)
+        return list.takeError();
       body->fetchExternal.push_back(externalIndex.lookup(v));
       continue;
     }
     body->fetchExternal.push_back(-1);
-    consumersOf(v).push_back({numNodes + unsigned(i),
-                              isControlType(v.getType()) ? kControlSlot : 0});
+    if (llvm::Error err =
+            addConsumer(v, {numNodes + unsigned(i),
+                            isControlType(v.getType()) ? kControlSlot : 0}))
+      return std::move(err);
   }
   return body;
 }

@@ -47,13 +47,13 @@ static llvm::Error noOutputs(Executor &, const CompiledNode &, Ins, Outs &) {
 static llvm::Error constOp(Executor &exec, const CompiledNode &node, Ins,
                            Outs &outs) {
   InterpreterState &state = exec.getState();
-  TensorPtr &cached = state.constants[node.op];
+  // The value attribute itself: a dense attribute or a tensor proto
+  // (strings, quantized types), which has no ElementsAttr form.
+  Attribute value = node.getAttr("value");
+  if (!value)
+    return nodeError(node.op, "has no value");
+  TensorPtr &cached = state.constants[value];
   if (!cached) {
-    // The value attribute itself: a dense attribute or a tensor proto
-    // (strings, quantized types), which has no ElementsAttr form.
-    Attribute value = node.op->getAttr("value");
-    if (!value)
-      return nodeError(node.op, "has no value");
     auto host = HostTensor::fromAttr(value);
     if (!host)
       return nodeError(node.op, toString(host.takeError()));
@@ -109,11 +109,17 @@ static llvm::Error assertOp(Executor &, const CompiledNode &node, Ins inputs,
   return nodeError(node.op, message);
 }
 
-/// The name of the function a FuncAttr attribute `name` of `op` calls.
-static llvm::Expected<StringRef> getCallee(Operation *op, Attribute attr) {
+/// The function attribute `attr` of `op` (a generic callee is
+/// instantiated with its attributes).
+static llvm::Expected<tf_type::FuncAttr> getCallee(Operation *op,
+                                                   Attribute attr) {
   auto func = dyn_cast_if_present<tf_type::FuncAttr>(attr);
   if (!func)
     return nodeError(op, "has no function attribute");
+  return func;
+}
+
+static StringRef nameOf(tf_type::FuncAttr func) {
   return func.getName().getRootReference().getValue();
 }
 
@@ -129,22 +135,31 @@ static llvm::Error checkResults(const CompiledNode &node,
 }
 
 static llvm::Error call(Executor &exec, const CompiledNode &node,
-                        StringRef callee, ArrayRef<RtValue> args, Outs &outs) {
-  auto results =
-      exec.getState().callFunction(node.op, callee, args, exec.getDepth() + 1);
+                        StringRef callee, DictionaryAttr attrs,
+                        ArrayRef<RtValue> args, Outs &outs) {
+  auto results = exec.getState().callFunction(node.op, callee, args,
+                                              exec.getDepth() + 1, attrs);
   if (!results)
     return results.takeError();
   return checkResults(node, *results, outs);
 }
 
+static llvm::Error call(Executor &exec, const CompiledNode &node,
+                        tf_type::FuncAttr callee, ArrayRef<RtValue> args,
+                        Outs &outs) {
+  return call(exec, node, nameOf(callee), callee.getAttrs(), args, outs);
+}
+
+/// A node named after a function: its own attributes instantiate a
+/// generic one.
 static llvm::Error callByName(Executor &exec, const CompiledNode &node,
                               Ins inputs, Outs &outs) {
-  return call(exec, node, node.opName, inputs, outs);
+  return call(exec, node, node.opName, node.attrs, inputs, outs);
 }
 
 static llvm::Error partitionedCall(Executor &exec, const CompiledNode &node,
                                    Ins inputs, Outs &outs) {
-  auto callee = getCallee(node.op, node.op->getAttr("f"));
+  auto callee = getCallee(node.op, node.getAttr("f"));
   if (!callee)
     return callee.takeError();
   return call(exec, node, *callee, inputs, outs);
@@ -157,8 +172,8 @@ static llvm::Error ifOp(Executor &exec, const CompiledNode &node, Ins inputs,
   auto truth = getTruth(inputs[0]);
   if (!truth)
     return nodeError(node.op, toString(truth.takeError()));
-  auto callee = getCallee(
-      node.op, node.op->getAttr(*truth ? "then_branch" : "else_branch"));
+  auto callee =
+      getCallee(node.op, node.getAttr(*truth ? "then_branch" : "else_branch"));
   if (!callee)
     return callee.takeError();
   return call(exec, node, *callee, inputs.drop_front(), outs);
@@ -177,7 +192,7 @@ static llvm::Expected<unsigned> selectBranch(const CompiledNode &node,
 
 static llvm::Error caseOp(Executor &exec, const CompiledNode &node, Ins inputs,
                           Outs &outs) {
-  auto branches = node.op->getAttrOfType<ArrayAttr>("branches");
+  auto branches = node.getAttrOfType<ArrayAttr>("branches");
   if (inputs.empty() || !branches)
     return nodeError(node.op, "expects a branch index and branches");
   auto branch = selectBranch(node, inputs[0], branches.size());
@@ -197,15 +212,16 @@ static llvm::Error loopLimit(const CompiledNode &node, int64_t limit) {
 static llvm::Error whileOp(Executor &exec, const CompiledNode &node, Ins inputs,
                            Outs &outs) {
   InterpreterState &state = exec.getState();
-  auto cond = getCallee(node.op, node.op->getAttr("cond"));
+  auto cond = getCallee(node.op, node.getAttr("cond"));
   if (!cond)
     return cond.takeError();
-  auto bodyFn = getCallee(node.op, node.op->getAttr("body"));
+  auto bodyFn = getCallee(node.op, node.getAttr("body"));
   if (!bodyFn)
     return bodyFn.takeError();
   std::vector<RtValue> vars(inputs.begin(), inputs.end());
   for (int64_t iter = 0;; ++iter) {
-    auto c = state.callFunction(node.op, *cond, vars, exec.getDepth() + 1);
+    auto c = state.callFunction(node.op, nameOf(*cond), vars,
+                                exec.getDepth() + 1, cond->getAttrs());
     if (!c)
       return c.takeError();
     if (c->empty())
@@ -217,7 +233,8 @@ static llvm::Error whileOp(Executor &exec, const CompiledNode &node, Ins inputs,
       break;
     if (iter >= state.options.maxLoopIterations)
       return loopLimit(node, state.options.maxLoopIterations);
-    auto next = state.callFunction(node.op, *bodyFn, vars, exec.getDepth() + 1);
+    auto next = state.callFunction(node.op, nameOf(*bodyFn), vars,
+                                   exec.getDepth() + 1, bodyFn->getAttrs());
     if (!next)
       return next.takeError();
     if (next->size() != vars.size())
@@ -287,15 +304,16 @@ runFor(Executor &exec, const CompiledNode &node, Ins inputs, unsigned numVars,
 
 static llvm::Error forOp(Executor &exec, const CompiledNode &node, Ins inputs,
                          Outs &outs) {
-  auto bodyFn = getCallee(node.op, node.op->getAttr("body"));
+  auto bodyFn = getCallee(node.op, node.getAttr("body"));
   if (!bodyFn)
     return bodyFn.takeError();
   unsigned numVars = inputs.size() < 3 ? 0 : inputs.size() - 3;
   return runFor(
       exec, node, inputs, numVars,
       [&](std::vector<RtValue> &args) {
-        return exec.getState().callFunction(node.op, *bodyFn, args,
-                                            exec.getDepth() + 1);
+        return exec.getState().callFunction(node.op, nameOf(*bodyFn), args,
+                                            exec.getDepth() + 1,
+                                            bodyFn->getAttrs());
       },
       outs);
 }

@@ -209,8 +209,7 @@ struct Executor::Impl {
     child->parent = f;
     child->parentIter = k;
     child->pendingEnters = body.enterCounts.lookup(enter.frameName);
-    if (auto parallel =
-            enter.op->getAttrOfType<IntegerAttr>("parallel_iterations"))
+    if (auto parallel = enter.getAttrOfType<IntegerAttr>("parallel_iterations"))
       child->maxParallel = std::max<int64_t>(parallel.getInt(), 1);
     child->iterations.emplace_back();
     Frame *raw = child.get();
@@ -278,9 +277,9 @@ struct Executor::Impl {
                                    "which the op's kernel cannot take");
       operands.push_back(v.tensor.get());
     }
-    auto results = evaluateOnHostPointers(exec.getContext(), n.opName, operands,
-                                          getNodeAttrs(n.op),
-                                          exec.getState().options.maxElements);
+    auto results =
+        evaluateOnHostPointers(exec.getContext(), n.opName, operands, n.attrs,
+                               exec.getState().options.maxElements);
     if (!results)
       return nodeError(n.op, llvm::toString(results.takeError()));
     if (results->size() != n.consumers.size())

@@ -5,7 +5,8 @@
 // replaces the output it names, so the nodes only it needed do not run;
 // a fed Placeholder's dtype and shape are checked), calls of library
 // functions (bounded nesting) and runs of regions. Bodies are compiled once
-// per function or region, and once per feeds and fetches for graph runs.
+// per function or region, once per instantiation for generic functions
+// (Generic.cpp), and once per feeds and fetches for graph runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,7 +100,8 @@ InterpreterState::getBlockBody(Block &block) {
 
 llvm::Expected<std::vector<RtValue>>
 InterpreterState::callFunction(Operation *caller, StringRef name,
-                               ArrayRef<RtValue> args, unsigned depth) {
+                               ArrayRef<RtValue> args, unsigned depth,
+                               DictionaryAttr callAttrs) {
   auto fail = [&](const Twine &message) {
     return caller ? nodeError(caller, message) : error(message);
   };
@@ -109,9 +111,6 @@ InterpreterState::callFunction(Operation *caller, StringRef name,
   auto func = symbols.lookup<GraphFuncOp>(name);
   if (!func)
     return fail("calls '" + name + "', which is no function of the module");
-  if (func.getGeneric())
-    return fail("calls '" + name +
-                "', a generic function, which cannot be run");
   if (func.getBody().empty())
     return fail("calls '" + name + "', which has no body");
   unsigned numArgs = func.getFunctionType().getNumInputs();
@@ -119,7 +118,15 @@ InterpreterState::callFunction(Operation *caller, StringRef name,
     return fail("calls '" + name + "' with " + Twine(args.size()) +
                 " arguments; it takes " + Twine(numArgs));
   Block &block = func.getBody().front();
-  auto body = getBlockBody(block);
+  DictionaryAttr values;
+  if (func.getGeneric()) {
+    auto instance = getInstanceValues(func, callAttrs);
+    if (!instance)
+      return fail("calls generic function '" + name +
+                  "': " + toString(instance.takeError()));
+    values = *instance;
+  }
+  auto body = values ? getInstanceBody(func, values) : getBlockBody(block);
   if (!body)
     return fail("in '" + name + "': " + toString(body.takeError()));
   std::vector<RtValue> externals;

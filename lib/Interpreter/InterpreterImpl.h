@@ -97,9 +97,24 @@ struct CompiledNode {
   /// Enter: the frame it enters, and whether it is a loop invariant.
   std::string frameName;
   bool isConstantEnter = false;
-  /// Consumers of each data result, and of the control token.
+  /// Consumers of each data result, and of the control token. A node of a
+  /// generic function instance has one data result per output its OpDef
+  /// (or callee) gives it, read by the get_result ops of its opaque result.
   std::vector<std::vector<Endpoint>> consumers;
   std::vector<Endpoint> controlConsumers;
+  /// The node's attributes; in a generic function instance, with the
+  /// placeholders replaced by the instantiating call's attributes.
+  DictionaryAttr attrs;
+  /// A node of a generic function instance: its output arguments (name,
+  /// first output, number of outputs).
+  SmallVector<std::tuple<std::string, unsigned, unsigned>, 0> outputArgs;
+
+  Attribute getAttr(StringRef name) const {
+    return attrs ? attrs.get(name) : Attribute();
+  }
+  template <typename T> T getAttrOfType(StringRef name) const {
+    return dyn_cast_if_present<T>(getAttr(name));
+  }
 };
 
 /// The nodes of one block that some fetches need, with their edges.
@@ -123,9 +138,27 @@ struct InterpreterState;
 /// the values given from outside apart (fed outputs); values not defined by
 /// a node of the block are external too. Fails on a node the interpreter
 /// cannot run (no kernel, no function of its name).
+/// With `instance` (the attribute values of a generic function's
+/// instantiation, by placeholder name), the block is a generic function's
+/// body: the nodes' placeholders are substituted and get_result ops are
+/// wired to the outputs they read.
 llvm::Expected<std::unique_ptr<CompiledBody>>
 compileBody(InterpreterState &state, Block &block, ArrayRef<Value> fetches,
-            llvm::function_ref<bool(Value)> isExternal);
+            llvm::function_ref<bool(Value)> isExternal,
+            DictionaryAttr instance = nullptr);
+
+/// Generic function instances (Generic.cpp).
+/// `attrs` with every `#tf_type.placeholder<"NAME">` (nested ones too)
+/// replaced by attribute NAME of `values`; an error names a missing one.
+llvm::Expected<DictionaryAttr> substitutePlaceholders(DictionaryAttr attrs,
+                                                      DictionaryAttr values);
+/// The output arguments of node `node` of a generic function instance
+/// (its attributes substituted): from its OpDef, or one output per result
+/// of the function it calls.
+llvm::Error computeOutputArgs(InterpreterState &state, CompiledNode &node);
+/// The output of `node` a get_result op reads.
+llvm::Expected<unsigned> getResultIndex(const CompiledNode &node,
+                                        GetResultOp getResult);
 
 /// The error of node `op`: names the node and its op.
 llvm::Error nodeError(Operation *op, const Twine &message);
@@ -150,10 +183,17 @@ struct InterpreterState {
   /// without a shared name is keyed by its node.
   std::map<std::pair<std::string, std::string>, std::shared_ptr<RuntimeObject>>
       tables;
-  /// Constants converted once.
-  DenseMap<Operation *, TensorPtr> constants;
+  /// Constants converted once, by value attribute (a Const of a generic
+  /// function may take its value from a placeholder).
+  DenseMap<Attribute, TensorPtr> constants;
   /// Compiled bodies of functions and regions (all their results fetched).
   DenseMap<Block *, std::unique_ptr<CompiledBody>> bodies;
+  /// Compiled instances of generic functions, by function and the
+  /// attribute values of its placeholders; the placeholder names of each
+  /// generic function.
+  DenseMap<std::pair<Operation *, Attribute>, std::unique_ptr<CompiledBody>>
+      instances;
+  DenseMap<Operation *, SmallVector<StringAttr, 2>> placeholderNames;
   /// Compiled graph runs by feeds and fetches.
   std::map<std::string, std::unique_ptr<CompiledBody>> graphRuns;
 
@@ -165,11 +205,20 @@ struct InterpreterState {
   llvm::Expected<std::vector<RtValue>> runBody(const CompiledBody &body,
                                                ArrayRef<RtValue> externals,
                                                unsigned depth);
-  /// Runs function `name` on `args`; errors name `caller`.
-  llvm::Expected<std::vector<RtValue>> callFunction(Operation *caller,
-                                                    StringRef name,
-                                                    ArrayRef<RtValue> args,
-                                                    unsigned depth);
+  /// Runs function `name` on `args`; errors name `caller`. A generic
+  /// function is instantiated with `callAttrs` (the attributes of the
+  /// call's function attribute, or of the calling node).
+  llvm::Expected<std::vector<RtValue>>
+  callFunction(Operation *caller, StringRef name, ArrayRef<RtValue> args,
+               unsigned depth, DictionaryAttr callAttrs = nullptr);
+  /// The values of the placeholders of generic function `func` in a call
+  /// with attributes `callAttrs`; an error names a missing one.
+  llvm::Expected<DictionaryAttr> getInstanceValues(GraphFuncOp func,
+                                                   DictionaryAttr callAttrs);
+  /// The compiled instance of generic function `func` for placeholder
+  /// values `values`.
+  llvm::Expected<const CompiledBody *> getInstanceBody(GraphFuncOp func,
+                                                       DictionaryAttr values);
   /// Runs region `region` of `node` (a region op) with data arguments
   /// `args` (control arguments are live); `captured` are the node's
   /// captured values in `node.captures` order.
@@ -230,6 +279,7 @@ llvm::Expected<HostTensor> concatRows(ArrayRef<const HostTensor *> items,
                                       int64_t maxElements);
 /// The element type of a node's type attribute `name`.
 Type getTypeAttr(Operation *op, StringRef name);
+Type getTypeAttr(const CompiledNode &node, StringRef name);
 /// A shape tensor (int32/int64; -1 for an unknown dimension; a scalar -1
 /// for an unknown rank) as dimensions, or nullopt for an unknown rank.
 llvm::Expected<std::optional<SmallVector<int64_t, 4>>>

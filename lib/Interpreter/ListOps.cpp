@@ -103,7 +103,7 @@ newList(Executor &exec, const CompiledNode &node, const Shape &shape,
   if (llvm::Error err = checkCount(exec, node, n))
     return std::move(err);
   auto list = std::make_shared<TensorList>();
-  list->dtype = getTypeAttr(node.op, "element_dtype");
+  list->dtype = getTypeAttr(node, "element_dtype");
   if (!list->dtype)
     return nodeError(node.op, "has no element_dtype");
   list->elementShape = shape;
@@ -227,8 +227,7 @@ static llvm::Error setItem(Executor &exec, const CompiledNode &node, Ins inputs,
   if (llvm::Error err = checkItem(node, **list, inputs[2]))
     return err;
   std::vector<TensorPtr> &items = (*list)->items;
-  auto resize =
-      node.op->getAttrOfType<BoolAttr>("resize_if_index_out_of_bounds");
+  auto resize = node.getAttrOfType<BoolAttr>("resize_if_index_out_of_bounds");
   if (*index >= 0 && uint64_t(*index) >= items.size() && resize &&
       resize.getValue()) {
     if (llvm::Error err = checkCount(exec, node, *index + 1))
@@ -299,7 +298,7 @@ static llvm::Error elementShape(Executor &exec, const CompiledNode &node,
   auto list = getList(node, inputs[0]);
   if (!list)
     return list.takeError();
-  Type type = getTypeAttr(node.op, "shape_type");
+  Type type = getTypeAttr(node, "shape_type");
   if (!type)
     type = IntegerType::get(exec.getContext(), 32);
   const Shape &shape = (*list)->elementShape;
@@ -353,7 +352,7 @@ static llvm::Error stack(Executor &exec, const CompiledNode &node, Ins inputs,
   auto shape = readShape(node, inputs[1]);
   if (!shape)
     return shape.takeError();
-  auto num = node.op->getAttrOfType<IntegerAttr>("num_elements");
+  auto num = node.getAttrOfType<IntegerAttr>("num_elements");
   if (num && num.getInt() >= 0 &&
       uint64_t(num.getInt()) != (*list)->items.size())
     return nodeError(node.op, "the list has " + Twine((*list)->items.size()) +

@@ -54,7 +54,7 @@ struct TensorArray : RuntimeObject {
 static llvm::Error varHandle(Executor &exec, const CompiledNode &node, Ins,
                              Outs &outs) {
   auto str = [&](StringRef name) {
-    auto attr = node.op->getAttrOfType<StringAttr>(name);
+    auto attr = node.getAttrOfType<StringAttr>(name);
     return attr ? attr.str() : std::string();
   };
   std::string shared = str("shared_name");
@@ -153,13 +153,13 @@ static llvm::Error tensorArray(Executor &exec, const CompiledNode &node,
                                   " is out of range (at most " +
                                   Twine(kMaxListElements) + " elements)");
   auto array = std::make_shared<TensorArray>();
-  array->dtype = getTypeAttr(node.op, "dtype");
+  array->dtype = getTypeAttr(node, "dtype");
   if (!array->dtype)
     return nodeError(node.op, "has no dtype");
   array->elements.resize(*size);
-  if (auto dyn = node.op->getAttrOfType<BoolAttr>("dynamic_size"))
+  if (auto dyn = node.getAttrOfType<BoolAttr>("dynamic_size"))
     array->dynamicSize = dyn.getValue();
-  if (auto shape = node.op->getAttrOfType<tf_type::ShapeAttr>("element_shape"))
+  if (auto shape = node.getAttrOfType<tf_type::ShapeAttr>("element_shape"))
     if (!shape.getUnranked() && llvm::none_of(shape.getShape(), [](int64_t d) {
           return ShapedType::isDynamic(d);
         }))

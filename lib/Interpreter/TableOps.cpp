@@ -335,8 +335,8 @@ static llvm::Error createTable(Executor &exec, const CompiledNode &node,
   StringRef op = node.opName;
   auto table = std::make_shared<LookupTable>();
   table->isMutable = op.starts_with("Mutable");
-  table->keyType = getTypeAttr(node.op, "key_dtype");
-  table->valueType = getTypeAttr(node.op, "value_dtype");
+  table->keyType = getTypeAttr(node, "key_dtype");
+  table->valueType = getTypeAttr(node, "value_dtype");
   if (!table->keyType || !table->valueType)
     return nodeError(node.op, "has no key_dtype or value_dtype");
   if (!isStringType(table->keyType) && !table->keyType.isSignlessInteger(32) &&
@@ -347,7 +347,7 @@ static llvm::Error createTable(Executor &exec, const CompiledNode &node,
   if (!info)
     return nodeError(node.op, "values of type " + typeString(table->valueType) +
                                   " are not supported");
-  if (auto shape = node.op->getAttrOfType<tf_type::ShapeAttr>("value_shape")) {
+  if (auto shape = node.getAttrOfType<tf_type::ShapeAttr>("value_shape")) {
     if (shape.getUnranked() || llvm::any_of(shape.getShape(), [](int64_t d) {
           return ShapedType::isDynamic(d);
         }))
@@ -379,13 +379,13 @@ static llvm::Error createTable(Executor &exec, const CompiledNode &node,
   }
 
   auto str = [&](StringRef name) {
-    auto attr = node.op->getAttrOfType<StringAttr>(name);
+    auto attr = node.getAttrOfType<StringAttr>(name);
     return attr ? attr.str() : std::string();
   };
   std::string shared = str("shared_name");
   std::string shown = shared.empty() ? getNodeName(node.op).str() : shared;
   if (shared.empty()) {
-    auto byName = node.op->getAttrOfType<BoolAttr>("use_node_name_sharing");
+    auto byName = node.getAttrOfType<BoolAttr>("use_node_name_sharing");
     if (byName && byName.getValue())
       shared = getNodeName(node.op).str();
     else // The node's own table: a name no graph can give.
@@ -645,8 +645,9 @@ static llvm::Error setField(const CompiledNode &node, HostTensor &out,
                                 " cannot be read from a text file");
 }
 
-static int64_t getIntAttr(Operation *op, StringRef name, int64_t fallback) {
-  auto attr = op->getAttrOfType<IntegerAttr>(name);
+static int64_t getIntAttr(const CompiledNode &node, StringRef name,
+                          int64_t fallback) {
+  auto attr = node.getAttrOfType<IntegerAttr>(name);
   return attr ? attr.getInt() : fallback;
 }
 
@@ -666,11 +667,11 @@ static llvm::Error initializeFromTextFile(Executor &exec,
   if (!name || name->getKind() != HostElementKind::String ||
       name->getNumElements() != 1)
     return nodeError(node.op, "the filename is not a string scalar");
-  int64_t keyIndex = getIntAttr(node.op, "key_index", -3);
-  int64_t valueIndex = getIntAttr(node.op, "value_index", -3);
-  int64_t vocabSize = getIntAttr(node.op, "vocab_size", -1);
-  int64_t offset = getIntAttr(node.op, "offset", 0);
-  auto delimAttr = node.op->getAttrOfType<StringAttr>("delimiter");
+  int64_t keyIndex = getIntAttr(node, "key_index", -3);
+  int64_t valueIndex = getIntAttr(node, "value_index", -3);
+  int64_t vocabSize = getIntAttr(node, "vocab_size", -1);
+  int64_t offset = getIntAttr(node, "offset", 0);
+  auto delimAttr = node.getAttrOfType<StringAttr>("delimiter");
   StringRef delimiter = delimAttr ? delimAttr.getValue() : "\t";
   // The offset is added to line numbers: bounded so that the sum cannot
   // overflow.

@@ -63,6 +63,11 @@ Type interp::getTypeAttr(Operation *op, StringRef name) {
   return attr ? attr.getValue() : Type();
 }
 
+Type interp::getTypeAttr(const CompiledNode &node, StringRef name) {
+  auto attr = node.getAttrOfType<TypeAttr>(name);
+  return attr ? attr.getValue() : Type();
+}
+
 llvm::Expected<std::optional<SmallVector<int64_t, 4>>>
 interp::readShapeTensor(const RtValue &value, StringRef what) {
   auto t = getTensor(value, what);
