@@ -40,9 +40,7 @@ static LogicalResult gatherV2Kernel(EvalContext &ctx) {
   SmallVector<int64_t, 4> shape(inShape.begin(), inShape.begin() + axis);
   llvm::append_range(shape, (*indices)->getShape());
   shape.append(inShape.begin() + axis + 1, inShape.end());
-  int64_t outer = 1, inner = 1, dim = inShape[axis];
-  for (int64_t d = 0; d < axis; ++d)
-    outer *= inShape[d];
+  int64_t inner = 1, dim = inShape[axis];
   for (int64_t d = axis + 1; d < rank; ++d)
     inner *= inShape[d];
   int64_t count = (*indices)->getNumElements();

@@ -175,9 +175,7 @@ static LogicalResult unpackKernel(EvalContext &ctx) {
                       " but the dimension is " + std::to_string(num));
   SmallVector<int64_t, 4> shape(inShape);
   shape.erase(shape.begin() + *axis);
-  int64_t outer = 1, inner = 1;
-  for (int64_t d = 0; d < *axis; ++d)
-    outer *= inShape[d];
+  int64_t inner = 1;
   for (int64_t d = *axis + 1, e = inShape.size(); d < e; ++d)
     inner *= inShape[d];
   if (num > ctx.getMaxElements())

@@ -445,7 +445,6 @@ ParseResult GetResultOp::parse(OpAsmParser &parser, OperationState &result) {
   OpAsmParser::UnresolvedOperand value;
   std::string name;
   int32_t number;
-  SMLoc loc = parser.getCurrentLocation();
   if (parser.parseLParen() || parser.parseOperand(value) ||
       parser.parseRParen() || parser.parseString(&name) ||
       parser.parseColon() || parser.parseInteger(number) ||
