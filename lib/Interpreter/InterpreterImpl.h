@@ -300,6 +300,16 @@ llvm::Expected<T *> getObject(const CompiledNode &node, const RtValue &handle,
     return nodeError(node.op, "operand 0 is not a " + what + " handle");
   return static_cast<T *>(handle.object.get());
 }
+/// The object behind input 0 once the node got at least `n` inputs: the
+/// prologue of every op on a handle.
+template <typename T>
+llvm::Expected<T *> getObjectInput(const CompiledNode &node,
+                                   ArrayRef<RtValue> inputs, unsigned n,
+                                   RuntimeObject::Kind kind, StringRef what) {
+  if (llvm::Error err = expectInputs(node, inputs, n))
+    return std::move(err);
+  return getObject<T>(node, inputs[0], kind, what);
+}
 /// An int32/int64 vector of indices.
 llvm::Expected<SmallVector<int64_t, 8>>
 readIndexVector(const CompiledNode &node, const RtValue &value);

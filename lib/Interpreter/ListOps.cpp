@@ -41,6 +41,13 @@ static llvm::Expected<TensorList *> getList(const CompiledNode &node,
                                "TensorList");
 }
 
+/// The TensorList of input 0, once the node got at least `n` inputs.
+static llvm::Expected<TensorList *> getList(const CompiledNode &node,
+                                            Ins inputs, unsigned n) {
+  return getObjectInput<TensorList>(
+      node, inputs, n, RuntimeObject::Kind::TensorList, "TensorList");
+}
+
 /// The list of `handle` to change: the same object when no one else holds
 /// it, else a copy.
 static llvm::Expected<std::shared_ptr<TensorList>>
@@ -187,9 +194,7 @@ static llvm::Expected<TensorPtr> getItem(const CompiledNode &node,
 
 static llvm::Error getItemOp(Executor &, const CompiledNode &node, Ins inputs,
                              Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto list = getList(node, inputs[0]);
+  auto list = getList(node, inputs, 3);
   if (!list)
     return list.takeError();
   auto index = getScalarInt(inputs[1], "index");
@@ -282,9 +287,7 @@ static llvm::Error popBack(Executor &, const CompiledNode &node, Ins inputs,
 
 static llvm::Error length(Executor &exec, const CompiledNode &node, Ins inputs,
                           Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto list = getList(node, inputs[0]);
+  auto list = getList(node, inputs, 1);
   if (!list)
     return list.takeError();
   outs.push_back(scalarIntValue(exec.getContext(), 32, (*list)->items.size()));
@@ -293,9 +296,7 @@ static llvm::Error length(Executor &exec, const CompiledNode &node, Ins inputs,
 
 static llvm::Error elementShape(Executor &exec, const CompiledNode &node,
                                 Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto list = getList(node, inputs[0]);
+  auto list = getList(node, inputs, 1);
   if (!list)
     return list.takeError();
   Type type = getTypeAttr(node, "shape_type");
@@ -344,9 +345,7 @@ static llvm::Error stackListItems(Executor &exec, const CompiledNode &node,
 
 static llvm::Error stack(Executor &exec, const CompiledNode &node, Ins inputs,
                          Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 2))
-    return err;
-  auto list = getList(node, inputs[0]);
+  auto list = getList(node, inputs, 2);
   if (!list)
     return list.takeError();
   auto shape = readShape(node, inputs[1]);
@@ -366,9 +365,7 @@ static llvm::Error stack(Executor &exec, const CompiledNode &node, Ins inputs,
 
 static llvm::Error gather(Executor &exec, const CompiledNode &node, Ins inputs,
                           Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto list = getList(node, inputs[0]);
+  auto list = getList(node, inputs, 3);
   if (!list)
     return list.takeError();
   auto indices = readIndexVector(node, inputs[1]);
@@ -468,9 +465,7 @@ static llvm::Error resize(Executor &exec, const CompiledNode &node, Ins inputs,
 
 static llvm::Error concat(Executor &exec, const CompiledNode &node, Ins inputs,
                           Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto list = getList(node, inputs[0]);
+  auto list = getList(node, inputs, 1);
   if (!list)
     return list.takeError();
   if ((*list)->items.empty())

@@ -51,6 +51,13 @@ struct TensorArray : RuntimeObject {
 // Resource variables
 //===----------------------------------------------------------------------===//
 
+/// The variable of input 0, once the node got at least `n` inputs.
+static llvm::Expected<Variable *> getVariable(const CompiledNode &node,
+                                              Ins inputs, unsigned n) {
+  return getObjectInput<Variable>(node, inputs, n,
+                                  RuntimeObject::Kind::Variable, "variable");
+}
+
 static llvm::Error varHandle(Executor &exec, const CompiledNode &node, Ins,
                              Outs &outs) {
   auto str = [&](StringRef name) {
@@ -70,10 +77,7 @@ static llvm::Error varHandle(Executor &exec, const CompiledNode &node, Ins,
 
 static llvm::Error readVariable(Executor &, const CompiledNode &node,
                                 Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto var = getObject<Variable>(node, inputs[0], RuntimeObject::Kind::Variable,
-                                 "variable");
+  auto var = getVariable(node, inputs, 1);
   if (!var)
     return var.takeError();
   if (!(*var)->value)
@@ -84,10 +88,7 @@ static llvm::Error readVariable(Executor &, const CompiledNode &node,
 
 static llvm::Error assignVariable(Executor &exec, const CompiledNode &node,
                                   Ins inputs, Outs &) {
-  if (llvm::Error err = expectInputs(node, inputs, 2))
-    return err;
-  auto var = getObject<Variable>(node, inputs[0], RuntimeObject::Kind::Variable,
-                                 "variable");
+  auto var = getVariable(node, inputs, 2);
   if (!var)
     return var.takeError();
   const HostTensor *value = inputs[1].tensor.get();
@@ -115,10 +116,7 @@ static llvm::Error assignVariable(Executor &exec, const CompiledNode &node,
 
 static llvm::Error varIsInitialized(Executor &exec, const CompiledNode &node,
                                     Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto var = getObject<Variable>(node, inputs[0], RuntimeObject::Kind::Variable,
-                                 "variable");
+  auto var = getVariable(node, inputs, 1);
   if (!var)
     return var.takeError();
   outs.push_back(
@@ -135,10 +133,11 @@ static RtValue makeFlow(Executor &exec) {
   return flow ? RtValue::of(std::move(*flow)) : RtValue();
 }
 
+/// The TensorArray of input 0, once the node got at least `n` inputs.
 static llvm::Expected<TensorArray *> getArray(const CompiledNode &node,
-                                              const RtValue &handle) {
-  return getObject<TensorArray>(node, handle, RuntimeObject::Kind::TensorArray,
-                                "TensorArray");
+                                              Ins inputs, unsigned n) {
+  return getObjectInput<TensorArray>(
+      node, inputs, n, RuntimeObject::Kind::TensorArray, "TensorArray");
 }
 
 static llvm::Error tensorArray(Executor &exec, const CompiledNode &node,
@@ -211,9 +210,7 @@ static llvm::Error writeElement(Executor &exec, const CompiledNode &node,
 
 static llvm::Error taWrite(Executor &exec, const CompiledNode &node, Ins inputs,
                            Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto array = getArray(node, inputs[0]);
+  auto array = getArray(node, inputs, 3);
   if (!array)
     return array.takeError();
   auto index = getScalarInt(inputs[1], "index");
@@ -230,9 +227,7 @@ static llvm::Error taWrite(Executor &exec, const CompiledNode &node, Ins inputs,
 
 static llvm::Error taRead(Executor &, const CompiledNode &node, Ins inputs,
                           Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 2))
-    return err;
-  auto array = getArray(node, inputs[0]);
+  auto array = getArray(node, inputs, 2);
   if (!array)
     return array.takeError();
   auto index = getScalarInt(inputs[1], "index");
@@ -260,9 +255,7 @@ getStackShape(const CompiledNode &node, TensorArray &array,
 
 static llvm::Error taGather(Executor &exec, const CompiledNode &node,
                             Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 2))
-    return err;
-  auto array = getArray(node, inputs[0]);
+  auto array = getArray(node, inputs, 2);
   if (!array)
     return array.takeError();
   auto indices = readIndexVector(node, inputs[1]);
@@ -282,9 +275,7 @@ static llvm::Error taGather(Executor &exec, const CompiledNode &node,
 
 static llvm::Error taScatter(Executor &exec, const CompiledNode &node,
                              Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto array = getArray(node, inputs[0]);
+  auto array = getArray(node, inputs, 3);
   if (!array)
     return array.takeError();
   const HostTensor *indices = inputs[1].tensor.get();
@@ -308,9 +299,7 @@ static llvm::Error taScatter(Executor &exec, const CompiledNode &node,
 
 static llvm::Error taSize(Executor &exec, const CompiledNode &node, Ins inputs,
                           Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto array = getArray(node, inputs[0]);
+  auto array = getArray(node, inputs, 1);
   if (!array)
     return array.takeError();
   outs.push_back(
@@ -320,9 +309,7 @@ static llvm::Error taSize(Executor &exec, const CompiledNode &node, Ins inputs,
 
 static llvm::Error taConcat(Executor &exec, const CompiledNode &node,
                             Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto array = getArray(node, inputs[0]);
+  auto array = getArray(node, inputs, 1);
   if (!array)
     return array.takeError();
   return concatItems(exec, node, (*array)->elements, (*array)->dtype, outs);
@@ -330,9 +317,7 @@ static llvm::Error taConcat(Executor &exec, const CompiledNode &node,
 
 static llvm::Error taSplit(Executor &exec, const CompiledNode &node, Ins inputs,
                            Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto array = getArray(node, inputs[0]);
+  auto array = getArray(node, inputs, 3);
   if (!array)
     return array.takeError();
   const HostTensor *value = inputs[1].tensor.get();

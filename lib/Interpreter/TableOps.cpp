@@ -162,10 +162,11 @@ static void writeValue(HostTensor &out, int64_t row, int64_t size,
     std::memcpy(raw.data() + offset, value.bytes.data(), value.bytes.size());
 }
 
+/// The lookup table of input 0, once the node got at least `n` inputs.
 static llvm::Expected<LookupTable *> getTable(const CompiledNode &node,
-                                              const RtValue &handle) {
-  return getObject<LookupTable>(node, handle, RuntimeObject::Kind::LookupTable,
-                                "lookup table");
+                                              Ins inputs, unsigned n) {
+  return getObjectInput<LookupTable>(
+      node, inputs, n, RuntimeObject::Kind::LookupTable, "lookup table");
 }
 
 /// Input `i` as a tensor of `dtype` (`what` names it in errors).
@@ -411,9 +412,7 @@ static llvm::Error createTable(Executor &exec, const CompiledNode &node,
 
 static llvm::Error initializeTable(Executor &exec, const CompiledNode &node,
                                    Ins inputs, Outs &) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto table = getTable(node, inputs[0]);
+  auto table = getTable(node, inputs, 3);
   if (!table)
     return table.takeError();
   if ((*table)->isMutable)
@@ -427,9 +426,7 @@ static llvm::Error initializeTable(Executor &exec, const CompiledNode &node,
 
 static llvm::Error findKeys(Executor &exec, const CompiledNode &node,
                             Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto table = getTable(node, inputs[0]);
+  auto table = getTable(node, inputs, 3);
   if (!table)
     return table.takeError();
   LookupTable &t = **table;
@@ -465,11 +462,11 @@ static llvm::Error findKeys(Executor &exec, const CompiledNode &node,
   return llvm::Error::success();
 }
 
-/// The table of a mutating op (Insert, Remove): an error for an immutable
-/// one.
+/// The table of a mutating op (Insert, Remove), once the node got at least
+/// `n` inputs: an error for an immutable one.
 static llvm::Expected<LookupTable *> getMutableTable(const CompiledNode &node,
-                                                     Ins inputs) {
-  auto table = getTable(node, inputs[0]);
+                                                     Ins inputs, unsigned n) {
+  auto table = getTable(node, inputs, n);
   if (!table)
     return table.takeError();
   if (!(*table)->isMutable)
@@ -479,9 +476,7 @@ static llvm::Expected<LookupTable *> getMutableTable(const CompiledNode &node,
 
 static llvm::Error insertKeys(Executor &exec, const CompiledNode &node,
                               Ins inputs, Outs &) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto table = getMutableTable(node, inputs);
+  auto table = getMutableTable(node, inputs, 3);
   if (!table)
     return table.takeError();
   auto entries = readEntries(exec, node, **table, inputs, 1);
@@ -495,9 +490,7 @@ static llvm::Error insertKeys(Executor &exec, const CompiledNode &node,
 
 static llvm::Error removeKeys(Executor &, const CompiledNode &node, Ins inputs,
                               Outs &) {
-  if (llvm::Error err = expectInputs(node, inputs, 2))
-    return err;
-  auto table = getMutableTable(node, inputs);
+  auto table = getMutableTable(node, inputs, 2);
   if (!table)
     return table.takeError();
   LookupTable &t = **table;
@@ -519,9 +512,7 @@ static llvm::Error removeKeys(Executor &, const CompiledNode &node, Ins inputs,
 
 static llvm::Error tableSize(Executor &exec, const CompiledNode &node,
                              Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto table = getTable(node, inputs[0]);
+  auto table = getTable(node, inputs, 1);
   if (!table)
     return table.takeError();
   outs.push_back(
@@ -531,9 +522,7 @@ static llvm::Error tableSize(Executor &exec, const CompiledNode &node,
 
 static llvm::Error importTable(Executor &exec, const CompiledNode &node,
                                Ins inputs, Outs &) {
-  if (llvm::Error err = expectInputs(node, inputs, 3))
-    return err;
-  auto table = getTable(node, inputs[0]);
+  auto table = getTable(node, inputs, 3);
   if (!table)
     return table.takeError();
   auto entries = readEntries(exec, node, **table, inputs, 1);
@@ -550,9 +539,7 @@ static llvm::Error importTable(Executor &exec, const CompiledNode &node,
 
 static llvm::Error exportTable(Executor &exec, const CompiledNode &node,
                                Ins inputs, Outs &outs) {
-  if (llvm::Error err = expectInputs(node, inputs, 1))
-    return err;
-  auto table = getTable(node, inputs[0]);
+  auto table = getTable(node, inputs, 1);
   if (!table)
     return table.takeError();
   LookupTable &t = **table;
@@ -654,9 +641,7 @@ static int64_t getIntAttr(const CompiledNode &node, StringRef name,
 static llvm::Error initializeFromTextFile(Executor &exec,
                                           const CompiledNode &node, Ins inputs,
                                           Outs &) {
-  if (llvm::Error err = expectInputs(node, inputs, 2))
-    return err;
-  auto table = getTable(node, inputs[0]);
+  auto table = getTable(node, inputs, 2);
   if (!table)
     return table.takeError();
   LookupTable &t = **table;
