@@ -1,12 +1,14 @@
 //===- FuzzCommon.h - Shared setup of the importer fuzzers ------*- C++ -*-===//
 //
-// A context with the tfg dialects whose diagnostics are swallowed (the
-// fuzzers look for crashes and sanitizer reports, not for messages).
+// The importer fuzzers' context: TextInput.h's QuietContext that also
+// silences protobuf's log, and the optimize/export steps they share.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TFG_FUZZ_FUZZCOMMON_H
 #define TFG_FUZZ_FUZZCOMMON_H
+
+#include "TextInput.h"
 
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/ImportExport/GraphDef.h"
@@ -21,15 +23,11 @@
 
 namespace tfg_fuzz {
 
-struct FuzzContext {
-  FuzzContext()
-      : handler(&context, [](mlir::Diagnostic &) { return mlir::success(); }) {
-    context.loadDialect<mlir::tfg::TFGraphDialect>();
+struct FuzzContext : QuietContext {
+  FuzzContext() {
     // Protobuf logs invalid UTF-8 and the like; the return values matter.
     google::protobuf::SetLogHandler(nullptr);
   }
-  mlir::MLIRContext context;
-  mlir::ScopedDiagnosticHandler handler;
 };
 
 /// Runs the structural passes on every body, fetching its first and last

@@ -11,7 +11,6 @@
 
 #include "FuzzCommon.h"
 
-#include "tfg/IR/TextNesting.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/Support/InputLimits.h"
 #include "tfg/Transforms/Passes.h"
@@ -19,9 +18,7 @@
 
 #include "google/protobuf/text_format.h"
 #include "mlir/IR/BuiltinOps.h"
-#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace {
 /// The name of the last node of the module's first graph, if any.
@@ -65,16 +62,9 @@ void exportAndReimport(mlir::MLIRContext &ctx, mlir::ModuleOp module) {
 
 void runPipeline(tfg_fuzz::FuzzContext &fuzz, llvm::StringRef input) {
   mlir::MLIRContext &ctx = fuzz.context;
-  auto buffer = llvm::MemoryBuffer::getMemBuffer(input, "input",
-                                                 /*RequiresNullTerminator=*/
-                                                 false);
-  if (mlir::failed(
-          mlir::tfg::verifyTextNesting(buffer->getMemBufferRef(), &ctx)))
-    return;
-  mlir::ParserConfig config(&ctx, /*verifyAfterParse=*/false);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(input, config);
-  if (!module || mlir::failed(mlir::tfg::verifyRegionNesting(*module)))
+      tfg_fuzz::parseWithinBounds(ctx, input);
+  if (!module)
     return;
   mlir::PassManager pm(&ctx);
   pm.addPass(mlir::tfg::createVerifyPass());

@@ -10,44 +10,22 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/IR/TFGDialect.h"
+#include "TextInput.h"
+
 #include "tfg/IR/TFGOps.h"
-#include "tfg/IR/TextNesting.h"
 #include "tfg/IR/Utility.h"
 #include "tfg/Interpreter/Interpreter.h"
 #include "tfg/Support/InputLimits.h"
 
-#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
-#include "mlir/Parser/Parser.h"
-#include "llvm/Support/MemoryBuffer.h"
 
 namespace {
-/// A context with the tfg dialects whose diagnostics are swallowed.
-struct FuzzContext {
-  FuzzContext()
-      : handler(&context, [](mlir::Diagnostic &) { return mlir::success(); }) {
-    context.loadDialect<mlir::tfg::TFGraphDialect>();
-  }
-  mlir::MLIRContext context;
-  mlir::ScopedDiagnosticHandler handler;
-};
-
-void runGraph(FuzzContext &fuzz, llvm::StringRef input) {
+void runGraph(tfg_fuzz::QuietContext &fuzz, llvm::StringRef input) {
   mlir::MLIRContext &ctx = fuzz.context;
-  auto buffer = llvm::MemoryBuffer::getMemBuffer(input, "input",
-                                                 /*RequiresNullTerminator=*/
-                                                 false);
-  if (mlir::failed(
-          mlir::tfg::verifyTextNesting(buffer->getMemBufferRef(), &ctx)))
-    return;
-  mlir::ParserConfig config(&ctx, /*verifyAfterParse=*/false);
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(input, config);
-  if (!module || mlir::failed(mlir::tfg::verifyRegionNesting(*module)) ||
-      mlir::failed(mlir::verify(*module)))
+      tfg_fuzz::parseWithinBounds(ctx, input);
+  if (!module || mlir::failed(mlir::verify(*module)))
     return;
   mlir::tfg::InterpreterOptions options;
   options.maxElements = int64_t(1) << 16;
@@ -95,7 +73,7 @@ void runGraph(FuzzContext &fuzz, llvm::StringRef input) {
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-  static FuzzContext *fuzz = new FuzzContext();
+  static auto *fuzz = new tfg_fuzz::QuietContext();
   // MLIR's lexer reads up to a terminating NUL, as files have in memory.
   std::string input(reinterpret_cast<const char *>(data), size);
   // On the tools' stack: MLIR's parser and printer recurse per level.
