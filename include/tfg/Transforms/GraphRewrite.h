@@ -108,6 +108,15 @@ FailureOr<GraphRewriteStats>
 applyGraphPatterns(Block &body, const FrozenRewritePatternSet &patterns,
                    const GraphRewriteConfig &config = {});
 
+/// Whether the rewrite driver running on this thread protects `op` (a
+/// fetch or feed, or `GraphRewriteConfig::isProtected`). For patterns that
+/// replace nodes other than their root: the driver refuses a replacement of
+/// a protected node only when it happens, after the pattern's other
+/// changes, so such a pattern checks every node it would replace
+/// beforehand. Outside a run of applyGraphPatterns every node counts as
+/// protected.
+bool isProtectedByGraphRewrite(Operation *op);
+
 //===----------------------------------------------------------------------===//
 // Pattern sets
 //===----------------------------------------------------------------------===//

@@ -88,13 +88,6 @@ struct ArithmeticOptimizerPass
       // A graph without fetches: any node may be an output the user fetches
       // later, so none is removed (replacements keep the replaced name).
       bool keep = noFetches && isa<GraphOp>(body->getParentOp());
-      // What the driver will protect, for the patterns that must know it
-      // beforehand (ProtectedNodesScope).
-      FailureOr<PreservedNodes> preserved =
-          PreservedNodes::compute(*body, config.preserve);
-      if (failed(preserved))
-        return signalPassFailure();
-      ProtectedNodesScope scope(*preserved);
       FailureOr<GraphRewriteStats> stats =
           applyGraphPatterns(*body, keep ? keepingPatterns : patterns, config);
       if (failed(stats))

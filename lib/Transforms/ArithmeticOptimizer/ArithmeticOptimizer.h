@@ -23,27 +23,6 @@ namespace mlir {
 namespace tfg {
 namespace arith_opt {
 
-/// The nodes the rewrite driver protects (fetched and fed) in the body being
-/// rewritten, for the patterns that replace nodes other than their root: the
-/// driver refuses such a replacement only when it happens, after the
-/// pattern's other changes, so these patterns must check every node they
-/// replace beforehand. The pass opens a scope around each run of the driver
-/// with the same PreservedNodes the driver computes; the answer is per
-/// thread (clones of the pass may run on several threads). Outside a scope
-/// every node counts as protected.
-class ProtectedNodesScope {
-public:
-  explicit ProtectedNodesScope(const PreservedNodes &preserved);
-  ~ProtectedNodesScope();
-  ProtectedNodesScope(const ProtectedNodesScope &) = delete;
-  ProtectedNodesScope &operator=(const ProtectedNodesScope &) = delete;
-
-private:
-  const PreservedNodes *previous;
-};
-/// Whether the driver protects `op` (see ProtectedNodesScope).
-bool isProtectedNode(Operation *op);
-
 /// The stages; each is an option of the pass (Passes.td documents them).
 struct Stages {
   bool addOpsRewrite = true;

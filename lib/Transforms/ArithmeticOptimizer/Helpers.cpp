@@ -257,17 +257,3 @@ LogicalResult arith_opt::replaceWithTypedNode(PatternRewriter &rewriter,
   replaceNodeAndClean(rewriter, op, node, mayDelete);
   return success();
 }
-
-/// The PreservedNodes of the body the driver rewrites on this thread.
-static thread_local const PreservedNodes *currentPreserved = nullptr;
-
-ProtectedNodesScope::ProtectedNodesScope(const PreservedNodes &preserved)
-    : previous(currentPreserved) {
-  currentPreserved = &preserved;
-}
-
-ProtectedNodesScope::~ProtectedNodesScope() { currentPreserved = previous; }
-
-bool arith_opt::isProtectedNode(Operation *op) {
-  return !currentPreserved || currentPreserved->isFetchOrFeed(op);
-}

@@ -329,7 +329,8 @@ struct HoistCWiseUnaryChainsSplit : NodePattern {
     return p && getControlToken(p) && getControlToken(p).use_empty() &&
            !hasControlOperands(p) && isElementwiseUnary(p) &&
            getNumDataOperands(p) == 1 && getDataResults(p).size() == 1 &&
-           getTypeAttr(p) == t && !isNode(p, "Cast") && !isProtectedNode(p);
+           getTypeAttr(p) == t && !isNode(p, "Cast") &&
+           !isProtectedByGraphRewrite(p);
   }
 
   LogicalResult rewriteNode(Operation *op,

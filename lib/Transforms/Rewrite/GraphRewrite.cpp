@@ -447,6 +447,10 @@ FailureOr<GraphRewriteStats> GraphRewriteDriver::run() {
   return stats;
 }
 
+/// The driver running on this thread (clones of a pass may run on several
+/// threads), for isProtectedByGraphRewrite.
+static thread_local const GraphRewriteDriver *currentDriver = nullptr;
+
 FailureOr<GraphRewriteStats>
 mlir::tfg::applyGraphPatterns(Block &body,
                               const FrozenRewritePatternSet &patterns,
@@ -456,5 +460,13 @@ mlir::tfg::applyGraphPatterns(Block &body,
   if (failed(preserved))
     return failure();
   GraphRewriteDriver driver(body, patterns, config, *preserved);
-  return driver.run();
+  const GraphRewriteDriver *previous = currentDriver;
+  currentDriver = &driver;
+  FailureOr<GraphRewriteStats> stats = driver.run();
+  currentDriver = previous;
+  return stats;
+}
+
+bool mlir::tfg::isProtectedByGraphRewrite(Operation *op) {
+  return !currentDriver || currentDriver->isProtected(op);
 }
