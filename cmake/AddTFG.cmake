@@ -120,7 +120,7 @@ function(tfg_check_layering target)
       if(NOT pos EQUAL -1)
         message(FATAL_ERROR "layering: ${target} must not depend on ${bad}, "
                             "but reaches it through '${item}' "
-                            "(docs/Rationale.md, \"Layers\")")
+                            "(docs/rationale/Build.md, \"Layers\")")
       endif()
     endforeach()
     if(TARGET ${item})

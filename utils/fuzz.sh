@@ -32,7 +32,8 @@ cmake -G Ninja -S "$root" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build "$build" --target "${pairs[@]%%:*}"
 mkdir -p "$build/crashes" "$build/logs"
 # LLVM's header-inlined allocators poison memory that the uninstrumented
-# libMLIR/libLLVM then use: ignore manual poisoning (docs/Rationale.md).
+# libMLIR/libLLVM then use: ignore manual poisoning (docs/rationale/Tools.md,
+# "Fuzzing").
 export ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0}
 
 run() {

@@ -5,8 +5,8 @@
 // (so transposes cost nothing) and C row-major. B is packed once into
 // panels of kGemmNR columns; each tile of C packs its block of A into
 // panels of kGemmMR rows and runs a register-blocked micro-kernel whose
-// inner loops the compiler vectorizes (docs/Rationale.md, "Heavy kernels").
-// Float and double are instantiated.
+// inner loops the compiler vectorizes (docs/rationale/Kernels.md, "Heavy
+// kernels"). Float and double are instantiated.
 //
 //===----------------------------------------------------------------------===//
 

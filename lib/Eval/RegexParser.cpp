@@ -1,6 +1,6 @@
 //===- RegexParser.cpp - Compiles RE2 syntax to a Pike VM program ---------===//
 //
-// Parses a pattern in RE2's syntax (the subset of docs/Rationale.md,
+// Parses a pattern in RE2's syntax (the subset of docs/rationale/Kernels.md,
 // "Regular expressions") and compiles it to the program Regex.cpp runs, in
 // one pass without recursion: the open groups are an explicit stack of
 // frames, each holding its alternatives, the concatenation so far and the

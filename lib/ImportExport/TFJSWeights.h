@@ -3,7 +3,7 @@
 // The files a TF.js model names (weight shards, a 0.x model's
 // weights_manifest.json) are read only inside the model's directory, only
 // when they are regular files, and no more of them than the manifest needs
-// (docs/Rationale.md, "Model-directory confinement"). Export writes the
+// (docs/rationale/TFJS.md, "Model-directory confinement"). Export writes the
 // weights as TF.js reads them (TFJSShard.cpp), and the topology's fields the
 // GraphDef import reads as absent (TFJSTopology.cpp).
 //

@@ -2,9 +2,9 @@
 //
 // TFGEval's own regular expressions in RE2's syntax (the syntax of
 // TensorFlow's regex ops), for the common subset listed in
-// docs/Rationale.md ("Regular expressions"). The pattern is parsed without
-// recursion into a program of at most kMaxInstructions instructions, which
-// a Pike VM runs over the input: time O(input * program), never
+// docs/rationale/Kernels.md ("Regular expressions"). The pattern is parsed
+// without recursion into a program of at most kMaxInstructions instructions,
+// which a Pike VM runs over the input: time O(input * program), never
 // backtracking. Matching is leftmost-first as in RE2 (and Perl).
 //
 // Text and pattern are UTF-8: the machine steps over code points, so `.`

@@ -54,7 +54,7 @@ def TFGraph_Dialect : Dialect {
   let useDefaultAttributePrinterParser = 1;
   // Attributes stay in the attribute dictionary for every tfg op, so that
   // registered ops and generic TensorFlow ops are handled the same way
-  // (docs/Rationale.md).
+  // (docs/rationale/IR.md).
   let usePropertiesForAttributes = 0;
   let extraClassDeclaration = [{
     // Implemented in TFGDialect.cpp.

@@ -2,7 +2,8 @@
 //
 // Protobuf's readers and writers refuse messages nested beyond a depth;
 // tfg's readers keep the binary reader's limit for every form, and export
-// checks it before writing (see docs/Rationale.md, "Message depth").
+// checks it before writing (see docs/rationale/ImportExport.md, "Message
+// depth").
 //
 //===----------------------------------------------------------------------===//
 

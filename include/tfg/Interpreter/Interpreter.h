@@ -11,7 +11,7 @@
 // (variables, TensorArrays, TensorLists, lookup tables). Only the nodes the
 // fetches need run, each once its inputs and control inputs are there,
 // scheduled from a ready list (no recursion on the graph's depth); a value is
-// freed when its last consumer ran. docs/Rationale.md, "Interpreter", has the
+// freed when its last consumer ran. docs/rationale/Interpreter.md has the
 // design.
 //
 // Errors name the node and its op. TFGInterpreter depends on TFGEval and

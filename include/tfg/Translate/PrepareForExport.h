@@ -10,8 +10,8 @@
 //
 // This step lives in TFGTranslations, not in TFGImportExport, because it
 // runs a pass of TFGTransforms (tfg-region-to-functional), and the
-// importers and exporters do not depend on the passes (docs/Rationale.md,
-// "Layers"). Link TFGTranslations to call it.
+// importers and exporters do not depend on the passes
+// (docs/rationale/Build.md, "Layers"). Link TFGTranslations to call it.
 //
 //===----------------------------------------------------------------------===//
 

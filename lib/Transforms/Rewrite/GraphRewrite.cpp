@@ -6,7 +6,7 @@
 // erasing one moves its control dependencies (NodeRewrite.cpp), and
 // protected nodes (fetches, feeds) are refused. After each successful
 // rewrite the driver names and places the nodes it created, then queues what
-// the rewrite touched. See docs/Rationale.md ("Pattern rewrites").
+// the rewrite touched. See docs/rationale/Transforms.md ("Pattern rewrites").
 //
 //===----------------------------------------------------------------------===//
 
