@@ -27,7 +27,8 @@ using namespace mlir::tfg::detail;
 /// Libraries encoded in fewer bytes than this import their functions on one
 /// thread: below it, starting the context's threads (and their caches of
 /// MLIR's uniquer, which live as long as the context) costs more time and
-/// memory than the import itself takes (measured in docs/Performance.md).
+/// memory than the import itself takes (docs/rationale/ImportExport.md,
+/// "Small work stays on the calling thread").
 constexpr size_t kMinParallelLibraryBytes = 32 * 1024;
 
 LogicalResult Importer::declareFunction(const tensorflow::OpDef &sig) {
