@@ -49,6 +49,7 @@ function(add_tfg_library name)
     DISABLE_INSTALL
     DEPENDS ${ARG_DEPENDS}
     LINK_LIBS PUBLIC ${ARG_LINK_LIBS} ${mlir_libs})
+  tfg_use_pch(obj.${name} Library)
   tfg_install_library(${name})
 endfunction()
 
@@ -83,6 +84,7 @@ function(add_tfg_unittest name)
   target_link_libraries(${name} PRIVATE ${ARG_LINK_LIBS} GTest::gtest
                         GTest::gtest_main)
   llvm_update_compile_flags(${name})
+  tfg_use_pch(${name} UnitTests)
   set_property(GLOBAL APPEND PROPERTY TFG_UNITTESTS ${name})
 endfunction()
 

@@ -1,0 +1,2 @@
+// The one source of the targets that build the precompiled headers
+// (cmake/pch/PrecompiledHeaders.cmake); it holds no code.
