@@ -154,11 +154,22 @@ private:
     return name ? symbols.lookup<GraphFuncOp>(name.getValue()) : GraphFuncOp();
   }
 
-  /// A function symbol name not in use, derived from `base`.
+  /// A function symbol name not in use, derived from `base`: `base`, else
+  /// the first free `base_<i>`. Symbols are only added while outlining, so
+  /// the probe for a base resumes where its last one stopped: thousands of
+  /// regions outlined under one name cost linear time, not quadratic.
   std::string uniqueName(StringRef base) {
-    std::string name = base.str();
-    for (unsigned i = 1; symbols.lookup(name); ++i)
-      name = (base + "_" + Twine(i)).str();
+    // The first candidate suffix of `base`; 0 stands for `base` itself.
+    unsigned &next = nextSuffix[base];
+    auto candidate = [&] {
+      return next == 0 ? base.str() : (base + "_" + Twine(next)).str();
+    };
+    std::string name = candidate();
+    while (symbols.lookup(name)) {
+      ++next;
+      name = candidate();
+    }
+    ++next; // `name` is taken from now on.
     return name;
   }
 
@@ -172,6 +183,8 @@ private:
 
   ModuleOp module;
   SymbolTable symbols;
+  /// Per base name, the first suffix uniqueName has not tried yet.
+  llvm::StringMap<unsigned> nextSuffix;
 };
 } // namespace
 
