@@ -18,6 +18,7 @@
 #include "tfg/IR/Utility.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/xxhash.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -25,12 +26,49 @@ using namespace mlir::tfg::interp;
 
 RuntimeObject::~RuntimeObject() = default;
 
+char NodeError::ID = 0;
+
 llvm::Error interp::nodeError(Operation *op, const Twine &message) {
   StringRef name = getNodeName(op);
-  return llvm::createStringError(
-      llvm::inconvertibleErrorCode(),
-      "node '" + (name.empty() ? StringRef("<unnamed>") : name) + "' (" +
-          getTFOpName(op) + "): " + message);
+  return llvm::make_error<NodeError>(
+      op->getLoc(), ("node '" + (name.empty() ? StringRef("<unnamed>") : name) +
+                     "' (" + getTFOpName(op) + "): " + message)
+                        .str());
+}
+
+std::pair<int64_t, int64_t>
+mlir::tfg::getRandomOpSeeds(int64_t graphSeed, StringRef nodeIdentity) {
+  int64_t opSeed = int64_t(llvm::xxh3_64bits(nodeIdentity) & 0x7fffffff);
+  if (graphSeed == 0 && opSeed == 0)
+    opSeed = 0x7fffffff;
+  return {graphSeed, opSeed};
+}
+
+/// A stateful random node with `seed` and `seed2` both 0: refused without a
+/// graph seed, else given the seeds getRandomOpSeeds derives for it.
+static llvm::Error seedRandomNode(InterpreterState &state, CompiledNode &node) {
+  auto isSet = [&](StringRef name) {
+    auto attr = node.getAttrOfType<IntegerAttr>(name);
+    return attr && !attr.getValue().isZero();
+  };
+  if (isSet("seed") || isSet("seed2"))
+    return llvm::Error::success();
+  if (!state.options.graphSeed)
+    return nodeError(node.op,
+                     "seed and seed2 are both 0: TensorFlow seeds the op "
+                     "nondeterministically; give a graph seed (tfg-run "
+                     "--seed=N, InterpreterOptions::graphSeed) to run it");
+  std::string identity = getNodeName(node.op).str();
+  if (auto func = node.op->getParentOfType<GraphFuncOp>())
+    identity = (func.getSymName() + "/" + identity).str();
+  auto [seed, seed2] = getRandomOpSeeds(*state.options.graphSeed, identity);
+  MLIRContext *ctx = node.op->getContext();
+  auto i64 = IntegerType::get(ctx, 64);
+  NamedAttrList attrs(node.attrs);
+  attrs.set("seed", IntegerAttr::get(i64, seed));
+  attrs.set("seed2", IntegerAttr::get(i64, seed2));
+  node.attrs = attrs.getDictionary(ctx);
+  return llvm::Error::success();
 }
 
 /// The values the regions of `op` use that are defined outside `op`, in
@@ -242,6 +280,9 @@ llvm::Expected<std::unique_ptr<CompiledBody>> interp::compileBody(
     }
     if (llvm::Error err = classify(state, node))
       return std::move(err);
+    if (node.kind == NodeKind::Kernel && isStatefulEvalKernel(node.opName))
+      if (llvm::Error err = seedRandomNode(state, node))
+        return std::move(err);
     if (node.kind == NodeKind::Enter)
       ++body->enterCounts[node.frameName];
   }

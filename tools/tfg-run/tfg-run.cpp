@@ -7,7 +7,7 @@
 // outputs summarized (--print), written to an .npz (--output), compared
 // with a reference (--expect) or timed (--benchmark). Lookup tables may read
 // vocabulary files from the model's directory only (its asset directory).
-// Errors exit 1 with a message naming the node.
+// Errors exit 1 with a message naming the node, and a note at the node.
 //
 //===----------------------------------------------------------------------===//
 
@@ -140,12 +140,28 @@ static cl::opt<int64_t>
                 cl::desc("The most elements of one kernel result"),
                 cl::init(InterpreterOptions().maxElements), cl::cat(category));
 
+static cl::opt<int64_t> graphSeed(
+    "seed",
+    cl::desc(
+        "Graph-level seed of the stateful random ops whose seed and seed2 "
+        "attributes are both 0 (RandomUniform, RandomStandardNormal, "
+        "TruncatedNormal, RandomUniformInt, Multinomial, RandomShuffle: "
+        "TensorFlow seeds them nondeterministically, e.g. in dropout), "
+        "which are refused without it. Each such node runs with seed=N and "
+        "its own seed2, derived from its name (see getRandomOpSeeds in "
+        "tfg/Interpreter/Interpreter.h): the same N gives the same values "
+        "whatever the order of evaluation, and two nodes differ. Nodes with "
+        "a seed of their own keep it"),
+    cl::value_desc("N"), cl::cat(category));
+
 /// The interpreter's bounds from the command line.
 static InterpreterOptions getInterpreterOptions() {
   InterpreterOptions options;
   options.maxLoopIterations = maxLoopIterations;
   options.maxCallDepth = maxCallDepth;
   options.maxElements = maxElements;
+  if (graphSeed.getNumOccurrences())
+    options.graphSeed = graphSeed;
   // Vocabulary files of lookup tables: from the model's directory only.
   options.assetDirectory = getModelDirectory(modelPath);
   return options;
@@ -511,8 +527,21 @@ static int runTool() {
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
 
-  auto report = [](llvm::Error err) {
-    llvm::errs() << "tfg-run: error: " << toString(std::move(err)) << "\n";
+  // An error at a node is followed by a note at the node's location.
+  auto report = [&](llvm::Error err) {
+    std::optional<Location> nodeLoc;
+    llvm::handleAllErrors(
+        std::move(err),
+        [&](const NodeError &e) {
+          llvm::errs() << "tfg-run: error: " << e.getMessage() << "\n";
+          nodeLoc = e.getLocation();
+        },
+        [&](const llvm::ErrorInfoBase &e) {
+          llvm::errs() << "tfg-run: error: " << e.message() << "\n";
+        });
+    if (nodeLoc)
+      context.getDiagEngine().emit(*nodeLoc, DiagnosticSeverity::Note)
+          << "the node is here";
     return 1;
   };
   std::vector<InputSpec> inputs;

@@ -2,10 +2,10 @@
 //
 // What the tools cannot show: the interpreter's API (runGraph with feeds
 // of any output, runFunction), state kept between runs (variables, lookup
-// tables), the options (iteration and call-depth bounds, the asset
-// directory of vocabulary files, table sizes), the errors of unfed
-// Placeholders and feeds that do not fit, and the helpers (tensor names,
-// builtin ops).
+// tables), the options (iteration and call-depth bounds, the graph seed of
+// unseeded random ops, the asset directory of vocabulary files, table
+// sizes), the errors of unfed Placeholders and feeds that do not fit, and
+// the helpers (tensor names, builtin ops, random op seeds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -287,3 +287,75 @@ TEST(InterpreterHelpers, BuiltinOpsAreSorted) {
     EXPECT_NE(std::find(ops.begin(), ops.end(), op), ops.end()) << op;
 }
 } // namespace
+
+constexpr const char *kRandomGraph = R"mlir(
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %S, %c0 = Const name("shape") {dtype = i32, value = dense<64> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %U, %c1 = RandomUniform(%S) name("u") {T = i32, dtype = f32, seed = 0 : i64, seed2 = 0 : i64} : (tensor<1xi32>) -> (tensor<64xf32>)
+}
+tfg.func @f(%s: tensor<1xi32> {tfg.name = "s"}) -> (tensor<64xf32> {tfg.name = "y"}) {
+  %U, %c = RandomUniform(%s) name("u") {T = i32, dtype = f32, seed = 0 : i64, seed2 = 0 : i64} : (tensor<1xi32>) -> (tensor<64xf32>)
+  return(%U) : tensor<64xf32>
+}
+)mlir";
+
+TEST_F(InterpreterTest, UnseededRandomOpsNeedAGraphSeed) {
+  OwningOpRef<ModuleOp> module = parse(kRandomGraph);
+  // Refused without a graph seed, with an error at the node.
+  {
+    Interpreter interp(*module);
+    auto out = interp.runGraph({}, {"u"});
+    ASSERT_FALSE(static_cast<bool>(out));
+    bool located = false;
+    llvm::handleAllErrors(out.takeError(), [&](const NodeError &e) {
+      located = isa<FileLineColLoc>(e.getLocation());
+      EXPECT_NE(e.getMessage().find("node 'u' (RandomUniform): seed and "
+                                    "seed2 are both 0"),
+                StringRef::npos);
+    });
+    EXPECT_TRUE(located);
+  }
+  auto run = [&](int64_t seed) {
+    InterpreterOptions options;
+    options.graphSeed = seed;
+    Interpreter interp(*module, options);
+    auto out = interp.runGraph({}, {"u"});
+    EXPECT_TRUE(static_cast<bool>(out));
+    if (!out) {
+      llvm::consumeError(out.takeError());
+      return std::vector<char>();
+    }
+    ArrayRef<char> data = (*out)[0].getRawData();
+    return std::vector<char>(data.begin(), data.end());
+  };
+  std::vector<char> five = run(5);
+  EXPECT_EQ(five.size(), 64u * 4);
+  EXPECT_EQ(run(5), five);
+  EXPECT_NE(run(6), five);
+  // A function's node of the same name gets another op seed.
+  InterpreterOptions options;
+  options.graphSeed = 5;
+  Interpreter interp(*module, options);
+  auto shape = HostTensor::create(IntegerType::get(&context, 32), {1});
+  ASSERT_TRUE(static_cast<bool>(shape));
+  shape->setInt(0, 64);
+  auto out = interp.runFunction(module->lookupSymbol<GraphFuncOp>("f"),
+                                {std::move(*shape)});
+  ASSERT_TRUE(static_cast<bool>(out)) << message(out.takeError());
+  ArrayRef<char> data = (*out)[0].getRawData();
+  EXPECT_NE(std::vector<char>(data.begin(), data.end()), five);
+}
+
+TEST(InterpreterHelpers, RandomOpSeeds) {
+  // seed is the graph seed; seed2 depends on the node alone, in [0, 2^31).
+  auto [seed, seed2] = getRandomOpSeeds(7, "dropout/random_uniform");
+  EXPECT_EQ(seed, 7);
+  EXPECT_GE(seed2, 0);
+  EXPECT_LT(seed2, int64_t(1) << 31);
+  EXPECT_EQ(getRandomOpSeeds(8, "dropout/random_uniform").second, seed2);
+  EXPECT_NE(getRandomOpSeeds(7, "dropout_1/random_uniform").second, seed2);
+  // Never (0, 0), which the kernels read as "nondeterministic".
+  for (const char *name : {"", "a", "b", "u"})
+    EXPECT_NE(getRandomOpSeeds(0, name),
+              std::make_pair(int64_t(0), int64_t(0)));
+}

@@ -2,10 +2,12 @@
 
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/IR/TFGOps.h"
+#include "tfg/Support/InputLimits.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/thread.h"
 
 #include "gtest/gtest.h"
 
@@ -157,6 +159,72 @@ TEST_F(GraphTransformsTest, PruneNeedsFetchesInAGraph) {
   ASSERT_TRUE(succeeded(some));
   EXPECT_EQ(some->nodes, 1);
   EXPECT_EQ(names(body), std::vector<std::string>{"a"});
+}
+
+TEST_F(GraphTransformsTest, CSEOfRegionsDoesNotRecurseOnTheDepth) {
+  // IfRegion in IfRegion, 10,000 deep (ten times what the tools read), each
+  // level's then-region holding a Neg(x) equal to the graph's `neg`. The
+  // parser and destruction recurse per level: they run on the tools' large
+  // stack. MLIR's verifier (dominance) and its destruction of a region
+  // (references dropped over the whole subtree at every level) take time
+  // quadratic in the depth: the text is not verified, and the levels are
+  // erased innermost first. tfg-cse runs on a thread with a 256 KiB stack.
+  constexpr int kDepth = 10000;
+  std::string text =
+      "tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {\n"
+      "%p, %cp = Placeholder name(\"p\") {dtype = i1} : () -> (tensor<i1>)\n"
+      "%x, %cx = Placeholder name(\"x\") {dtype = f32} : () -> "
+      "(tensor<f32>)\n"
+      "%n, %cn = Neg(%x) name(\"neg\") {T = f32} : (tensor<f32>) -> "
+      "(tensor<f32>)\n";
+  for (int i = 0; i < kDepth; ++i)
+    text += "%r" + std::to_string(i) + ", %c" + std::to_string(i) +
+            " = IfRegion %p then {\n%n" + std::to_string(i) + ", %cn" +
+            std::to_string(i) + " = Neg(%x) name(\"neg" + std::to_string(i) +
+            "\") {T = f32} : (tensor<f32>) -> (tensor<f32>)\n";
+  text += "yield(%x) : tensor<f32>\n";
+  for (int i = kDepth - 1; i >= 0; --i) {
+    text += "} else {\nyield(%x) : tensor<f32>\n} name(\"if" +
+            std::to_string(i) +
+            "\") {Tcond = i1, Tin = [], Tout = [f32]} : (tensor<i1>) -> "
+            "(tensor<f32>)\n";
+    if (i)
+      text += "yield(%r" + std::to_string(i) + ") : tensor<f32>\n";
+  }
+  text += "%f, %cf = Identity(%r0) name(\"out\") {T = f32} : (tensor<f32>) "
+          "-> (tensor<f32>)\n}\n";
+  OwningOpRef<ModuleOp> module;
+  runOnLargeStack([&] {
+    module = parseSourceString<ModuleOp>(
+        text, ParserConfig(&ctx, /*verifyAfterParse=*/false));
+  });
+  ASSERT_TRUE(module);
+  Block &body = (*module->getOps<GraphOp>().begin()).getBody();
+  FailureOr<RemovalStats> stats = failure();
+  llvm::thread worker(std::optional<unsigned>(256u << 10), [&] {
+    stats = eliminateCommonSubgraphs(body, {{"out"}, {}});
+  });
+  worker.join();
+  ASSERT_TRUE(succeeded(stats));
+  EXPECT_EQ(stats->nodes, kDepth);
+  // Every level's Neg is gone: each then-region holds its IfRegion and its
+  // yield, the innermost its yield alone.
+  SmallVector<Operation *> levels;
+  Operation *ifOp = &*std::next(body.begin(), 3);
+  for (int i = 0; i < kDepth; ++i) {
+    levels.push_back(ifOp);
+    ASSERT_EQ(getNodeName(ifOp), "if" + std::to_string(i));
+    Block &then = ifOp->getRegion(0).front();
+    ASSERT_EQ(then.getOperations().size(), i + 1 < kDepth ? 2u : 1u);
+    ifOp = &then.front();
+  }
+  runOnLargeStack([&] {
+    for (Operation *level : llvm::reverse(levels)) {
+      level->dropAllUses();
+      level->erase();
+    }
+    module = nullptr;
+  });
 }
 
 TEST_F(GraphTransformsTest, TransitiveReductionKeepsOneEdgeOfEachPath) {

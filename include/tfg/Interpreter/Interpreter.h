@@ -29,6 +29,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -54,6 +55,45 @@ struct InterpreterOptions {
   /// directory's real path, it is a regular file and it has at most
   /// kMaxAssetFileBytes bytes. Empty: no file may be read.
   std::string assetDirectory;
+  /// The graph-level seed of the stateful random ops (RandomUniform,
+  /// RandomStandardNormal, TruncatedNormal, RandomUniformInt, Multinomial,
+  /// RandomShuffle) whose `seed` and `seed2` are both 0, which TensorFlow
+  /// seeds nondeterministically. Unset: such a node is refused. Set: each
+  /// runs as if TensorFlow had derived its seeds from this graph seed
+  /// (getRandomOpSeeds): deterministic, and independent of the order in
+  /// which nodes run. Nodes with a seed of their own keep it.
+  std::optional<int64_t> graphSeed;
+};
+
+/// The (seed, seed2) an unseeded stateful random node runs with under graph
+/// seed `graphSeed`, by TensorFlow's rule for an op without a seed of its
+/// own in a graph with a seed: seed is the graph seed and seed2 an op seed
+/// that tells the graph's ops apart. TensorFlow takes a counter of the ops
+/// built so far, which a GraphDef does not keep; here the op seed is the
+/// low 31 bits of the XXH3-64 hash of `nodeIdentity` (the node's name,
+/// `function/node` in a function), so it depends on the node alone. (0, 0)
+/// means "nondeterministic" to the kernels: as TensorFlow does, seed2 is
+/// then 2^31 - 1.
+std::pair<int64_t, int64_t> getRandomOpSeeds(int64_t graphSeed,
+                                             StringRef nodeIdentity);
+
+/// An error at a node: the message names the node and its op; the
+/// location is the node's (tfg-run reports it as a note there).
+class NodeError : public llvm::ErrorInfo<NodeError> {
+public:
+  static char ID;
+  NodeError(Location loc, std::string message)
+      : loc(loc), message(std::move(message)) {}
+  Location getLocation() const { return loc; }
+  StringRef getMessage() const { return message; }
+  void log(llvm::raw_ostream &os) const override { os << message; }
+  std::error_code convertToErrorCode() const override {
+    return llvm::inconvertibleErrorCode();
+  }
+
+private:
+  Location loc;
+  std::string message;
 };
 
 /// The most bytes of a file InitializeTableFromTextFile reads.

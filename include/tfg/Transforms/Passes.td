@@ -211,11 +211,28 @@ def CSEPass : Pass<"tfg-cse"> {
     regions are never merged. In a bare graph nothing is merged unless
     `fetch` is given (merging deletes a node the user might fetch).
 
+    The regions of region control flow (IfRegion, CaseRegion, WhileRegion,
+    ForRegion and their Stateless/Stateful forms) are deduplicated too, at
+    any depth, with a table scoped over the nesting: a node of a region
+    equal to a node of an enclosing block is replaced by it (the region sees
+    the values of enclosing blocks), equal nodes of one region merge, and a
+    node of a sibling region is never used. A loop region (While, For) takes
+    a node from outside the loop only when it already captures a value from
+    that far out, since `tfg-region-to-functional` converts no loop that
+    captures one. The walk is iterative: linear in the nodes whatever the
+    depth.
+
     ```mlir
     %A, %ctl = Add(%x, %y) name("a") {T = f32} : ...
     %B, %ctl_0 = Add(%y, %x) name("b") {T = f32} : ...
     %M, %ctl_1 = Mul(%A, %B) name("m") {T = f32} : ...
     // After: b is gone and m reads Mul(%A, %A).
+    %N, %ctl_2 = Neg(%x) name("n") {T = f32} : ...
+    %R, %ctl_3 = IfRegion %p then {
+      %N1, %ctl_4 = Neg(%x) name("n1") {T = f32} : ...
+      yield(%N1) : tensor<f32>
+    } else { ... }
+    // After: n1 is gone and the then-region yields %N.
     ```
   }];
   let options = TFG_PreserveOptions;

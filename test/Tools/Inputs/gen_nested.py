@@ -4,6 +4,8 @@
 usage: gen_nested.py KIND DEPTH
   ifregion  IfRegion inside the then-region of IfRegion, DEPTH ops deep
             (each level opens a region brace and a type's `<`... see below)
+  ifregion-cse  the same with, at every level, a Neg(x) equal to the
+            graph's `neg` node (tfg-cse replaces them all by it)
   array     a node attribute that is an array nested DEPTH deep
   funcattr  a node attribute #tf_type.func<@f, {a = #tf_type.func<...>}>
             nested DEPTH deep (the function @f is in the module)
@@ -14,12 +16,19 @@ import sys
 kind, depth = sys.argv[1], int(sys.argv[2])
 out = []
 w = out.append
-if kind == "ifregion":
+if kind in ("ifregion", "ifregion-cse"):
+    cse = kind == "ifregion-cse"
     w("tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {")
     w('  %p, %cp = Placeholder name("p") {dtype = i1} : () -> (tensor<i1>)')
     w('  %x, %cx = Placeholder name("x") {dtype = f32} : () -> (tensor<f32>)')
+    if cse:
+        w('  %n, %cn = Neg(%x) name("neg") {T = f32} : '
+          "(tensor<f32>) -> (tensor<f32>)")
     for i in range(depth):
         w("%%r%d, %%c%d = IfRegion %%p then {" % (i, i))
+        if cse:
+            w('%%n%d, %%cn%d = Neg(%%x) name("neg%d") {T = f32} : '
+              "(tensor<f32>) -> (tensor<f32>)" % (i, i, i))
     w("yield(%x) : tensor<f32>")
     for i in reversed(range(depth)):
         w("} else {")

@@ -11,7 +11,7 @@
 // FOLD: Const name("one") {dtype = f32, value = dense<{{\[\[}}1.000000e+00, 2.000000e+00, 3.000000e+00]]>
 // FOLD: RandomShuffle(%{{.*}}) name("rows")
 // RUN: not tfg-run %s --fetch=unseeded 2>&1 | FileCheck %s --check-prefix=SEED
-// SEED: tfg-run: error: node 'unseeded' (RandomShuffle): cannot evaluate 'RandomShuffle': seed and seed2 are both 0
+// SEED: tfg-run: error: node 'unseeded' (RandomShuffle): seed and seed2 are both 0: TensorFlow seeds the op nondeterministically; give a graph seed
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %R, %c0 = Const name("r") {dtype = f32, value = dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>} : () -> (tensor<1x3xf32>)
   %M, %c1 = Const name("m") {dtype = f32, value = dense<[[0.0, 10.0], [1.0, 11.0], [2.0, 12.0], [3.0, 13.0], [4.0, 14.0]]> : tensor<5x2xf32>} : () -> (tensor<5x2xf32>)
