@@ -77,7 +77,7 @@ LogicalResult NodeNames::init(Block &body, GraphFuncOp func, bool nameUnnamed) {
       name = (base + "_" + Twine(++suffix)).str();
     StringAttr attr = StringAttr::get(ctx, name);
     taken.insert(attr.getValue());
-    this->made[&op] = attr;
+    made[&op] = attr;
   }
   return success();
 }
