@@ -11,6 +11,7 @@
 #include "tfg/proto/op_def.pb.h"
 
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
@@ -40,25 +41,24 @@ private:
 LogicalResult NodeNames::init(Block &body, GraphFuncOp func, bool nameUnnamed) {
   MLIRContext *ctx = body.getParentOp()->getContext();
   auto isNode = [](Operation &op) { return !isa<ReturnOp, GetResultOp>(op); };
-  // Names taken: the nodes' and, in a function, the arguments'.
-  llvm::StringSet<> taken;
+  // Most bodies name every node: then no table of names is built.
+  if (llvm::none_of(body, [&](Operation &op) {
+        return isNode(op) && !getNodeNameAttr(&op);
+      }))
+    return success();
+  // Names taken: the nodes' and, in a function, the arguments' (strings
+  // the context owns, or names made below).
+  DenseSet<StringRef> taken;
   StringAttr tfgName =
       ctx->getOrLoadDialect<TFGraphDialect>()->getTfgNameAttrIdentifier();
   if (func)
     for (unsigned i = 0; i < func.getNumArguments(); ++i)
       if (auto name = func.getArgAttrOfType<StringAttr>(i, tfgName))
         taken.insert(name.getValue());
-  bool anyUnnamed = false;
-  for (Operation &op : body) {
-    if (!isNode(op))
-      continue;
-    if (StringAttr name = getNodeNameAttr(&op))
-      taken.insert(name.getValue());
-    else
-      anyUnnamed = true;
-  }
-  if (!anyUnnamed)
-    return success();
+  for (Operation &op : body)
+    if (isNode(op))
+      if (StringAttr name = getNodeNameAttr(&op))
+        taken.insert(name.getValue());
   // The next suffix to try for each op type, so that N unnamed nodes of one
   // type are named in O(N) tries.
   llvm::StringMap<unsigned> nextSuffix;
@@ -73,9 +73,11 @@ LogicalResult NodeNames::init(Block &body, GraphFuncOp func, bool nameUnnamed) {
       base = "node";
     std::string name = base.str();
     unsigned &suffix = nextSuffix[base];
-    while (!taken.insert(name).second)
+    while (taken.contains(name))
       name = (base + "_" + Twine(++suffix)).str();
-    made[&op] = StringAttr::get(ctx, name);
+    StringAttr attr = StringAttr::get(ctx, name);
+    taken.insert(attr.getValue());
+    made[&op] = attr;
   }
   return success();
 }
@@ -259,8 +261,69 @@ static LogicalResult verifyUniqueArgNames(
   return success();
 }
 
+namespace {
+/// What export checks once per op type or per string of one graph or
+/// function body, not once per node: an op's name is UTF-8, and which
+/// OpDef its nodes' outputs must match; a device or attribute name is
+/// UTF-8. It also holds the attribute names exportNode tells apart.
+class NodeChecks {
+public:
+  NodeChecks(MLIRContext *ctx, TFGraphDialect *dialect, InputNamer &namer)
+      : dialect(dialect), namer(namer),
+        defaultedId(StringAttr::get(ctx, kDefaultedAttrsAttrName)),
+        unknownFieldsId(StringAttr::get(ctx, kUnknownFieldsAttr)),
+        debugInfoId(StringAttr::get(ctx, "tfg.debug_info")) {}
+
+  struct OpInfo {
+    /// The TensorFlow op name.
+    StringRef name;
+    /// The OpDef whose outputs a node must have (import gives it those):
+    /// null for ops not registered, library functions, and nodes of generic
+    /// functions.
+    const OpDef *def = nullptr;
+  };
+  /// `op`'s type; fails (at `op`) if its name is not UTF-8.
+  FailureOr<const OpInfo *> getOpInfo(Operation *op);
+  /// Checks that `value`, a device or attribute name (`what`), is UTF-8.
+  LogicalResult checkString(StringAttr value, StringRef what, Location loc) {
+    if (checked.contains(value))
+      return success();
+    if (failed(verifyProtoString(value.getValue(), what, loc)))
+      return failure();
+    checked.insert(value);
+    return success();
+  }
+
+  TFGraphDialect *dialect;
+  InputNamer &namer;
+  StringAttr defaultedId, unknownFieldsId, debugInfoId;
+
+private:
+  DenseMap<OperationName, OpInfo> ops;
+  DenseSet<StringAttr> checked;
+};
+} // namespace
+
+FailureOr<const NodeChecks::OpInfo *> NodeChecks::getOpInfo(Operation *op) {
+  auto [it, inserted] = ops.try_emplace(op->getName());
+  if (!inserted)
+    return &it->second;
+  OpInfo &info = it->second;
+  info.name = getTFOpName(op);
+  if (failed(verifyProtoString(info.name, "op", op->getLoc()))) {
+    ops.erase(op->getName());
+    return failure();
+  }
+  if (const OpDef *def = dialect->getOpRegistry().lookup(info.name);
+      def && !namer.inGenericFunction() && !namer.isLibraryFunction(info.name))
+    info.def = def;
+  return &info;
+}
+
 static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
-                                TFGraphDialect *dialect, InputNamer &namer) {
+                                NodeChecks &checks) {
+  TFGraphDialect *dialect = checks.dialect;
+  InputNamer &namer = checks.namer;
   Location loc = op->getLoc();
   if (op->getNumRegions())
     return op->emitError("region control flow cannot be exported; convert "
@@ -269,23 +332,38 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
                          "not converted)");
   if (op->getDialect() != dialect)
     return op->emitError("only tfg nodes can be exported to a GraphDef");
-  if (failed(verifyProtoString(getTFOpName(op), "op", loc)) ||
-      failed(verifyProtoString(getNodeDevice(op), "device", loc)))
+  FailureOr<const NodeChecks::OpInfo *> info = checks.getOpInfo(op);
+  if (failed(info))
     return failure();
-  node.set_name(namer.nodeName(op).str());
-  node.set_op(getTFOpName(op).str());
-  node.set_device(getNodeDevice(op).str());
+  StringRef opName = (*info)->name;
+  // The node's attributes, read in one pass for the two that decide how
+  // the others are written.
+  DictionaryAttr attrs = getNodeAttrs(op);
+  StringAttr device;
+  ArrayAttr defaulted; // attributes the importer added from OpDef defaults
+  for (NamedAttribute attr : attrs) {
+    if (attr.getName() == dialect->getDeviceAttrIdentifier())
+      device = llvm::dyn_cast<StringAttr>(attr.getValue());
+    else if (attr.getName() == checks.defaultedId)
+      defaulted = llvm::dyn_cast<ArrayAttr>(attr.getValue());
+  }
+  if (device && failed(checks.checkString(device, "device", loc)))
+    return failure();
+  StringRef name = namer.nodeName(op);
+  node.set_name(name.data(), name.size());
+  node.set_op(opName.data(), opName.size());
+  if (device)
+    node.set_device(device.data(), device.size());
   for (Value operand : op->getOperands()) {
     FailureOr<std::string> input = namer.name(operand, op);
     if (failed(input))
       return failure();
-    node.add_input(*input);
+    node.add_input(std::move(*input));
   }
   // Attributes the importer added from OpDef defaults stay out.
-  auto defaulted = op->getAttrOfType<ArrayAttr>(kDefaultedAttrsAttrName);
-  for (NamedAttribute attr : getNodeAttrs(op)) {
+  for (NamedAttribute attr : attrs) {
     StringAttr name = attr.getName();
-    if (name.getValue() == kDefaultedAttrsAttrName ||
+    if (name == checks.defaultedId ||
         (defaulted && llvm::is_contained(defaulted, name)))
       continue;
     if (name == dialect->getNameAttrIdentifier() ||
@@ -298,19 +376,19 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
       convertFullType(attr.getValue(), *node.mutable_experimental_type());
       continue;
     }
-    if (name.getValue() == kUnknownFieldsAttr) {
+    if (name == checks.unknownFieldsId) {
       if (failed(restoreUnknownFields(attr.getValue(), node, loc)))
         return failure();
       continue;
     }
-    if (name.getValue() == "tfg.debug_info") {
+    if (name == checks.debugInfoId) {
       auto bytes = llvm::dyn_cast<StringAttr>(attr.getValue());
       if (!bytes || !node.mutable_experimental_debug_info()->ParseFromString(
                         bytes.getValue().str()))
         return emitError(loc) << "invalid tfg.debug_info attribute";
       continue;
     }
-    if (failed(verifyProtoString(name.getValue(), "attribute name", loc)) ||
+    if (failed(checks.checkString(name, "attribute name", loc)) ||
         failed(convertAttrValue(attr.getValue(),
                                 (*node.mutable_attr())[name.str()], loc)))
       return failure();
@@ -318,20 +396,20 @@ static LogicalResult exportNode(Operation *op, tensorflow::NodeDef &node,
   // Import gives a node of a registered op the outputs its OpDef and
   // attributes say: export never writes a node that would read back with
   // other outputs, or not at all (a type list attribute missing).
-  StringRef opName = getTFOpName(op);
-  if (const OpDef *def = dialect->getOpRegistry().lookup(opName);
-      def && !namer.inGenericFunction() && !namer.isLibraryFunction(opName)) {
-    FailureOr<OutputArgs> outs = inferOutputArgs(
-        *def, namer.nodeName(op), [&](StringRef a) { return op->getAttr(a); },
-        loc);
-    if (failed(outs))
+  if (const OpDef *def = (*info)->def) {
+    auto getAttr = [&](StringRef a) {
+      return op->isRegistered() ? op->getAttr(a) : attrs.get(a);
+    };
+    FailureOr<size_t> numOutputs =
+        inferNumOutputs(*def, namer.nodeName(op), getAttr, loc);
+    if (failed(numOutputs))
       return failure();
     unsigned numResults = getDataResults(op).size();
-    if (outs->types.size() != numResults)
+    if (*numOutputs != numResults)
       return emitError(loc)
              << "node '" << namer.nodeName(op) << "' (" << opName << ") has "
              << numResults << " output(s), but its attributes give it "
-             << outs->types.size() << ": it would not read back the same";
+             << *numOutputs << ": it would not read back the same";
   }
   return success();
 }
@@ -462,13 +540,14 @@ static LogicalResult exportFunction(ModuleOp module, SymbolTable &symbols,
   if (failed(nodeNames.init(func.getBody().front(), func, nameUnnamed)))
     return failure();
   InputNamer namer(module, func, symbols, nodeNames);
+  NodeChecks checks(func.getContext(), dialect, namer);
   ExportedNames names;
   names.addArgs(sig, func.getContext());
   ReturnOp ret = func.getReturnOp();
   for (Operation &op : func.getBody().front()) {
     if (&op == ret.getOperation() || isa<GetResultOp>(op))
       continue;
-    if (failed(exportNode(&op, *out.add_node_def(), dialect, namer)) ||
+    if (failed(exportNode(&op, *out.add_node_def(), checks)) ||
         failed(names.add(&op, nodeNames.get(&op), func)))
       return failure();
   }
@@ -583,9 +662,10 @@ LogicalResult mlir::tfg::exportGraphDef(ModuleOp module,
                             options.nameUnnamedNodes)))
     return failure();
   InputNamer namer(module, GraphFuncOp(), symbols, nodeNames);
+  NodeChecks checks(module->getContext(), dialect, namer);
   ExportedNames names;
   for (Operation &op : graphOp.getBody())
-    if (failed(exportNode(&op, *graph.add_node(), dialect, namer)) ||
+    if (failed(exportNode(&op, *graph.add_node(), checks)) ||
         failed(names.add(&op, nodeNames.get(&op), GraphFuncOp())))
       return failure();
   return success();

@@ -43,10 +43,13 @@ void mlir::tfg::warnAcceptedButInvalid(ModuleOp module) {
   }
   for (Block *body : bodies) {
     for (Operation &op : *body) {
+      // The node's own dictionary: Operation::getAttrs would build and
+      // unique a new one for every generic node (see getNodeAttrs).
+      DictionaryAttr attrs = getNodeAttrs(&op);
       StringRef opName = getTFOpName(&op);
       if (opName == "Const" || opName == "HostConst") {
-        auto dtype = op.getAttrOfType<TypeAttr>("dtype");
-        auto value = op.getAttrOfType<ElementsAttr>("value");
+        auto dtype = attrs.getAs<TypeAttr>("dtype");
+        auto value = attrs.getAs<ElementsAttr>("value");
         if (dtype && value && value.getElementType() != dtype.getValue())
           emitWarning(op.getLoc())
               << "node '" << getNodeName(&op) << "': its dtype "
@@ -54,7 +57,7 @@ void mlir::tfg::warnAcceptedButInvalid(ModuleOp module) {
               << value.getElementType()
               << " (imported as it is; TensorFlow refuses it when run)";
       }
-      for (NamedAttribute attr : op.getAttrs()) {
+      for (NamedAttribute attr : attrs) {
         StringAttr missing = missingFunction(attr.getValue(), functions);
         if (auto list = dyn_cast<ArrayAttr>(attr.getValue()))
           for (Attribute element : list)

@@ -1,9 +1,10 @@
 //===- ModuleInput.cpp - A tfg module as a translation's input ------------===//
 
 #include "ModuleInput.h"
+#include "TranslationOutputs.h"
 #include "tfg/IR/TextNesting.h"
+#include "tfg/IR/Verifier.h"
 
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 
 using namespace mlir;
@@ -15,14 +16,22 @@ OwningOpRef<ModuleOp> mlir::tfg::parseVerifiedModule(
       sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
   // MLIR's parser recurses once per level: deeper text is refused first.
   OwningOpRef<ModuleOp> module;
-  if (succeeded(verifyTextNesting(buffer->getMemBufferRef(), ctx)))
-    module = parseSourceFile<ModuleOp>(sourceMgr,
-                                       ParserConfig(ctx, /*verify=*/false));
+  {
+    TimingScope timing = nestTiming("Parse input");
+    if (succeeded(verifyTextNesting(buffer->getMemBufferRef(), ctx)))
+      module = parseSourceFile<ModuleOp>(sourceMgr,
+                                         ParserConfig(ctx, /*verify=*/false));
+  }
   if (parsed)
     *parsed = static_cast<bool>(module);
-  // Bytecode can hold any nesting: bounded before anything recurses.
-  if (module &&
-      (failed(verifyRegionNesting(*module)) || failed(verify(*module))))
+  if (!module)
+    return nullptr;
+  TimingScope timing = nestTiming("Verify input");
+  // Bytecode can hold any nesting: bounded before anything recurses. Then
+  // mlir::verify's checks, a large graph's node by node (as tfg-opt's
+  // tfg-verify; tfg/IR/Verifier.h).
+  if (failed(verifyRegionNesting(*module)) ||
+      failed(verifyGraphModule(*module)))
     return nullptr;
   return module;
 }

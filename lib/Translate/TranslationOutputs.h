@@ -13,6 +13,7 @@
 
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LLVM.h"
+#include "mlir/Support/Timing.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -46,10 +47,25 @@ public:
   static TranslationOutputs *getActive();
   static void setActive(TranslationOutputs *outputs);
 
+  /// The run's timing (--mlir-timing), in which a translation times its
+  /// steps (see nestTiming).
+  void setTiming(TimingScope *scope) { timing = scope; }
+  TimingScope *getTiming() const { return timing; }
+
 private:
+  TimingScope *timing = nullptr;
   std::unique_ptr<AtomicOutputFile> main;
   std::vector<std::unique_ptr<AtomicOutputFile>> extras;
 };
+
+/// A step of the run in progress, timed under its --mlir-timing (a scope
+/// that times nothing when no run is active or timing is off).
+inline TimingScope nestTiming(llvm::StringRef name) {
+  TranslationOutputs *outputs = TranslationOutputs::getActive();
+  if (!outputs || !outputs->getTiming())
+    return TimingScope();
+  return outputs->getTiming()->nest(name);
+}
 
 /// Where --mlir-to-tfjs writes its weight shard: `tfjsWeights`, or
 /// group1-shard1of1.bin beside the output. model.json names the shard by

@@ -217,7 +217,10 @@ static TranslateFunction exportModule(
                               kBinaryGraphDefInput | kJSONGraphDefInput));
       return failure();
     }
-    return translate(*module, os);
+    LogicalResult result = translate(*module, os);
+    TimingScope timing = nestTiming("Destroy module");
+    module = nullptr;
+    return result;
   };
 }
 
@@ -288,14 +291,21 @@ void mlir::tfg::registerTFGTranslations() {
         if (binaryOutput && jsonOutput)
           return emitError(module.getLoc(),
                            "--binary and --json exclude each other");
-        if (failed(prepareForExport(module)))
-          return failure();
+        {
+          TimingScope timing = nestTiming("Prepare for export");
+          if (failed(prepareForExport(module)))
+            return failure();
+        }
         tensorflow::GraphDef graph;
         ExportOptions options;
         options.forJSON = jsonOutput;
         options.nameUnnamedNodes = !refuseUnnamedNodes;
-        if (failed(exportGraphDef(module, graph, options)))
-          return failure();
+        {
+          TimingScope timing = nestTiming("Export");
+          if (failed(exportGraphDef(module, graph, options)))
+            return failure();
+        }
+        TimingScope serializeTiming = nestTiming("Serialize");
         std::string out;
         if (jsonOutput) {
           // JSON names fields: those kept by number only are left out.
@@ -318,7 +328,14 @@ void mlir::tfg::registerTFGTranslations() {
           if (!printer.PrintToString(graph, &out))
             return emitError(module.getLoc(), "GraphDef printing failed");
         }
-        os << out;
+        serializeTiming.stop();
+        {
+          TimingScope writeTiming = nestTiming("Write output");
+          os << out;
+        }
+        TimingScope freeTiming = nestTiming("Free GraphDef");
+        std::string().swap(out);
+        tensorflow::GraphDef().Swap(&graph);
         return success();
       }));
 

@@ -58,6 +58,12 @@ FailureOr<OutputArgs>
 inferOutputArgs(const OpDef &def, StringRef nodeName,
                 function_ref<Attribute(StringRef)> getAttr, Location loc);
 
+/// The number of data results inferOutputArgs gives a node of op `def`,
+/// with the same checks and errors, but no types or names built.
+FailureOr<size_t> inferNumOutputs(const OpDef &def, StringRef nodeName,
+                                  function_ref<Attribute(StringRef)> getAttr,
+                                  Location loc);
+
 } // namespace tfg
 } // namespace mlir
 
