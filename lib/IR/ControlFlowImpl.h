@@ -16,6 +16,10 @@
 namespace mlir {
 namespace tfg {
 
+/// The verifier of If/Case/While/For: a node whose type-list attributes
+/// fit its operands and results.
+LogicalResult verifyFunctionalOp(Operation *op);
+
 /// Checks the callees of If/Case/While/For against the symbol table.
 LogicalResult verifyFunctionalCallees(Operation *op,
                                       SymbolTableCollection &symbolTable);

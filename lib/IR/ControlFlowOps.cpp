@@ -17,101 +17,6 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 //===----------------------------------------------------------------------===//
-// Functional control flow
-//===----------------------------------------------------------------------===//
-
-namespace {
-/// A callee the op refers to and the signature it must have.
-struct CalleeUse {
-  StringRef attrName;
-  tf_type::FuncAttr func;
-  unsigned numArgs, numResults;
-};
-} // namespace
-
-LogicalResult
-mlir::tfg::verifyFunctionalCallees(Operation *op,
-                                   SymbolTableCollection &symbolTable) {
-  StringRef opName = getTFOpName(op);
-  opName.consume_front("Stateless");
-  opName.consume_front("Stateful");
-  unsigned numData = getNumDataOperands(op);
-  unsigned numResults = getDataResults(op).size();
-  SmallVector<CalleeUse, 2> uses;
-  // Missing or mistyped callee attributes are errors: the op cannot run.
-  auto getFunc = [&](StringRef name, tf_type::FuncAttr &func) -> LogicalResult {
-    func = op->getAttrOfType<tf_type::FuncAttr>(name);
-    if (!func)
-      return op->emitOpError("requires a #tf_type.func attribute '")
-             << name << "'";
-    return success();
-  };
-  auto needData = [&](unsigned n) -> LogicalResult {
-    if (numData >= n)
-      return success();
-    return op->emitOpError("expects at least ") << n << " data operands";
-  };
-  tf_type::FuncAttr a, b;
-  if (opName == "If") {
-    if (failed(needData(1)))
-      return failure();
-    if (failed((getFunc("then_branch", a))) ||
-        failed((getFunc("else_branch", b))))
-      return failure();
-    uses.push_back({"then_branch", a, numData - 1, numResults});
-    uses.push_back({"else_branch", b, numData - 1, numResults});
-  } else if (opName == "Case") {
-    if (failed(needData(1)))
-      return failure();
-    auto branches = op->getAttrOfType<ArrayAttr>("branches");
-    if (!branches || branches.empty() ||
-        !llvm::all_of(branches, llvm::IsaPred<tf_type::FuncAttr>))
-      return op->emitOpError(
-          "requires a non-empty array of #tf_type.func attribute 'branches'");
-    for (Attribute branch : branches)
-      uses.push_back({"branches", llvm::cast<tf_type::FuncAttr>(branch),
-                      numData - 1, numResults});
-  } else if (opName == "While") {
-    if (failed((getFunc("cond", a))) || failed((getFunc("body", b))))
-      return failure();
-    uses.push_back({"cond", a, numData, 1});
-    uses.push_back({"body", b, numData, numData});
-  } else if (opName == "For") {
-    if (failed(needData(3)) || failed((getFunc("body", a))))
-      return failure();
-    uses.push_back({"body", a, numData - 2, numData - 3});
-  }
-  for (const CalleeUse &use : uses) {
-    // A callee outside this module (a runtime-provided function, a library
-    // imported separately) is allowed, as TensorFlow allows it; a callee
-    // that is here must fit.
-    Operation *callee =
-        symbolTable.lookupNearestSymbolFrom(op, use.func.getName());
-    if (!callee)
-      continue;
-    auto func = dyn_cast<GraphFuncOp>(callee);
-    if (!func)
-      return op->emitOpError("'")
-             << use.attrName << "' must refer to a tfg.func, got "
-             << callee->getName();
-    // Generic callees may take lists whose length depends on attributes.
-    if (func.getGeneric())
-      continue;
-    if (func.getNumArguments() != use.numArgs)
-      return op->emitOpError("'")
-             << use.attrName << "' function " << use.func.getName() << " takes "
-             << func.getNumArguments() << " arguments, but " << use.numArgs
-             << " are passed";
-    if (func.getNumResults() != use.numResults)
-      return op->emitOpError("'")
-             << use.attrName << "' function " << use.func.getName()
-             << " returns " << func.getNumResults() << " results, but "
-             << use.numResults << " are expected";
-  }
-  return success();
-}
-
-//===----------------------------------------------------------------------===//
 // YieldOp and ConditionOp
 //===----------------------------------------------------------------------===//
 
@@ -158,7 +63,16 @@ void YieldOp::print(OpAsmPrinter &p) {
   printDataAndControls(p, *this, getDataOperands(), getControlOperands());
 }
 
-LogicalResult YieldOp::verify() { return verifyControlsLast(*this); }
+LogicalResult YieldOp::verify() {
+  // The region ops check which terminator each of their regions ends with;
+  // under another op that tfg knows (a graph, a function, a module) a yield
+  // ends nothing. An unregistered parent's regions are its own business.
+  Operation *parent = (*this)->getParentOp();
+  if (!parent ||
+      (parent->isRegistered() && !isa<RegionBranchOpInterface>(parent)))
+    return emitOpError("must end a region of a region control-flow op");
+  return verifyControlsLast(*this);
+}
 
 MutableOperandRange YieldOp::getMutableSuccessorOperands(RegionSuccessor) {
   return MutableOperandRange(*this, 0, tfg::getNumDataOperands(*this));
@@ -185,6 +99,11 @@ void ConditionOp::print(OpAsmPrinter &p) {
 }
 
 LogicalResult ConditionOp::verify() {
+  Operation *parent = (*this)->getParentOp();
+  if (!isa_and_nonnull<WhileRegionOp, StatelessWhileRegionOp,
+                       StatefulWhileRegionOp>(parent) ||
+      (*this)->getParentRegion()->getRegionNumber() != 0)
+    return emitOpError("must end the condition region of a WhileRegion");
   if (isControlType(getCond().getType()))
     return emitOpError("condition must be a tensor, not a control token");
   return verifyControlsLast(*this, 1);
@@ -237,6 +156,85 @@ static LogicalResult verifyLoopArgs(Operation *op, Region &region,
   return success();
 }
 
+/// The data values `region`'s terminator passes on (a condition's without
+/// the condition). The region was checked to end with a yield or condition.
+static OperandRange getPassedValues(Region &region) {
+  Operation *term = &region.front().back();
+  if (auto cond = dyn_cast<ConditionOp>(term))
+    return cond.getDataOperands();
+  return getDataOperands(term);
+}
+
+/// Checks that each of `values` may flow where `targets` (as many) are
+/// expected: `what` says where the values come from, `targetWhat` where
+/// they go.
+static LogicalResult verifyFlow(Operation *op, TypeRange values,
+                                TypeRange targets, const Twine &what,
+                                const Twine &targetWhat) {
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(values, targets))) {
+    auto [from, to] = pair;
+    if (!tf_type::areValueTypesCompatible(from, to))
+      return op->emitOpError() << what << " #" << i << " of type " << from
+                               << " is not compatible with " << targetWhat
+                               << " #" << i << " of type " << to;
+  }
+  return success();
+}
+
+/// The data arguments of a loop region (checked by verifyLoopArgs).
+static TypeRange loopArgTypes(Region &region) {
+  Block &block = region.front();
+  return TypeRange(
+      block.getArguments().take_front(block.getNumArguments() / 2));
+}
+
+/// Checks the preserved attributes of the function `region` came from
+/// (`attr`, named `attrName`, null if absent): an attribute dictionary per
+/// result (1 for a loop condition), and per data argument of a loop region
+/// (If and Case regions have none: their arguments' attributes are kept as
+/// the function had them).
+static LogicalResult verifyRegionAttrs(Operation *op, Region &region,
+                                       bool isLoop, Attribute attr,
+                                       const Twine &attrName) {
+  auto attrs = dyn_cast_if_present<RegionAttr>(attr);
+  if (!attrs)
+    return success();
+  auto dictionaries = [](ArrayAttr a) {
+    return a && llvm::all_of(a, llvm::IsaPred<DictionaryAttr>);
+  };
+  if (!dictionaries(attrs.getArgAttrs()) || !dictionaries(attrs.getResAttrs()))
+    return op->emitOpError()
+           << attrName << ": argument and result attributes must be "
+           << "dictionaries";
+  Block &block = region.front();
+  unsigned numArgs = block.getNumArguments() / 2;
+  if (isLoop && attrs.getArgAttrs().size() != numArgs)
+    return op->emitOpError()
+           << attrName << " lists " << attrs.getArgAttrs().size()
+           << " argument attributes for the region's " << numArgs
+           << " arguments";
+  unsigned numResults = isa<ConditionOp>(block.back())
+                            ? 1
+                            : getDataOperands(&block.back()).size();
+  if (attrs.getResAttrs().size() != numResults)
+    return op->emitOpError()
+           << attrName << " lists " << attrs.getResAttrs().size()
+           << " result attributes for the region's " << numResults
+           << " results";
+  return success();
+}
+
+/// Checks an array attribute holding one entry per region (CaseRegion's
+/// `branch_attrs` and `region_attrs`), if present.
+static LogicalResult verifyPerRegionArray(Operation *op, StringRef name) {
+  auto array = op->getAttrOfType<ArrayAttr>(name);
+  if (!array || array.size() == op->getNumRegions())
+    return success();
+  return op->emitOpError("'")
+         << name << "' has " << array.size() << " entries for "
+         << op->getNumRegions() << " branch regions";
+}
+
 void mlir::tfg::getSuccessorsFromRegion(
     Operation *op, Region &region, SmallVectorImpl<RegionSuccessor> &regions) {
   if (region.empty() || region.front().empty())
@@ -264,14 +262,35 @@ static LogicalResult verifySelector(Operation *op) {
   return success();
 }
 
+/// Checks that the branch regions of an If or Case yield values that fit
+/// the op's results (their number was checked).
+static LogicalResult verifyBranchYields(Operation *op, Region &region,
+                                        StringRef regionName) {
+  return verifyFlow(
+      op, getPassedValues(region).getTypes(), getDataResults(op).getTypes(),
+      "region '" + regionName + "' yields value", "the op's result");
+}
+
 LogicalResult mlir::tfg::verifyIfRegion(Operation *op) {
   if (failed(verifyTFGNode(op)) || failed(verifySelector(op)))
     return failure();
+  Type cond = op->getOperand(0).getType();
+  if (!tf_type::holdsDataType(cond, IntegerType::get(op->getContext(), 1)))
+    return op->emitOpError("condition must be a boolean (i1) tensor, got ")
+           << cond;
   unsigned n = getDataResults(op).size();
+  Region &thenRegion = op->getRegion(0), &elseRegion = op->getRegion(1);
   return failure(
-      failed(
-          verifyRegionTerminator<YieldOp>(op, op->getRegion(0), "then", n)) ||
-      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(1), "else", n)));
+      failed(verifyRegionTerminator<YieldOp>(op, thenRegion, "then", n)) ||
+      failed(verifyRegionTerminator<YieldOp>(op, elseRegion, "else", n)) ||
+      failed(verifyBranchYields(op, thenRegion, "then")) ||
+      failed(verifyBranchYields(op, elseRegion, "else")) ||
+      failed(verifyRegionAttrs(op, thenRegion, false,
+                               op->getAttr("then_region_attrs"),
+                               "then_region_attrs")) ||
+      failed(verifyRegionAttrs(op, elseRegion, false,
+                               op->getAttr("else_region_attrs"),
+                               "else_region_attrs")));
 }
 
 OperandRange mlir::tfg::getEntryOperandsIfRegion(Operation *op,
@@ -299,11 +318,25 @@ LogicalResult mlir::tfg::verifyCaseRegion(Operation *op) {
     return failure();
   if (op->getNumRegions() == 0)
     return op->emitOpError("expects at least one branch region");
+  Type index = op->getOperand(0).getType();
+  if (!tf_type::holdsDataType(index, IntegerType::get(op->getContext(), 32)))
+    return op->emitOpError("branch index must be an int32 tensor, got ")
+           << index;
+  if (failed(verifyPerRegionArray(op, "branch_attrs")) ||
+      failed(verifyPerRegionArray(op, "region_attrs")))
+    return failure();
   unsigned n = getDataResults(op).size();
-  for (auto [i, region] : llvm::enumerate(op->getRegions()))
-    if (failed(verifyRegionTerminator<YieldOp>(
-            op, region, ("branch #" + Twine(i)).str(), n)))
+  auto regionAttrs = op->getAttrOfType<ArrayAttr>("region_attrs");
+  for (auto [i, region] : llvm::enumerate(op->getRegions())) {
+    std::string name = ("branch #" + Twine(i)).str();
+    if (failed(verifyRegionTerminator<YieldOp>(op, region, name, n)) ||
+        failed(verifyBranchYields(op, region, name)))
       return failure();
+    if (regionAttrs &&
+        failed(verifyRegionAttrs(op, region, false, regionAttrs[i],
+                                 "region_attrs #" + Twine(i))))
+      return failure();
+  }
   return success();
 }
 
@@ -329,12 +362,31 @@ LogicalResult mlir::tfg::verifyWhileRegion(Operation *op) {
   if (getDataResults(op).size() != n)
     return op->emitOpError("expects as many results as loop values (")
            << n << ")";
+  Region &cond = op->getRegion(0), &body = op->getRegion(1);
+  if (failed(verifyLoopArgs(op, cond, "cond", n)) ||
+      failed(verifyLoopArgs(op, body, "body", n)) ||
+      failed(verifyRegionTerminator<ConditionOp>(op, cond, "cond", n)) ||
+      failed(verifyRegionTerminator<YieldOp>(op, body, "body", n)))
+    return failure();
+  // The loop values flow from the operands and the body's yield into the
+  // condition, and from the condition into the body and the results.
+  TypeRange condArgs = loopArgTypes(cond);
+  TypeRange passed = getPassedValues(cond).getTypes();
   return failure(
-      failed(verifyLoopArgs(op, op->getRegion(0), "cond", n)) ||
-      failed(verifyLoopArgs(op, op->getRegion(1), "body", n)) ||
-      failed(verifyRegionTerminator<ConditionOp>(op, op->getRegion(0), "cond",
-                                                 n)) ||
-      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(1), "body", n)));
+      failed(verifyFlow(op, getDataOperands(op).getTypes(), condArgs, "operand",
+                        "region 'cond' argument")) ||
+      failed(verifyFlow(op, getPassedValues(body).getTypes(), condArgs,
+                        "region 'body' yields value",
+                        "region 'cond' argument")) ||
+      failed(verifyFlow(op, passed, loopArgTypes(body),
+                        "region 'cond' passes value",
+                        "region 'body' argument")) ||
+      failed(verifyFlow(op, passed, getDataResults(op).getTypes(),
+                        "region 'cond' passes value", "the op's result")) ||
+      failed(verifyRegionAttrs(op, cond, true, op->getAttr("cond_region_attrs"),
+                               "cond_region_attrs")) ||
+      failed(verifyRegionAttrs(op, body, true, op->getAttr("body_region_attrs"),
+                               "body_region_attrs")));
 }
 
 OperandRange mlir::tfg::getEntryOperandsWhileRegion(Operation *op,
@@ -377,9 +429,33 @@ LogicalResult mlir::tfg::verifyForRegion(Operation *op) {
   if (getDataResults(op).size() != n)
     return op->emitOpError("expects as many results as loop values (")
            << n << ")";
+  Region &body = op->getRegion(0);
+  if (failed(verifyLoopArgs(op, body, "body", n + 1)) ||
+      failed(verifyRegionTerminator<YieldOp>(op, body, "body", n)))
+    return failure();
+  // Argument 0 is the loop index (start, limit and delta are int32).
+  TypeRange args = loopArgTypes(body);
+  Type i32 = IntegerType::get(op->getContext(), 32);
+  for (unsigned i = 0; i < 3; ++i)
+    if (!tf_type::holdsDataType(op->getOperand(i).getType(), i32))
+      return op->emitOpError("operand #")
+             << i << " (start, limit, delta) must be an int32 tensor, got "
+             << op->getOperand(i).getType();
+  if (!tf_type::holdsDataType(args[0], i32))
+    return op->emitOpError("region 'body' argument #0 (the loop index) must ")
+           << "be an int32 tensor, got " << args[0];
+  TypeRange values = args.drop_front();
   return failure(
-      failed(verifyLoopArgs(op, op->getRegion(0), "body", n + 1)) ||
-      failed(verifyRegionTerminator<YieldOp>(op, op->getRegion(0), "body", n)));
+      failed(verifyFlow(op, getDataOperands(op).drop_front(3).getTypes(),
+                        values, "loop value", "region 'body' argument")) ||
+      failed(verifyFlow(op, getPassedValues(body).getTypes(), values,
+                        "region 'body' yields value",
+                        "region 'body' loop argument")) ||
+      failed(verifyFlow(op, getPassedValues(body).getTypes(),
+                        getDataResults(op).getTypes(),
+                        "region 'body' yields value", "the op's result")) ||
+      failed(verifyRegionAttrs(op, body, true, op->getAttr("region_attrs"),
+                               "region_attrs")));
 }
 
 OperandRange mlir::tfg::getEntryOperandsForRegion(Operation *op,

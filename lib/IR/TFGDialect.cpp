@@ -82,6 +82,45 @@ void TFGraphDialect::registerAttributes() {
       >();
 }
 
+/// Checks the kind of the tfg attributes that have one: `tfg.name` (of a
+/// function's arguments and results) is a string and
+/// `tfg.regenerate_output_shapes` a unit attribute. Other `tfg.` attributes
+/// (the importer's) are checked where they are used.
+static LogicalResult
+verifyTFGAttribute(NamedAttribute attr,
+                   function_ref<InFlightDiagnostic()> emitError) {
+  StringRef name = attr.getName().getValue();
+  if (name == "tfg.name" && !llvm::isa<StringAttr>(attr.getValue()))
+    return emitError() << "'tfg.name' must be a string, got "
+                       << attr.getValue();
+  if (name == "tfg.regenerate_output_shapes" &&
+      !llvm::isa<UnitAttr>(attr.getValue()))
+    return emitError() << "'tfg.regenerate_output_shapes' must be a unit "
+                       << "attribute, got " << attr.getValue();
+  return success();
+}
+
+LogicalResult TFGraphDialect::verifyOperationAttribute(Operation *op,
+                                                       NamedAttribute attr) {
+  return verifyTFGAttribute(attr, [&] { return op->emitOpError(); });
+}
+
+LogicalResult TFGraphDialect::verifyRegionArgAttribute(Operation *op,
+                                                       unsigned regionIndex,
+                                                       unsigned argIndex,
+                                                       NamedAttribute attr) {
+  return verifyTFGAttribute(
+      attr, [&] { return op->emitOpError("argument #") << argIndex << ": "; });
+}
+
+LogicalResult TFGraphDialect::verifyRegionResultAttribute(Operation *op,
+                                                          unsigned regionIndex,
+                                                          unsigned resultIndex,
+                                                          NamedAttribute attr) {
+  return verifyTFGAttribute(
+      attr, [&] { return op->emitOpError("result #") << resultIndex << ": "; });
+}
+
 bool TFGraphDialect::isTFGOp(Operation *op) const {
   return op->getDialect() == this;
 }

@@ -8,6 +8,7 @@
 #include "tfg/IR/TFGOps.h"
 #include "ControlFlowImpl.h"
 #include "GenericSyntax.h"
+#include "tfg/IR/OpRegistry.h"
 #include "tfg/IR/Verifier.h"
 
 #include "mlir/IR/Builders.h"
@@ -320,18 +321,24 @@ LogicalResult GraphFuncOp::verify() {
           *this, getNumResults(), "result",
           [&](unsigned i) { return getResultAttrDict(i); })))
     return failure();
+  auto keys = getResourceArgUniqueIdsKeysAttr();
+  auto values = getResourceArgUniqueIdsValuesAttr();
+  if ((keys || values) && (!keys || !values || values.size() != keys.size()))
+    return emitOpError("resource_arg_unique_ids_keys and _values must have "
+                       "the same size");
+  // The keys are argument numbers.
+  if (keys)
+    for (int32_t key : keys.asArrayRef())
+      if (key < 0 || static_cast<unsigned>(key) >= getNumArguments())
+        return emitOpError("resource_arg_unique_ids_keys holds ")
+               << key << ", not an argument number (the function has "
+               << getNumArguments() << " arguments)";
   if (isExternal())
     return success();
   if (!getBody().hasOneBlock())
     return emitOpError("body must have exactly one block");
   if (!getReturnOp())
     return emitOpError("body must end with a tfg.return");
-  if (auto keys = getResourceArgUniqueIdsKeysAttr()) {
-    auto values = getResourceArgUniqueIdsValuesAttr();
-    if (!values || values.size() != keys.size())
-      return emitOpError("resource_arg_unique_ids_keys and _values must have "
-                         "the same size");
-  }
   return detail::verifyNestedNodes(*this);
 }
 
@@ -425,11 +432,24 @@ LogicalResult ReturnOp::verify() {
            << getControlRetAttrs().size();
   if (!llvm::all_of(getControlRetAttrs(), llvm::IsaPred<DictionaryAttr>))
     return emitOpError("control_ret_attrs must be dictionaries");
+  StringAttr tfgName = getTFGDialect(getContext())->getTfgNameAttrIdentifier();
+  for (auto [i, attrs] : llvm::enumerate(getControlRetAttrs()))
+    if (Attribute name = llvm::cast<DictionaryAttr>(attrs).get(tfgName);
+        name && !llvm::isa<StringAttr>(name))
+      return emitOpError("the 'tfg.name' of control result #")
+             << i << " must be a string, got " << name;
   auto func = cast<GraphFuncOp>((*this)->getParentOp());
   unsigned numResults = func.getFunctionType().getNumResults();
   if (numData != numResults)
     return emitOpError("returns ") << numData << " values but the function has "
                                    << numResults << " results";
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(
+           getDataOperands().getTypes(), func.getFunctionType().getResults())))
+    if (!tf_type::areValueTypesCompatible(std::get<0>(pair), std::get<1>(pair)))
+      return emitOpError("value #")
+             << i << " of type " << std::get<0>(pair)
+             << " does not fit the function's result type "
+             << std::get<1>(pair);
   return success();
 }
 
@@ -484,15 +504,64 @@ void GetResultOp::print(OpAsmPrinter &p) {
   p << " : " << getType();
 }
 
+/// The number of values output argument `arg` of `node` stands for, if
+/// `node`'s attributes say (a generic function's placeholders do not).
+static std::optional<int64_t> getOutputArgSize(Operation *node,
+                                               const OpDefArg &arg) {
+  if (!arg.numberAttr.empty()) {
+    if (auto n = node->getAttrOfType<IntegerAttr>(arg.numberAttr))
+      return n.getInt();
+    return std::nullopt;
+  }
+  if (!arg.typeListAttr.empty()) {
+    if (auto list = node->getAttrOfType<ArrayAttr>(arg.typeListAttr))
+      return list.size();
+    return std::nullopt;
+  }
+  return 1;
+}
+
+/// Checks that the node `get_result` names has the output it asks for,
+/// when the op registry knows the node's op.
+static LogicalResult verifyOutputOfNode(GetResultOp op) {
+  Operation *node = op.getValue().getDefiningOp();
+  if (!node || node->getDialect() != op->getDialect())
+    return success();
+  const OpDef *def =
+      getTFGDialect(node)->getOpRegistry().lookup(getTFOpName(node));
+  if (!def)
+    return success();
+  StringRef name = op.getName();
+  const OpDefArg *arg = llvm::find_if(
+      def->outputs(), [&](const OpDefArg &a) { return a.name == name; });
+  if (arg == def->outputs().end()) {
+    InFlightDiagnostic diag = op.emitOpError("op ")
+                              << def->name << " has no output named '" << name
+                              << "'";
+    diag.attachNote(node->getLoc()) << "the node is here";
+    return diag;
+  }
+  int64_t index = op.getNumberAttr().getInt();
+  std::optional<int64_t> size = getOutputArgSize(node, *arg);
+  if (size && index >= *size) {
+    InFlightDiagnostic diag = op.emitOpError("output '")
+                              << name << "' of the node has " << *size
+                              << " values, index " << index
+                              << " is out of range";
+    diag.attachNote(node->getLoc()) << "the node is here";
+    return diag;
+  }
+  return success();
+}
+
 LogicalResult GetResultOp::verify() {
   if (getNumberAttr().getValue().isNegative())
     return emitOpError("output index must not be negative, got ")
            << getNumberAttr().getInt();
-  if (isControlType(getValue().getType()))
-    return success();
-  if (!llvm::isa<tf_type::OpaqueTensorType>(getValue().getType()) ||
-      !llvm::isa<tf_type::OpaqueTensorType>(getType()))
+  if (!isControlType(getValue().getType()) &&
+      (!llvm::isa<tf_type::OpaqueTensorType>(getValue().getType()) ||
+       !llvm::isa<tf_type::OpaqueTensorType>(getType())))
     return emitOpError("takes a node's control token, or its !tf_type.tensor "
                        "result and returns a !tf_type.tensor");
-  return success();
+  return verifyOutputOfNode(*this);
 }

@@ -57,6 +57,27 @@ void TFTypeDialect::printType(Type type, DialectAsmPrinter &printer) const {
 // Resource and variant types
 //===----------------------------------------------------------------------===//
 
+/// Resources and variants hold tensors of TensorFlow element types.
+static LogicalResult
+verifySubtypes(function_ref<InFlightDiagnostic()> emitError,
+               ArrayRef<TensorType> subtypes) {
+  for (TensorType t : subtypes)
+    if (!t || !isValidTFElementType(t.getElementType()))
+      return emitError() << "invalid subtype " << t
+                         << ": not a tensor of a TensorFlow element type";
+  return success();
+}
+
+LogicalResult ResourceType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                   ArrayRef<TensorType> subtypes) {
+  return verifySubtypes(emitError, subtypes);
+}
+
+LogicalResult VariantType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                  ArrayRef<TensorType> subtypes) {
+  return verifySubtypes(emitError, subtypes);
+}
+
 static LogicalResult parseSubtypes(AsmParser &parser,
                                    SmallVectorImpl<TensorType> &subtypes) {
   if (failed(parser.parseOptionalLess()))
@@ -84,19 +105,23 @@ static void printSubtypes(AsmPrinter &printer, ArrayRef<TensorType> subtypes) {
 }
 
 Type ResourceType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
   SmallVector<TensorType> subtypes;
   if (failed(parseSubtypes(parser, subtypes)))
     return {};
-  return ResourceType::get(parser.getContext(), subtypes);
+  return ResourceType::getChecked([&] { return parser.emitError(loc); },
+                                  parser.getContext(), subtypes);
 }
 void ResourceType::print(AsmPrinter &printer) const {
   printSubtypes(printer, getSubtypes());
 }
 Type VariantType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
   SmallVector<TensorType> subtypes;
   if (failed(parseSubtypes(parser, subtypes)))
     return {};
-  return VariantType::get(parser.getContext(), subtypes);
+  return VariantType::getChecked([&] { return parser.emitError(loc); },
+                                 parser.getContext(), subtypes);
 }
 void VariantType::print(AsmPrinter &printer) const {
   printSubtypes(printer, getSubtypes());
@@ -231,4 +256,30 @@ bool mlir::tf_type::areCastCompatible(Type a, Type b) {
     if (da != db && !ShapedType::isDynamic(da) && !ShapedType::isDynamic(db))
       return false;
   return true;
+}
+
+/// `type` with a reference element type replaced by the type it refers to.
+static Type dropRef(Type type) {
+  auto tensor = llvm::dyn_cast<TensorType>(type);
+  if (!tensor || !isRefType(tensor.getElementType()))
+    return type;
+  Type element = getRefElementType(tensor.getElementType());
+  return element ? tensor.clone(element) : type;
+}
+
+bool mlir::tf_type::areValueTypesCompatible(Type a, Type b) {
+  return areCastCompatible(a, b) || areCastCompatible(dropRef(a), dropRef(b));
+}
+
+bool mlir::tf_type::holdsDataType(Type type, Type dtype) {
+  Type element = getElementTypeOrSelf(type);
+  if (!element || element == dtype)
+    return true;
+  if (isRefType(element))
+    element = getRefElementType(element);
+  if (isRefType(dtype))
+    dtype = getRefElementType(dtype);
+  return element == dtype ||
+         (llvm::isa<ResourceType>(element) && llvm::isa<ResourceType>(dtype)) ||
+         (llvm::isa<VariantType>(element) && llvm::isa<VariantType>(dtype));
 }

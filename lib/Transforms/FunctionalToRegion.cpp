@@ -184,7 +184,11 @@ static LogicalResult convertOp(Operation *op, SymbolTable &symbols,
   SmallVector<Value> operands;
   unsigned numData = data.size();
   if (kind == "If") {
-    if (numData < 1 || !need("then_branch", numData - 1, numResults) ||
+    // IfRegion takes a boolean; an If on another type (TensorFlow tests its
+    // truth) stays functional.
+    if (numData < 1 ||
+        !tf_type::holdsDataType(data[0].getType(), IntegerType::get(ctx, 1)) ||
+        !need("then_branch", numData - 1, numResults) ||
         !need("else_branch", numData - 1, numResults))
       return failure();
     operands.push_back(data[0]);

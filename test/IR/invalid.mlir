@@ -109,6 +109,7 @@ tfg.func @f() -> () {
 
 // -----
 
+// expected-note@+1 {{the function is here}}
 tfg.func @two_args(%a: tensor<i32>, %b: tensor<i32>) -> (tensor<i32>) {
   return(%a) : tensor<i32>
 }
@@ -120,6 +121,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
+// expected-note@+1 {{the function is here}}
 tfg.func @two_results(%a: tensor<i32>) -> (tensor<i1>, tensor<i1>) {
   %c, %ctl = Const name("c") {dtype = i1, value = dense<true> : tensor<i1>} : () -> (tensor<i1>)
   return(%c, %c) : tensor<i1>, tensor<i1>

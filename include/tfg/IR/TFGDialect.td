@@ -56,6 +56,11 @@ def TFGraph_Dialect : Dialect {
   // registered ops and generic TensorFlow ops are handled the same way
   // (docs/rationale/IR.md).
   let usePropertiesForAttributes = 0;
+  // `tfg.name` and `tfg.regenerate_output_shapes` have a fixed kind
+  // wherever they are (TFGDialect.cpp).
+  let hasOperationAttrVerify = 1;
+  let hasRegionArgAttrVerify = 1;
+  let hasRegionResultAttrVerify = 1;
   let extraClassDeclaration = [{
     // Implemented in TFGDialect.cpp.
   public:

@@ -257,9 +257,10 @@ class TFGraph_FunctionalOp<string mnemonic, list<Trait> traits, string what,
   let summary = "TensorFlow " # mnemonic # ": " # what;
   let description = what # [{.
 
-    The callee functions are `#tf_type.func` attributes; their signatures are
-    checked through the symbol table (argument and result counts, for
-    non-generic callees).
+    The callee functions are `#tf_type.func` attributes. The type lists
+    (`Tin`/`Tout`, `T`) must fit the operands and results. A non-generic
+    callee that the module holds must take the values passed and return the
+    op's results: counts and types (compatible as `tf_type::areValueTypesCompatible` says).
 
     ```mlir
   }] # example # [{
@@ -282,7 +283,7 @@ class TFGraph_FunctionalOp<string mnemonic, list<Trait> traits, string what,
       ::mlir::tfg::printGenericNode(*this, p);
     }
     ::llvm::LogicalResult $cppClass::verify() {
-      return ::mlir::tfg::verifyTFGNode(*this);
+      return ::mlir::tfg::verifyFunctionalOp(*this);
     }
     void $cppClass::getAsmResultNames(::mlir::OpAsmSetValueNameFn setNameFn) {
       ::mlir::tfg::nameNodeResults(*this, setNameFn);
@@ -400,9 +401,10 @@ class TFGraph_RegionOp<string mnemonic, list<Trait> traits, string family>
       ::mlir::tfg::nameNodeResults(*this, setNameFn);
     }
     // Values flowing along region edges may be refined or generalized
-    // (tensor<*xf32> into tensor<f32>), as TensorFlow's tfg allows.
+    // (tensor<*xf32> into tensor<f32>), as TensorFlow's tfg allows, and a
+    // reference may flow where its value is expected.
     bool $cppClass::areTypesCompatible(::mlir::Type lhs, ::mlir::Type rhs) {
-      return ::mlir::tf_type::areCastCompatible(lhs, rhs);
+      return ::mlir::tf_type::areValueTypesCompatible(lhs, rhs);
     }
   }];
 }

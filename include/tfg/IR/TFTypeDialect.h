@@ -56,6 +56,17 @@ Type getElementTypeOrSelf(Type type);
 /// resources, any variants) whose shapes may be the same.
 bool areCastCompatible(Type a, Type b);
 
+/// areCastCompatible, a tensor of a reference type standing for a tensor of
+/// the type it refers to (TensorFlow passes a variable's reference where its
+/// value is expected): what a call or a region edge may pass.
+bool areValueTypesCompatible(Type a, Type b);
+
+/// Whether a value of type `type` may hold TensorFlow data type `dtype`
+/// (an element type, as a `T` attribute holds it): its element type is
+/// `dtype` (references stand for what they refer to; resources and variants
+/// whatever their subtypes), or it is the opaque `!tf_type.tensor`.
+bool holdsDataType(Type type, Type dtype);
+
 } // namespace tf_type
 } // namespace mlir
 

@@ -40,6 +40,8 @@ class TFType_SubtypedType<string name, string typeMnemonic, string what>
     # "`!tf_type." # typeMnemonic # "<tensor<4xf32>, tensor<*xi32>>`.";
   let parameters = (ins ArrayRefParameter<"::mlir::TensorType">:$subtypes);
   let hasCustomAssemblyFormat = 1;
+  // Each subtype is a tensor of a TensorFlow element type.
+  let genVerifyDecl = 1;
   let builders = [
     TypeBuilder<(ins), [{ return $_get($_ctxt, ::llvm::ArrayRef<::mlir::TensorType>()); }]>
   ];

@@ -367,7 +367,8 @@ def FunctionalToRegionPass : Pass<"tfg-functional-to-region", "ModuleOp"> {
     The callee attributes are kept in `#tfg.region_attrs` and the call's
     attributes (`then_branch`'s `{...}` part) in `then_attrs` etc., so that
     `tfg-region-to-functional` restores the original exactly. Calls to
-    generic or missing functions are left as they are.
+    generic or missing functions are left as they are, and so is an `If`
+    whose condition is not boolean (`IfRegion` takes an i1 tensor).
 
     ```mlir
     %If, %ctl = If(%c, %x) name("if") {then_branch = #tf_type.func<@t, {}>, ...}

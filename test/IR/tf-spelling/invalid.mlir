@@ -36,11 +36,10 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // not one.
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Op, %ctl = Op : () -> (tensor<*xf32>)
-  // expected-error@+1 {{'tfg.WhileRegion' op along control flow edge from Operation tfg.condition to parent: successor operand type #0 'tensor<*xf32>' should match successor input type #0 'tensor<i32>'}}
+  // expected-error@+1 {{'tfg.WhileRegion' op region 'cond' passes value #0 of type 'tensor<*xf32>' is not compatible with the op's result #0 of type 'tensor<i32>'}}
   %WhileRegion, %ctl_0 = WhileRegion(%Op) {
   ^bb0(%arg0: tensor<*xf32>, %arg1: !tf_type.control):
     %Less, %ctl_0 = Less(%arg0) : (tensor<*xf32>) -> (tensor<*xi1>)
-    // expected-note@+1 {{region branch point}}
     condition %Less : tensor<*xi1> (%arg0) : tensor<*xf32>
   } do {
   ^bb0(%arg0: tensor<*xf32>, %arg1: !tf_type.control):
