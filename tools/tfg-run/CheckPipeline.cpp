@@ -3,10 +3,9 @@
 // The differential check of a pass pipeline: the model is copied, the
 // pipeline runs on the copy with MLIR's pass manager (passes registered as
 // in tfg-opt: tfg's and MLIR's own) behind tfg-verify, as in tfg-opt, and
-// the caller runs both on the same inputs and compares the fetches. A pipeline
-// is written as tfg-opt's
-// --pass-pipeline takes it, with or without the `builtin.module(...)`
-// anchor.
+// the caller runs both on the same inputs and compares the fetches. A
+// pipeline is written as tfg-opt's --pass-pipeline takes it, with or without
+// the `builtin.module(...)` anchor.
 //
 //===----------------------------------------------------------------------===//
 
