@@ -12,7 +12,7 @@
 #include "tfg/IR/TextNesting.h"
 #include "tfg/Support/InputLimits.h"
 #include "tfg/Support/OutputFile.h"
-#include "tfg/Transforms/Passes.h"
+#include "tfg/Transforms/VerifiedPipeline.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -27,6 +27,8 @@
 
 #include <cstdio>
 #include <cstdlib>
+#include <optional>
+#include <string>
 
 /// MLIR's printer verifies the IR once more before printing it, to fall back
 /// to the generic form for invalid IR: a fifth of the run time of a large
@@ -55,18 +57,55 @@ static void assumeVerifiedWhenVerified(const mlir::MlirOptMainConfig &config) {
     (void)it->second->addOccurrence(/*pos=*/0, it->first, "true");
 }
 
+/// The pipeline given with `--pass-pipeline` (or `-p`), if any: MLIR's
+/// PassPipelineCLParser holds it in a `cl::opt<std::string>` of that name.
+static std::optional<std::string> givenPassPipeline() {
+  auto options = llvm::cl::getRegisteredOptions();
+  auto it = options.find("pass-pipeline");
+  if (it == options.end() || it->second->getNumOccurrences() == 0)
+    return std::nullopt;
+  return static_cast<llvm::cl::opt<std::string> *>(it->second)->getValue();
+}
+
 /// The verification after parsing becomes the pipeline's first pass,
 /// tfg-verify: the same checks as mlir::verify, which the parser would run,
-/// in half its time on a large graph (tfg/IR/Verifier.h).
+/// in half its time on a large graph (tfg/IR/Verifier.h). It stays first
+/// whatever builds the pipeline (tfg/Transforms/VerifiedPipeline.h):
+/// `--run-reproducer` puts the reproducer's pipeline in the pass manager
+/// before this runs, the pass list adds to it, and `--pass-pipeline` (`-p`)
+/// replaces it, so that pipeline is parsed again, as written, behind
+/// tfg-verify. `--dump-pass-pipeline` then shows the pipeline as it runs:
+/// MLIR's command-line pipeline dumps it as soon as it has built it, reading
+/// the flag from the registered option (not from `config`), so the option is
+/// turned off there, as above, and the dump is made here.
 static void verifyInputWithTFGVerify(mlir::MlirOptMainConfig &config) {
   if (!config.shouldVerifyOnParsing())
     return;
+  bool dump = config.shouldDumpPassPipeline();
+  if (dump) {
+    auto options = llvm::cl::getRegisteredOptions();
+    auto it = options.find("dump-pass-pipeline");
+    if (it != options.end())
+      (void)it->second->addOccurrence(/*pos=*/0, it->first, "false");
+    config.dumpPassPipeline(false);
+  }
   mlir::MlirOptMainConfig withPipeline = config;
   config.verifyOnParsing(false);
-  config.setPassPipelineSetupFn([withPipeline](mlir::PassManager &pm) {
-    pm.addPass(mlir::tfg::createVerifyPass());
-    return withPipeline.setupPassPipeline(pm);
-  });
+  config.setPassPipelineSetupFn(
+      [withPipeline, dump, given = givenPassPipeline()](mlir::PassManager &pm) {
+        if (mlir::failed(mlir::tfg::verifyFirst(pm)) ||
+            mlir::failed(withPipeline.setupPassPipeline(pm)))
+          return mlir::failure();
+        if (given && mlir::failed(mlir::tfg::parseVerifiedPipeline(*given, pm)))
+          return mlir::failure();
+        if (mlir::failed(mlir::tfg::verifyFirst(pm)))
+          return mlir::failure();
+        if (dump) {
+          pm.dump();
+          llvm::errs() << "\n";
+        }
+        return mlir::success();
+      });
 }
 
 /// Reports MLIR text nested beyond tfg's bound as a diagnostic at the

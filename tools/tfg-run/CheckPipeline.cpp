@@ -2,16 +2,17 @@
 //
 // The differential check of a pass pipeline: the model is copied, the
 // pipeline runs on the copy with MLIR's pass manager (passes registered as
-// in tfg-opt: tfg's and MLIR's own), and the caller runs both on the same
-// inputs and compares the fetches. A pipeline is written as tfg-opt's
-// --pass-pipeline takes it, with or without the `builtin.module(...)`
-// anchor.
+// in tfg-opt: tfg's and MLIR's own) behind tfg-verify, as in tfg-opt, and
+// the caller runs both on the same inputs and compares the fetches. A
+// pipeline is written as tfg-opt's --pass-pipeline takes it, with or without
+// the `builtin.module(...)` anchor.
 //
 //===----------------------------------------------------------------------===//
 
 #include "RunSupport.h"
 
 #include "tfg/InitAll.h"
+#include "tfg/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -37,6 +38,9 @@ mlir::tfg::applyPipeline(ModuleOp module, StringRef pipeline) {
                                          pipeline + "'");
   }
   PassManager pm(module.getContext(), ModuleOp::getOperationName());
+  // No pass runs on a module the verifier rejects, whatever the caller
+  // verified.
+  pm.addPass(createVerifyPass());
   std::string parseErrors;
   llvm::raw_string_ostream errs(parseErrors);
   if (failed(parsePassPipeline(inner, pm, errs)))

@@ -20,9 +20,11 @@ namespace tfg {
 /// passes registered before the call, -o, --split-input-file,
 /// --verify-diagnostics, ...) with what a tool reading untrusted files and
 /// writing users' files adds:
-/// - the input is verified by the tfg-verify pass, first in the pipeline,
-///   instead of by the parser (the same checks in half the time on a large
-///   graph; --mlir-very-unsafe-disable-verifier-on-parsing leaves it out);
+/// - the input is verified by the tfg-verify pass, first in the pipeline
+///   however it is given (passes, --pass-pipeline, -p, --run-reproducer;
+///   tfg/Transforms/VerifiedPipeline.h), instead of by the parser (the same
+///   checks in half the time on a large graph;
+///   --mlir-very-unsafe-disable-verifier-on-parsing leaves it out);
 /// - the printer does not verify again what the pass manager verified
 ///   (--mlir-print-assume-verified is implied unless a verification is
 ///   turned off or --mlir-print-ir-after-failure is given);
