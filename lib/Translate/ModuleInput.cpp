@@ -1,6 +1,7 @@
 //===- ModuleInput.cpp - A tfg module as a translation's input ------------===//
 
 #include "ModuleInput.h"
+#include "tfg/IR/BytecodeCheck.h"
 #include "tfg/IR/TextNesting.h"
 
 #include "mlir/IR/Verifier.h"
@@ -14,8 +15,10 @@ OwningOpRef<ModuleOp> mlir::tfg::parseVerifiedModule(
   const llvm::MemoryBuffer *buffer =
       sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
   // MLIR's parser recurses once per level: deeper text is refused first.
+  // Bytecode MLIR's reader must not see is refused first too.
   OwningOpRef<ModuleOp> module;
-  if (succeeded(verifyTextNesting(buffer->getMemBufferRef(), ctx)))
+  if (succeeded(verifyTextNesting(buffer->getMemBufferRef(), ctx)) &&
+      succeeded(verifyBytecodeInput(buffer->getMemBufferRef(), ctx)))
     module = parseSourceFile<ModuleOp>(sourceMgr,
                                        ParserConfig(ctx, /*verify=*/false));
   if (parsed)
