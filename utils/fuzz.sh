@@ -19,7 +19,7 @@ all="GraphDefBinaryFuzzer:graphdef_binary GraphDefTextFuzzer:graphdef_text
   TFJSFuzzer:tfjs TFGParserFuzzer:tfg_text TFGPipelineFuzzer:tfg_pipeline
   TFJSDirFuzzer:tfjs_dir NumPyFuzzer:numpy
   TensorProtoFuzzer:tensor_proto RegexFuzzer:regex
-  TFGRunFuzzer:tfg_run"
+  TFGRunFuzzer:tfg_run TFGBytecodeFuzzer:tfg_bytecode"
 pairs=()
 for pair in $all; do
   if [ -z "${FUZZ_TARGETS:-}" ] || [[ " $FUZZ_TARGETS " == *" ${pair%%:*} "* ]]; then

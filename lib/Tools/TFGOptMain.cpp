@@ -9,11 +9,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Tools/TFGOptMain.h"
+#include "tfg/IR/BytecodeCheck.h"
 #include "tfg/IR/TextNesting.h"
 #include "tfg/Support/InputLimits.h"
 #include "tfg/Support/OutputFile.h"
 #include "tfg/Transforms/VerifiedPipeline.h"
 
+#include "mlir/Bytecode/BytecodeReader.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
@@ -109,16 +111,31 @@ static void verifyInputWithTFGVerify(mlir::MlirOptMainConfig &config) {
 }
 
 /// Reports MLIR text nested beyond tfg's bound as a diagnostic at the
-/// bracket crossing it (bytecode passes).
-static mlir::LogicalResult reportTextNesting(const llvm::MemoryBuffer &file) {
-  mlir::MLIRContext context(mlir::MLIRContext::Threading::DISABLED);
+/// bracket crossing it, and bytecode that MLIR's reader must not see (its
+/// structure checked, then a trial read in a child process) as a diagnostic
+/// at the file and byte offset of the defect.
+static mlir::LogicalResult checkInput(const llvm::MemoryBuffer &file,
+                                      mlir::DialectRegistry &registry,
+                                      const mlir::MlirOptMainConfig &config) {
+  bool bytecode = mlir::isBytecode(file.getMemBufferRef());
+  if (!bytecode && !mlir::tfg::findNestingBeyond(file.getBuffer(),
+                                                 mlir::tfg::kMaxTextNesting))
+    return mlir::success();
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  context.allowUnregisteredDialects(config.shouldAllowUnregisteredDialects());
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
       llvm::MemoryBuffer::getMemBuffer(file.getMemBufferRef(),
                                        /*RequiresNullTerminator=*/false),
       llvm::SMLoc());
   mlir::SourceMgrDiagnosticHandler handler(sourceMgr, &context);
-  return mlir::tfg::verifyTextNesting(file.getMemBufferRef(), &context);
+  if (!bytecode)
+    return mlir::tfg::verifyTextNesting(file.getMemBufferRef(), &context);
+  mlir::LogicalResult result = mlir::failure();
+  mlir::tfg::runOnLargeStack([&] {
+    result = mlir::tfg::verifyBytecodeInput(file.getMemBufferRef(), &context);
+  });
+  return result;
 }
 
 int mlir::tfg::tfgOptMain(int argc, char **argv, llvm::StringRef description,
@@ -140,8 +157,8 @@ int mlir::tfg::tfgOptMain(int argc, char **argv, llvm::StringRef description,
   // add: the input read so that replacing it cannot fault (it is never
   // truncated: the output is written beside it and renamed over it), text
   // nested beyond tfg's bound refused before MLIR's recursive parser sees
-  // it, the work done on a large stack, and the output written in full or
-  // not at all.
+  // it, malformed bytecode refused before MLIR's reader sees it, the work done
+  // on a large stack, and the output written in full or not at all.
   if (input == "-" &&
       llvm::sys::Process::FileDescriptorIsDisplayed(fileno(stdin)))
     llvm::errs() << "(processing input from stdin now, hit ctrl-c/ctrl-d to "
@@ -153,9 +170,7 @@ int mlir::tfg::tfgOptMain(int argc, char **argv, llvm::StringRef description,
     llvm::errs() << error << "\n";
     return EXIT_FAILURE;
   }
-  if (mlir::tfg::findNestingBeyond(file->getBuffer(),
-                                   mlir::tfg::kMaxTextNesting) &&
-      failed(reportTextNesting(*file)))
+  if (failed(checkInput(*file, registry, config)))
     return EXIT_FAILURE;
   std::unique_ptr<mlir::tfg::AtomicOutputFile> out =
       mlir::tfg::AtomicOutputFile::open(output, error);

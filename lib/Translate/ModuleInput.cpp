@@ -2,6 +2,7 @@
 
 #include "ModuleInput.h"
 #include "TranslationOutputs.h"
+#include "tfg/IR/BytecodeCheck.h"
 #include "tfg/IR/TextNesting.h"
 #include "tfg/IR/Verifier.h"
 
@@ -15,10 +16,12 @@ OwningOpRef<ModuleOp> mlir::tfg::parseVerifiedModule(
   const llvm::MemoryBuffer *buffer =
       sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
   // MLIR's parser recurses once per level: deeper text is refused first.
+  // Bytecode MLIR's reader must not see is refused first too.
   OwningOpRef<ModuleOp> module;
   {
     TimingScope timing = nestTiming("Parse input");
-    if (succeeded(verifyTextNesting(buffer->getMemBufferRef(), ctx)))
+    if (succeeded(verifyTextNesting(buffer->getMemBufferRef(), ctx)) &&
+        succeeded(verifyBytecodeInput(buffer->getMemBufferRef(), ctx)))
       module = parseSourceFile<ModuleOp>(sourceMgr,
                                          ParserConfig(ctx, /*verify=*/false));
   }

@@ -9,6 +9,7 @@
 
 #include "ModelInput.h"
 
+#include "tfg/IR/BytecodeCheck.h"
 #include "tfg/IR/TextNesting.h"
 #include "tfg/ImportExport/GraphDefInput.h"
 #include "tfg/ImportExport/TFJS.h"
@@ -60,7 +61,8 @@ OwningOpRef<ModuleOp> mlir::tfg::loadModel(MLIRContext *context,
   }
   StringRef bytes = buffer->getBuffer();
   if (looksLikeMLIR(bytes) || isBytecode(buffer->getMemBufferRef())) {
-    if (failed(verifyTextNesting(buffer->getMemBufferRef(), context)))
+    if (failed(verifyTextNesting(buffer->getMemBufferRef(), context)) ||
+        failed(verifyBytecodeInput(buffer->getMemBufferRef(), context)))
       return nullptr;
     auto sourceMgr = std::make_shared<llvm::SourceMgr>();
     sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
