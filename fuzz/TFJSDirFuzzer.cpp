@@ -39,7 +39,8 @@ const char *const kNames[] = {"model.json",
                               "tensorflowjs_model.pb",
                               "sub",
                               "sub/shard.bin",
-                              "link.bin"};
+                              "link.bin",
+                              "group1-shard1of1"};
 // "@SECRET@" stands for the secret's absolute path.
 const char *const kTargets[] = {
     "../secret.bin", "/dev/zero", "group1-shard1of1.bin",

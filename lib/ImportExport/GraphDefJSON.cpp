@@ -25,13 +25,34 @@ using namespace mlir::tfg;
 LogicalResult
 mlir::tfg::parseGraphDefJSON(StringRef json, tensorflow::GraphDef &graph,
                              Location loc, StringRef what,
-                             llvm::function_ref<bool()> explainEmpty) {
+                             llvm::function_ref<bool()> explainEmpty,
+                             llvm::function_ref<Location(size_t)> locate) {
   json = dropByteOrderMark(json);
   // Protobuf reads the JSON into its binary form, which it parses only up
   // to 2 GB.
-  if (json.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+  auto tooLarge = [&] {
     return emitError(loc) << what << " of " << json.size()
                           << " bytes is larger than protobuf can parse (2 GB)";
+  };
+  if (json.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+    return tooLarge();
+  // Bytes as arrays of byte values (older TF.js converters): as base64
+  // (a one-byte array grows from 3 characters to 6).
+  std::string withBase64;
+  JSONByteArrayError bytesError;
+  switch (rewriteJSONByteArrays(json, tensorflow::GraphDef::descriptor(),
+                                withBase64, bytesError)) {
+  case ByteArrayRewrite::Failed:
+    return emitError(locate ? locate(bytesError.offset) : loc)
+           << what << ": " << bytesError.message;
+  case ByteArrayRewrite::Rewritten:
+    json = withBase64;
+    if (json.size() > static_cast<size_t>(std::numeric_limits<int>::max()))
+      return tooLarge();
+    break;
+  case ByteArrayRewrite::Unchanged:
+    break;
+  }
   // Protobuf reads the integer literal -0 as an integer, and a float field
   // then gets +0: such literals are read as -0.0 (in an integer field,
   // protobuf takes that as 0 too).

@@ -3,8 +3,11 @@
 // The GraphDef of the module becomes model.json's modelTopology (protobuf
 // JSON); the values of its Const nodes, in the graph and in functions, move
 // to one weight shard listed in weightsManifest, as the TF.js converter
-// lays them out (TFJSShard.cpp). Other model.json entries kept by the importer
-// (`tfjs.<key>` module attributes: format, signature, ...) are written back.
+// lays them out (TFJSShard.cpp). A model initializer (the nested module
+// kTFJSInitializerName) becomes modelInitializer, its Const values weights
+// of the same shard. Other model.json entries kept by the importer
+// (`tfjs.<key>` module attributes: format, signature, initializerSignature,
+// ...) are written back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,16 +42,33 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
   warnUnknownFieldsLeftOut(module, "model.json",
                            "a binary GraphDef (--mlir-to-graphdef --binary) "
                            "keeps them");
+  ModuleOp initModule = getTFJSInitializer(module);
+  std::optional<tensorflow::GraphDef> initializer;
+  if (initModule) {
+    initializer.emplace();
+    if (failed(exportGraphDef(initModule, *initializer, options)))
+      return failure();
+    warnUnknownFieldsLeftOut(initModule, "model.json",
+                             "a binary GraphDef (--mlir-to-graphdef "
+                             "--binary) keeps them");
+  }
   llvm::json::Array manifestWeights;
-  detail::writeTFJSWeights(graph, weights, manifestWeights, module.getLoc());
+  detail::writeTFJSWeights(graph, initializer ? &*initializer : nullptr,
+                           weights, manifestWeights, module.getLoc());
   detail::writeTFJSTopologyFields(module, graph);
+  if (initializer)
+    detail::writeTFJSTopologyFields(initModule, *initializer);
 
   // The topology is protobuf's JSON as protobuf writes it (fields in
   // field-number order, as the TF.js converter writes them): a JSON tree of
   // it would take about 25 times its size.
-  std::string topologyText;
-  if (failed(
-          printGraphDefJSON(std::move(graph), topologyText, module.getLoc())))
+  llvm::StringMap<std::string> graphTexts;
+  if (failed(printGraphDefJSON(std::move(graph), graphTexts["modelTopology"],
+                               module.getLoc())))
+    return failure();
+  if (initializer && failed(printGraphDefJSON(std::move(*initializer),
+                                              graphTexts["modelInitializer"],
+                                              initModule.getLoc())))
     return failure();
 
   llvm::json::Object model;
@@ -61,7 +81,7 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
     if (!key.consume_front("tfjs."))
       continue;
     auto text = dyn_cast<StringAttr>(attr.getValue());
-    if (!text)
+    if (!text || graphTexts.count(key))
       continue;
     llvm::Expected<llvm::json::Value> value = parseBoundedJSON(text.getValue());
     if (!value)
@@ -78,19 +98,21 @@ LogicalResult mlir::tfg::exportTFJSModel(ModuleOp module,
   std::vector<StringRef> keys;
   for (const auto &member : model)
     keys.push_back(member.first);
-  keys.push_back("modelTopology");
+  for (const auto &entry : graphTexts)
+    keys.push_back(entry.getKey());
   llvm::sort(keys);
   llvm::raw_string_ostream os(modelJson);
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
     for (StringRef key : keys) {
-      if (key != "modelTopology") {
+      auto graphText = graphTexts.find(key);
+      if (graphText == graphTexts.end()) {
         json.attribute(key, *model.get(key));
         continue;
       }
       json.attributeBegin(key);
       json.rawValue([&](llvm::raw_ostream &out) {
-        StringRef text = StringRef(topologyText).rtrim("\n");
+        StringRef text = StringRef(graphText->second).rtrim("\n");
         // Newlines only separate tokens in protobuf's output (strings
         // escape theirs).
         for (auto [line, rest] = text.split('\n');;

@@ -101,13 +101,24 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
                    << llvm::toString(std::move(error));
     return nullptr;
   }
-  std::optional<StringRef> topologyText, signatureText;
+  std::optional<StringRef> topologyText, initializerText, signatureText;
   llvm::json::Object model;
   for (const JSONMember &member : members) {
     // A repeated key keeps its last value, as JSON parsers do.
     if (member.key == "modelTopology") {
       topologyText = member.value;
       continue;
+    }
+    // TF.js runs an initializer given as an object with nodes (one without
+    // is none; what is not an object is kept as it is, unread, as TF.js
+    // leaves it).
+    if (member.key == "modelInitializer") {
+      initializerText.reset();
+      model.erase("modelInitializer");
+      if (member.value.starts_with("{")) {
+        initializerText = member.value;
+        continue;
+      }
     }
     if (member.key == "signature")
       signatureText = member.value;
@@ -147,12 +158,28 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
                       "--output_format=tfjs_graph_model makes one)";
     return true;
   };
+  // Errors inside a member's text are located in the file.
+  auto locator = [&](StringRef part) {
+    return [&, part](size_t offset) {
+      return locationIn(loc, jsonText, part.drop_front(offset));
+    };
+  };
   if (failed(parseGraphDefJSON(*topologyText, graph, loc, "modelTopology",
-                               explainEmpty)))
+                               explainEmpty, locator(*topologyText))))
     return nullptr;
+  std::optional<tensorflow::GraphDef> initializer;
+  if (initializerText) {
+    initializer.emplace();
+    Location at = locationIn(loc, jsonText, *initializerText);
+    if (failed(parseGraphDefJSON(*initializerText, *initializer, at,
+                                 "modelInitializer", {},
+                                 locator(*initializerText))))
+      return nullptr;
+  }
 
-  if (failed(detail::materializeTFJSWeights(model.getArray("weightsManifest"),
-                                            weightsDir, graph, loc)))
+  if (failed(detail::materializeTFJSWeights(
+          model.getArray("weightsManifest"), weightsDir, graph, loc,
+          initializer ? &*initializer : nullptr)))
     return nullptr;
 
   llvm::StringMap<SmallVector<int32_t>> emptyArgAttrs =
@@ -163,8 +190,19 @@ OwningOpRef<ModuleOp> mlir::tfg::importTFJSModel(MLIRContext *ctx,
   if (!module)
     return nullptr;
   detail::markEmptyArgAttrs(*module, emptyArgAttrs);
-  // Keep the model's other entries (format, signature, initializer, ...)
-  // verbatim as JSON text.
+  if (initializer) {
+    llvm::StringMap<SmallVector<int32_t>> initEmptyArgAttrs =
+        detail::findEmptyArgAttrs(*initializer);
+    OwningOpRef<ModuleOp> init =
+        importGraphDef(ctx, std::move(*initializer), loc);
+    if (!init)
+      return nullptr;
+    detail::markEmptyArgAttrs(*init, initEmptyArgAttrs);
+    (*init).setSymNameAttr(StringAttr::get(ctx, kTFJSInitializerName));
+    module->getBody()->push_back(init.release());
+  }
+  // Keep the model's other entries (format, signature,
+  // initializerSignature, ...) verbatim as JSON text.
   Builder b(ctx);
   for (const auto &[key, value] : model) {
     if (key == "modelTopology" || key == "weightsManifest")

@@ -296,31 +296,145 @@ static StringRef inputNode(StringRef input) {
   return input.take_until([](char c) { return c == ':'; });
 }
 
-/// Renames nodes of `func` as `renamed` says, in its inputs and returns.
-static void renameNodes(tensorflow::FunctionDef &func,
+/// Renames `input` ("node", "node:out:0", "^node") as `renamed` says.
+static void renameInput(std::string &input,
                         const llvm::StringMap<std::string> &renamed) {
-  auto rename = [&](std::string &input) {
-    StringRef node = inputNode(input);
-    auto it = renamed.find(node);
-    if (it == renamed.end())
-      return;
-    size_t at = node.data() - input.data();
-    input.replace(at, node.size(), it->second);
-  };
-  for (NodeDef &node : *func.mutable_node_def()) {
+  StringRef node = inputNode(input);
+  auto it = renamed.find(node);
+  if (it == renamed.end())
+    return;
+  size_t at = node.data() - input.data();
+  input.replace(at, node.size(), it->second);
+}
+
+/// Renames `nodes` as `renamed` says, and their inputs.
+static void renameNodes(google::protobuf::RepeatedPtrField<NodeDef> &nodes,
+                        const llvm::StringMap<std::string> &renamed) {
+  for (NodeDef &node : nodes) {
     auto it = renamed.find(node.name());
     if (it != renamed.end())
       node.set_name(it->second);
     for (std::string &input : *node.mutable_input())
-      rename(input);
+      renameInput(input, renamed);
   }
+}
+
+/// Renames nodes of `func` as `renamed` says, in its inputs and returns.
+static void renameNodes(tensorflow::FunctionDef &func,
+                        const llvm::StringMap<std::string> &renamed) {
+  auto rename = [&](std::string &input) { renameInput(input, renamed); };
+  renameNodes(*func.mutable_node_def(), renamed);
   for (auto &entry : *func.mutable_ret())
     rename(entry.second);
   for (auto &entry : *func.mutable_control_ret())
     rename(entry.second);
 }
 
+namespace {
+/// A weight of the graph: its bytes in the shard, and its manifest entry.
+struct GraphWeight {
+  size_t begin, end, entry;
+};
+
+/// The weights written so far: their names, and those of the graph, which
+/// an initializer's Const of the same name may share.
+struct WrittenWeights {
+  std::string &shard;
+  llvm::json::Array &manifest;
+  Location loc;
+  llvm::StringSet<> names;
+  llvm::StringMap<GraphWeight> graphWeights;
+
+  /// Whether the weight just written at `begin` (entry `entry`) is the
+  /// graph's weight `weight`: the same dtype, shape and bytes.
+  bool isSame(const GraphWeight &weight, size_t begin,
+              const llvm::json::Object &entry) const {
+    const llvm::json::Object *other = manifest[weight.entry].getAsObject();
+    return other && *other->get("dtype") == *entry.get("dtype") &&
+           *other->get("shape") == *entry.get("shape") &&
+           StringRef(shard).slice(weight.begin, weight.end) ==
+               StringRef(shard).drop_front(begin);
+  }
+
+  /// Writes the Consts of `nodes`, a graph's, under their names. With
+  /// `initializer` (a model initializer's graph: TF.js gives its Consts
+  /// the weights of their names too), a Const whose name a weight of the
+  /// graph with the same value has shares it, and one whose name another
+  /// weight has is renamed "model_initializer/<name>" (and its uses).
+  void writeGraph(google::protobuf::RepeatedPtrField<NodeDef> &nodes,
+                  bool initializer) {
+    llvm::StringSet<> local;
+    for (const NodeDef &node : nodes)
+      local.insert(node.name());
+    llvm::StringMap<std::string> renamed;
+    for (NodeDef &node : nodes) {
+      size_t begin = shard.size();
+      std::optional<llvm::json::Object> entry =
+          moveToShard(node, node.name(), shard, loc);
+      if (!entry)
+        continue;
+      std::string name = node.name();
+      if (initializer && names.contains(name)) {
+        auto shared = graphWeights.find(name);
+        if (shared != graphWeights.end() &&
+            isSame(shared->second, begin, *entry)) {
+          shard.resize(begin);
+          continue;
+        }
+        std::string base = "model_initializer/" + name;
+        name = base;
+        for (unsigned i = 1; names.contains(name) || local.contains(name); ++i)
+          name = base + "_" + std::to_string(i);
+        (*entry)["name"] = name;
+        local.insert(name);
+        renamed[node.name()] = name;
+      }
+      names.insert(name);
+      if (!initializer)
+        graphWeights[name] = {begin, shard.size(), manifest.size()};
+      manifest.push_back(std::move(*entry));
+    }
+    if (!renamed.empty())
+      renameNodes(nodes, renamed);
+  }
+
+  /// Writes the Consts of `func`, renaming those whose name a weight has
+  /// "<function>/<name>" (and their uses).
+  void writeFunction(tensorflow::FunctionDef &func) {
+    // Names taken in the function: its nodes and arguments.
+    llvm::StringSet<> local;
+    for (const NodeDef &node : func.node_def())
+      local.insert(node.name());
+    for (const auto &arg : func.signature().input_arg())
+      local.insert(arg.name());
+    llvm::StringMap<std::string> renamed;
+    for (NodeDef &node : *func.mutable_node_def()) {
+      std::string name = node.name();
+      if (names.contains(name)) {
+        std::string base = func.signature().name() + "/" + name;
+        name = base;
+        for (unsigned i = 1; names.contains(name) || local.contains(name); ++i)
+          name = base + "_" + std::to_string(i);
+      }
+      std::optional<llvm::json::Object> entry =
+          moveToShard(node, name, shard, loc);
+      if (!entry)
+        continue;
+      names.insert(name);
+      manifest.push_back(std::move(*entry));
+      if (name != node.name()) {
+        local.insert(name);
+        renamed[node.name()] = name;
+      }
+    }
+    if (!renamed.empty())
+      renameNodes(func, renamed);
+  }
+};
+} // namespace
+
 void mlir::tfg::detail::writeTFJSWeights(tensorflow::GraphDef &graph,
+                                         tensorflow::GraphDef *initializer,
                                          std::string &shard,
                                          llvm::json::Array &manifest,
                                          Location loc) {
@@ -337,50 +451,24 @@ void mlir::tfg::detail::writeTFJSWeights(tensorflow::GraphDef &graph,
     if (elements && *elements * type->size <= kMaxWeightBytes)
       expected += *elements * type->size;
   };
-  for (NodeDef &node : *graph.mutable_node())
-    measure(node);
-  for (auto &func : *graph.mutable_library()->mutable_function())
-    for (NodeDef &node : *func.mutable_node_def())
+  SmallVector<tensorflow::GraphDef *, 2> graphs = {&graph};
+  if (initializer)
+    graphs.push_back(initializer);
+  for (tensorflow::GraphDef *g : graphs) {
+    for (NodeDef &node : *g->mutable_node())
       measure(node);
+    for (auto &func : *g->mutable_library()->mutable_function())
+      for (NodeDef &node : *func.mutable_node_def())
+        measure(node);
+  }
   shard.reserve(expected);
 
-  llvm::StringSet<> weightNames;
-  for (NodeDef &node : *graph.mutable_node())
-    if (std::optional<llvm::json::Object> entry =
-            moveToShard(node, node.name(), shard, loc)) {
-      weightNames.insert(node.name());
-      manifest.push_back(std::move(*entry));
-    }
-  for (tensorflow::FunctionDef &func :
-       *graph.mutable_library()->mutable_function()) {
-    // Names taken in the function: its nodes and arguments.
-    llvm::StringSet<> local;
-    for (const NodeDef &node : func.node_def())
-      local.insert(node.name());
-    for (const auto &arg : func.signature().input_arg())
-      local.insert(arg.name());
-    llvm::StringMap<std::string> renamed;
-    for (NodeDef &node : *func.mutable_node_def()) {
-      std::string name = node.name();
-      if (weightNames.contains(name)) {
-        std::string base = func.signature().name() + "/" + name;
-        name = base;
-        for (unsigned i = 1; weightNames.contains(name) || local.contains(name);
-             ++i)
-          name = base + "_" + std::to_string(i);
-      }
-      std::optional<llvm::json::Object> entry =
-          moveToShard(node, name, shard, loc);
-      if (!entry)
-        continue;
-      weightNames.insert(name);
-      manifest.push_back(std::move(*entry));
-      if (name != node.name()) {
-        local.insert(name);
-        renamed[node.name()] = name;
-      }
-    }
-    if (!renamed.empty())
-      renameNodes(func, renamed);
-  }
+  WrittenWeights written{shard, manifest, loc};
+  written.writeGraph(*graph.mutable_node(), /*initializer=*/false);
+  if (initializer)
+    written.writeGraph(*initializer->mutable_node(), /*initializer=*/true);
+  for (tensorflow::GraphDef *g : graphs)
+    for (tensorflow::FunctionDef &func :
+         *g->mutable_library()->mutable_function())
+      written.writeFunction(func);
 }

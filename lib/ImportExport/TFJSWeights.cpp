@@ -41,6 +41,14 @@ static constexpr uint64_t kMaxFileBytes = uint64_t(1) << 31;
 static constexpr uint64_t kMaxWeightBytes = uint64_t(1) << 34;
 
 namespace {
+/// A node a weight may be the value of: in the graph (`func` empty), in a
+/// library function, or in the model initializer's graph.
+struct NodeRef {
+  NodeDef *node;
+  StringRef func;
+  bool initializer = false;
+};
+
 /// How one weight is stored in the shards, and the Const it is the value of.
 struct WeightSpec {
   std::string name, dtype;
@@ -51,14 +59,12 @@ struct WeightSpec {
   std::string quantDtype; // empty when not quantized
   double scale = 1, min = 0;
   /// The Const nodes it is the value of (TF.js gives it to every Const so
-  /// named, in the graph and in functions), and their functions ("" for
-  /// the graph's).
-  SmallVector<std::pair<NodeDef *, StringRef>, 1> nodes;
+  /// named, in the graph, in functions and in the initializer's graph).
+  SmallVector<NodeRef, 1> nodes;
 };
 
-/// The nodes of a name, with their functions ("" for the graph's).
-using NodeMap =
-    llvm::StringMap<SmallVector<std::pair<NodeDef *, StringRef>, 1>>;
+/// The nodes of a name.
+using NodeMap = llvm::StringMap<SmallVector<NodeRef, 1>>;
 
 /// A shard whose path was checked: where it is and its size.
 struct ShardFile {
@@ -329,9 +335,13 @@ static LogicalResult parseWeightSpec(const llvm::json::Value &value,
   return success();
 }
 
-/// " in function 'f'" for a node of function `f`; "" for the graph's.
-static std::string describeFunction(StringRef func) {
-  return func.empty() ? std::string() : (" in function '" + func + "'").str();
+/// " in function 'f'" for a node of function `f`, " in the model
+/// initializer" for one of its graph; "" for the graph's.
+static std::string describeFunction(const NodeRef &ref) {
+  std::string where = ref.func.empty()
+                          ? std::string()
+                          : (" in function '" + ref.func + "'").str();
+  return ref.initializer ? where + " in the model initializer" : where;
 }
 
 /// Whether a Const's value tensor holds its values (any field besides its
@@ -361,17 +371,19 @@ static LogicalResult findWeightNodes(WeightSpec &w, const NodeMap &nodes,
   auto it = nodes.find(w.name);
   if (it == nodes.end())
     return emitError(loc) << "weight '" << w.name << "' has no node";
-  auto notConst = [&](const NodeDef &node, StringRef func) {
+  auto notConst = [&](const NodeRef &ref) {
     return emitError(loc) << "weight '" << w.name << "' names node '"
-                          << node.name() << "'" << describeFunction(func)
-                          << ", a " << node.op()
+                          << ref.node->name() << "'" << describeFunction(ref)
+                          << ", a " << ref.node->op()
                           << ": weights are the values of Const nodes";
   };
   auto take = [&](bool valued) -> LogicalResult {
-    for (auto [node, func] : it->second) {
+    for (const NodeRef &ref : it->second) {
+      NodeDef *node = ref.node;
+      StringRef func = ref.func;
       if (node->op() != "Const") {
         if (func.empty())
-          return notConst(*node, func);
+          return notConst(ref);
         continue;
       }
       auto value = node->attr().find("value");
@@ -385,14 +397,14 @@ static LogicalResult findWeightNodes(WeightSpec &w, const NodeMap &nodes,
           dtype->second.value_case() == tensorflow::AttrValue::kType &&
           !isStoredAs(dtype->second.type(), w.stored))
         return emitError(loc)
-               << "Const node '" << node->name() << "'"
-               << describeFunction(func) << " has dtype "
+               << "Const node '" << node->name() << "'" << describeFunction(ref)
+               << " has dtype "
                << tensorflow::DataType_Name(dtype->second.type())
                << ", but its weight in the manifest is " << w.dtype
                << (w.quantDtype.empty()
                        ? ""
                        : " (quantized as " + w.quantDtype + ")");
-      w.nodes.push_back({node, func});
+      w.nodes.push_back(ref);
     }
     return success();
   };
@@ -400,7 +412,7 @@ static LogicalResult findWeightNodes(WeightSpec &w, const NodeMap &nodes,
       (w.nodes.empty() && failed(take(/*valued=*/true))))
     return failure();
   if (w.nodes.empty())
-    return notConst(*it->second.front().first, it->second.front().second);
+    return notConst(it->second.front());
   return success();
 }
 
@@ -506,8 +518,9 @@ static LogicalResult readWeight(const WeightSpec &w, StringRef &data,
 /// Converts a weight read in its stored dtype into the dtype of its Const
 /// node (see isStoredAs).
 static LogicalResult convertToNodeType(TensorProto &tensor, DataType target,
-                                       const WeightSpec &w, const NodeDef &node,
-                                       StringRef func, Location loc) {
+                                       const WeightSpec &w, const NodeRef &ref,
+                                       Location loc) {
+  const NodeDef &node = *ref.node;
   if (tensor.dtype() == target)
     return success();
   const std::string &raw = tensor.tensor_content();
@@ -567,7 +580,7 @@ static LogicalResult convertToNodeType(TensorProto &tensor, DataType target,
         return emitError(loc)
                << "weight '" << w.name << "' holds " << v
                << ", which Const node '" << node.name() << "'"
-               << describeFunction(func) << " of dtype "
+               << describeFunction(ref) << " of dtype "
                << tensorflow::DataType_Name(target) << " cannot hold";
       // Little-endian: the low bytes of the two's complement.
       int64_t wide = v;
@@ -648,8 +661,8 @@ static LogicalResult readGroup(const llvm::json::Value &groupValue,
     if (failed(readWeight(w, data, tensor, loc)))
       return failure();
     // Each node gets the value in its dtype (the last one the tensor read).
-    for (auto [i, entry] : llvm::enumerate(w.nodes)) {
-      auto [node, func] = entry;
+    for (auto [i, ref] : llvm::enumerate(w.nodes)) {
+      NodeDef *node = ref.node;
       TensorProto value;
       if (i + 1 == w.nodes.size())
         value = std::move(tensor);
@@ -658,8 +671,7 @@ static LogicalResult readGroup(const llvm::json::Value &groupValue,
       auto dtype = node->attr().find("dtype");
       if (dtype != node->attr().end() &&
           dtype->second.value_case() == tensorflow::AttrValue::kType &&
-          failed(convertToNodeType(value, dtype->second.type(), w, *node, func,
-                                   loc)))
+          failed(convertToNodeType(value, dtype->second.type(), w, ref, loc)))
         return failure();
       *(*node->mutable_attr())["value"].mutable_tensor() = std::move(value);
       weighted.insert(node);
@@ -675,14 +687,23 @@ static LogicalResult readGroup(const llvm::json::Value &groupValue,
 
 LogicalResult mlir::tfg::detail::materializeTFJSWeights(
     const llvm::json::Array *manifest, StringRef modelDir,
-    tensorflow::GraphDef &graph, Location loc) {
+    tensorflow::GraphDef &graph, Location loc,
+    tensorflow::GraphDef *initializer) {
   NodeMap nodes;
-  for (NodeDef &node : *graph.mutable_node())
-    nodes[node.name()].push_back({&node, StringRef()});
-  for (tensorflow::FunctionDef &func :
-       *graph.mutable_library()->mutable_function())
-    for (NodeDef &node : *func.mutable_node_def())
-      nodes[node.name()].push_back({&node, func.signature().name()});
+  // TF.js looks weights up by name in both graphs (one weight map).
+  SmallVector<std::pair<tensorflow::GraphDef *, bool>, 2> graphs = {
+      {&graph, false}};
+  if (initializer)
+    graphs.push_back({initializer, true});
+  for (auto [g, isInitializer] : graphs) {
+    for (NodeDef &node : *g->mutable_node())
+      nodes[node.name()].push_back({&node, StringRef(), isInitializer});
+    for (tensorflow::FunctionDef &func :
+         *g->mutable_library()->mutable_function())
+      for (NodeDef &node : *func.mutable_node_def())
+        nodes[node.name()].push_back(
+            {&node, func.signature().name(), isInitializer});
+  }
   llvm::DenseSet<const NodeDef *> weighted;
   if (manifest && !manifest->empty()) {
     SmallString<256> realDir;
@@ -697,29 +718,34 @@ LogicalResult mlir::tfg::detail::materializeTFJSWeights(
   }
   // In a TF.js model, Const values are weights: a Const with neither
   // (today's converters leave only its dtype and shape) has none.
-  auto check = [&](const NodeDef &node, StringRef func) -> LogicalResult {
+  auto check = [&](const NodeRef &ref) -> LogicalResult {
+    const NodeDef &node = *ref.node;
     if (node.op() != "Const" || weighted.contains(&node))
       return success();
     auto value = node.attr().find("value");
     if (value == node.attr().end())
       return emitError(loc)
-             << "Const node '" << node.name() << "'" << describeFunction(func)
+             << "Const node '" << node.name() << "'" << describeFunction(ref)
              << " has no value attribute, and the weights "
                 "manifest lists no weight for it";
     if (value->second.has_tensor() && !holdsValues(value->second.tensor()))
       return emitError(loc)
-             << "Const node '" << node.name() << "'" << describeFunction(func)
+             << "Const node '" << node.name() << "'" << describeFunction(ref)
              << " has no value: its value attribute holds a "
                 "dtype and shape only, and the weights "
                 "manifest lists no weight for it";
     return success();
   };
-  for (const NodeDef &node : graph.node())
-    if (failed(check(node, "")))
-      return failure();
-  for (const tensorflow::FunctionDef &func : graph.library().function())
-    for (const NodeDef &node : func.node_def())
-      if (failed(check(node, func.signature().name())))
+  // In order: the graph's nodes, then each function's, per graph.
+  for (auto [g, isInitializer] : graphs) {
+    for (NodeDef &node : *g->mutable_node())
+      if (failed(check({&node, StringRef(), isInitializer})))
         return failure();
+    for (tensorflow::FunctionDef &func :
+         *g->mutable_library()->mutable_function())
+      for (NodeDef &node : *func.mutable_node_def())
+        if (failed(check({&node, func.signature().name(), isInitializer})))
+          return failure();
+  }
   return success();
 }

@@ -33,18 +33,26 @@ namespace detail {
 /// TensorFlow.js looks them up: by node name, a weight the value of every
 /// Const so named): each weight names a Const of its dtype (or one TF.js
 /// stores as it: float64 as float32, int64 as int32, ...), and every Const
-/// either has a weight or holds its value.
-LogicalResult materializeTFJSWeights(const llvm::json::Array *manifest,
-                                     StringRef modelDir,
-                                     tensorflow::GraphDef &graph, Location loc);
+/// either has a weight or holds its value. With `initializer` (a model
+/// initializer's graph), its Consts take their weights from the same
+/// manifest by the same names, as TF.js gives both graphs one weight map.
+LogicalResult
+materializeTFJSWeights(const llvm::json::Array *manifest, StringRef modelDir,
+                       tensorflow::GraphDef &graph, Location loc,
+                       tensorflow::GraphDef *initializer = nullptr);
 
 /// Moves the values of the Const nodes of `graph` and of its functions into
 /// `shard`, in the dtypes TensorFlow.js stores them as, and lists them in
 /// `weights` (the entries of one manifest group); a function's Const whose
 /// name a weight already has is renamed "<function>/<name>". Values TF.js
 /// has no weights for stay in the topology (warned when TF.js could have
-/// read them, but for their range).
-void writeTFJSWeights(tensorflow::GraphDef &graph, std::string &shard,
+/// read them, but for their range). With `initializer` (a model
+/// initializer's graph), its Consts' values go to the same shard: one named
+/// as a Const of the graph with the same value shares its weight (TF.js
+/// looks weights up by name in both graphs), one named as another weight is
+/// renamed "model_initializer/<name>".
+void writeTFJSWeights(tensorflow::GraphDef &graph,
+                      tensorflow::GraphDef *initializer, std::string &shard,
                       llvm::json::Array &weights, Location loc);
 
 /// The arguments of each function that have an empty FunctionDef.arg_attr

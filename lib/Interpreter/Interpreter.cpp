@@ -207,6 +207,12 @@ struct Interpreter::Impl {
 Interpreter::Interpreter(ModuleOp module, InterpreterOptions options)
     : impl(std::make_unique<Impl>(module, options)) {}
 
+Interpreter::Interpreter(ModuleOp module, InterpreterOptions options,
+                         const Interpreter &shared)
+    : impl(std::make_unique<Impl>(module, options)) {
+  impl->state.resources = shared.impl->state.resources;
+}
+
 Interpreter::~Interpreter() = default;
 
 GraphOp Interpreter::getGraph() {
@@ -243,7 +249,8 @@ static llvm::Error checkPlaceholderFeed(Operation *op, const HostTensor &t) {
 
 llvm::Expected<std::vector<HostTensor>>
 Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
-                      ArrayRef<std::string> fetches) {
+                      ArrayRef<std::string> fetches,
+                      ArrayRef<std::string> targets) {
   GraphOp graph = getGraph();
   if (!graph)
     return error("the module has no tfg.graph");
@@ -295,6 +302,15 @@ Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
     fetchValues.push_back(*v);
     key += name + ",";
   }
+  key += "|";
+  for (const std::string &name : targets) {
+    Operation *op = impl->nodesByName.lookup(name);
+    if (!op)
+      return error("target '" + name + "': the graph has no node '" + name +
+                   "'");
+    fetchValues.push_back(getControlToken(op));
+    key += name + ",";
+  }
   auto isFed = [&](Value v) {
     return fed.count(v) != 0 ||
            (isControlType(v.getType()) && fedNodes.contains(v.getDefiningOp()));
@@ -320,6 +336,7 @@ Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
   auto results = impl->state.runBody(*body, externals, 0);
   if (!results)
     return results.takeError();
+  results->resize(fetches.size()); // The targets' control results go.
   std::vector<HostTensor> out;
   for (auto [i, v] : llvm::enumerate(*results)) {
     if (!v.tensor)

@@ -176,13 +176,20 @@ struct InterpreterState {
   ModuleOp module;
   InterpreterOptions options;
   SymbolTable symbols;
-  /// Variables by container and shared name.
-  std::map<std::pair<std::string, std::string>, std::shared_ptr<RuntimeObject>>
-      variables;
-  /// Lookup tables by container and shared name (TableOps.cpp); a table
-  /// without a shared name is keyed by its node.
-  std::map<std::pair<std::string, std::string>, std::shared_ptr<RuntimeObject>>
-      tables;
+  /// The objects that persist from run to run, which interpreters may
+  /// share.
+  struct Resources {
+    /// Variables by container and shared name.
+    std::map<std::pair<std::string, std::string>,
+             std::shared_ptr<RuntimeObject>>
+        variables;
+    /// Lookup tables by container and shared name (TableOps.cpp); a table
+    /// without a shared name is keyed by its node.
+    std::map<std::pair<std::string, std::string>,
+             std::shared_ptr<RuntimeObject>>
+        tables;
+  };
+  std::shared_ptr<Resources> resources = std::make_shared<Resources>();
   /// Constants converted once, by value attribute (a Const of a generic
   /// function may take its value from a placeholder).
   DenseMap<Attribute, TensorPtr> constants;

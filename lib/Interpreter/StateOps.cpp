@@ -68,7 +68,7 @@ static llvm::Error varHandle(Executor &exec, const CompiledNode &node, Ins,
   if (shared.empty())
     shared = getNodeName(node.op).str();
   std::shared_ptr<RuntimeObject> &var =
-      exec.getState().variables[{str("container"), shared}];
+      exec.getState().resources->variables[{str("container"), shared}];
   if (!var)
     var = std::make_shared<Variable>();
   outs.push_back({nullptr, var});

@@ -18,14 +18,16 @@
 // Tables are shared by container and shared_name, and kept from one run to
 // the next like variables; a table with an empty shared_name is its node's
 // (its name when `use_node_name_sharing`), as TensorFlow's kernel keeps
-// its table. Keys are int32, int64 or strings and compare exactly (strings
-// by bytes); values may be of any dtype with a host form. Find gives, for
-// keys of any shape S, values of shape S + value_shape, the default value
-// (of value_shape) for missing keys. Size is an int64 scalar. Export gives
-// the keys and values in insertion order (TensorFlow's order is
-// unspecified); a key inserted again keeps its place. A table holds at most
-// kMaxListElements entries and maxElements value elements: more is an
-// error. Reading vocabulary files is in TableFile.cpp.
+// its table. With InterpreterOptions::tablesByNodeName, a table is its node
+// name's alone, as TensorFlow.js keeps them (a model initializer's tables
+// are found by the model's HashTable nodes of the same names). Keys are int32,
+// int64 or strings and compare exactly (strings by bytes); values may be of any
+// dtype with a host form. Find gives, for keys of any shape S, values of shape
+// S + value_shape, the default value (of value_shape) for missing keys. Size is
+// an int64 scalar. Export gives the keys and values in insertion order
+// (TensorFlow's order is unspecified); a key inserted again keeps its place. A
+// table holds at most kMaxListElements entries and maxElements value elements:
+// more is an error. Reading vocabulary files is in TableFile.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -383,9 +385,14 @@ static llvm::Error createTable(Executor &exec, const CompiledNode &node,
     auto attr = node.getAttrOfType<StringAttr>(name);
     return attr ? attr.str() : std::string();
   };
+  std::string container = str("container");
   std::string shared = str("shared_name");
   std::string shown = shared.empty() ? getNodeName(node.op).str() : shared;
-  if (shared.empty()) {
+  if (exec.getState().options.tablesByNodeName) {
+    // As TensorFlow.js keeps them: by node name only.
+    container.clear();
+    shared = shown = getNodeName(node.op).str();
+  } else if (shared.empty()) {
     auto byName = node.getAttrOfType<BoolAttr>("use_node_name_sharing");
     if (byName && byName.getValue())
       shared = getNodeName(node.op).str();
@@ -394,7 +401,7 @@ static llvm::Error createTable(Executor &exec, const CompiledNode &node,
                std::to_string(reinterpret_cast<uintptr_t>(node.op));
   }
   std::shared_ptr<RuntimeObject> &slot =
-      exec.getState().tables[{str("container"), shared}];
+      exec.getState().resources->tables[{container, shared}];
   if (!slot) {
     slot = table;
   } else if (!sameSignature(*static_cast<LookupTable *>(slot.get()), *table)) {

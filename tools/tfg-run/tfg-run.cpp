@@ -20,6 +20,7 @@
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/IR/Utility.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/TFJS.h"
 #include "tfg/Interpreter/Interpreter.h"
 #include "tfg/Support/CommandLine.h"
 #include "tfg/Support/InputLimits.h"
@@ -154,9 +155,11 @@ static cl::opt<int64_t> graphSeed(
         "a seed of their own keep it"),
     cl::value_desc("N"), cl::cat(category));
 
-/// The interpreter's bounds from the command line.
-static InterpreterOptions getInterpreterOptions() {
+/// The interpreter's bounds from the command line, for `module`.
+static InterpreterOptions getInterpreterOptions(ModuleOp module) {
   InterpreterOptions options;
+  // A TF.js model initializer's tables are the model's by node name.
+  options.tablesByNodeName = static_cast<bool>(getTFJSInitializer(module));
   options.maxLoopIterations = maxLoopIterations;
   options.maxCallDepth = maxCallDepth;
   options.maxElements = maxElements;
@@ -169,6 +172,25 @@ static InterpreterOptions getInterpreterOptions() {
 
 static llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Runs the TF.js model initializer of `module`, if it has one, with the
+/// variables and tables of `interp`, as TensorFlow.js runs it once before
+/// the model's first run.
+static llvm::Error runInitializer(ModuleOp module, Interpreter &interp) {
+  ModuleOp initializer = getTFJSInitializer(module);
+  if (!initializer)
+    return llvm::Error::success();
+  auto signature =
+      module->getAttrOfType<StringAttr>("tfjs.initializerSignature");
+  Interpreter run(initializer, getInterpreterOptions(module), interp);
+  auto done =
+      run.runGraph({}, {},
+                   getTFJSInitializerTargets(
+                       initializer, signature ? signature.getValue() : ""));
+  if (!done)
+    return fail("the model initializer: " + toString(done.takeError()));
+  return llvm::Error::success();
 }
 
 namespace {
@@ -361,7 +383,9 @@ static llvm::Error checkAgainstPipeline(ModuleOp module,
   auto optimized = applyPipeline(module, checkPipeline);
   if (!optimized)
     return optimized.takeError();
-  Interpreter interp(**optimized, getInterpreterOptions());
+  Interpreter interp(**optimized, getInterpreterOptions(**optimized));
+  if (llvm::Error err = runInitializer(**optimized, interp))
+    return fail("after the pipeline: " + toString(std::move(err)));
   auto after = runTimed([&] { return interp.runGraph(feeds, fetches); });
   if (!after)
     return fail("after the pipeline: " + toString(after.takeError()));
@@ -562,11 +586,12 @@ static int runTool() {
   OwningOpRef<ModuleOp> module = loadModel(&context, modelPath);
   if (!module)
     return 1;
-  Interpreter interp(*module, getInterpreterOptions());
-  llvm::Error err =
-      functionName.empty()
-          ? runGraphMode(&context, *module, interp, inputs, shapes)
-          : runFunctionMode(&context, *module, interp, inputs, shapes);
+  Interpreter interp(*module, getInterpreterOptions(*module));
+  llvm::Error err = runInitializer(*module, interp);
+  if (!err)
+    err = functionName.empty()
+              ? runGraphMode(&context, *module, interp, inputs, shapes)
+              : runFunctionMode(&context, *module, interp, inputs, shapes);
   if (err)
     return report(std::move(err));
   return 0;

@@ -157,4 +157,88 @@ TEST_F(GraphDefJSONTest, MoreThanProtobufParsesIsAnError) {
             "X of 2147483648 bytes is larger than protobuf can parse (2 GB)");
 }
 
+TEST_F(GraphDefJSONTest, ByteArraysAreReadAsBytes) {
+  // As TF.js converters 0.x/1.x wrote them: where the GraphDef has a bytes
+  // field (an attribute's or a list's `s`, a tensor's stringVal and
+  // tensorContent, in nodes and function bodies), an array of byte values;
+  // an attribute named `s` or `list` is not taken for one.
+  std::string json = R"({"node": [{"name": "n", "op": "Const",
+      "input": [], "attr": {
+        "s": {"s": [104, 105]},
+        "list": {"list": {"s": [[97], "Yg==", []], "i": [1, "2"]}},
+        "empty": {"s": []},
+        "value": {"tensor": {"dtype": 7, "tensorShape": {"dim": []},
+                             "stringVal": [[104, 105], "aGk="],
+                             "tensorContent": [1, 2]}}}}],
+      "library": {"function": [{"signature": {"name": "f"},
+          "nodeDef": [{"name": "m", "op": "X",
+                       "attr": {"a": {"s": [120]}}}]}]}})";
+  tensorflow::GraphDef graph;
+  ASSERT_TRUE(succeeded(parseGraphDefJSON(json, graph, loc, "X")));
+  EXPECT_TRUE(diagnostics.empty());
+  ASSERT_EQ(graph.node_size(), 1);
+  const auto &attr = graph.node(0).attr();
+  EXPECT_EQ(attr.at("s").s(), "hi");
+  ASSERT_EQ(attr.at("list").list().s_size(), 3);
+  EXPECT_EQ(attr.at("list").list().s(0), "a");
+  EXPECT_EQ(attr.at("list").list().s(1), "b");
+  EXPECT_EQ(attr.at("list").list().s(2), "");
+  EXPECT_EQ(attr.at("list").list().i(1), 2);
+  EXPECT_EQ(attr.at("empty").value_case(), tensorflow::AttrValue::kS);
+  const tensorflow::TensorProto &tensor = attr.at("value").tensor();
+  EXPECT_EQ(tensor.dtype(), tensorflow::DT_STRING);
+  ASSERT_EQ(tensor.string_val_size(), 2);
+  EXPECT_EQ(tensor.string_val(0), "hi");
+  EXPECT_EQ(tensor.string_val(1), "hi");
+  EXPECT_EQ(tensor.tensor_content(), std::string("\x01\x02", 2));
+  ASSERT_EQ(graph.library().function_size(), 1);
+  EXPECT_EQ(graph.library().function(0).node_def(0).attr().at("a").s(), "x");
+}
+
+TEST_F(GraphDefJSONTest, ByteArraysHoldBytesOnly) {
+  // Not a byte: an error at the element's offset.
+  std::string out;
+  JSONByteArrayError error;
+  std::string json =
+      R"({"node": [{"name": "n", "attr": {"a": {"s": [1, 256]}}}]})";
+  EXPECT_EQ(rewriteJSONByteArrays(json, tensorflow::GraphDef::descriptor(), out,
+                                  error),
+            ByteArrayRewrite::Failed);
+  EXPECT_EQ(error.offset, json.find("256"));
+  EXPECT_EQ(error.message, "bytes field 's' is an array, whose element 1 "
+                           "('256') is not a byte value (an integer from 0 "
+                           "to 255)");
+  for (const char *bad :
+       {R"({"node": [{"attr": {"a": {"s": [-1]}}}]})",
+        R"({"node": [{"attr": {"a": {"s": [1.5]}}}]})",
+        R"({"node": [{"attr": {"a": {"s": ["a"]}}}]})",
+        R"({"node": [{"attr": {"a": {"s": [[1]]}}}]})",
+        R"({"node": [{"attr": {"a": {"s": [1,]}}}]})",
+        R"({"node": [{"attr": {"a": {"list": {"s": [[300]]}}}}]})"})
+    EXPECT_EQ(rewriteJSONByteArrays(bad, tensorflow::GraphDef::descriptor(),
+                                    out, error),
+              ByteArrayRewrite::Failed)
+        << bad;
+  // The located error, through parseGraphDefJSON.
+  tensorflow::GraphDef graph;
+  size_t located = 0;
+  EXPECT_TRUE(failed(parseGraphDefJSON(json, graph, loc, "X", {},
+                                       [&](size_t offset) -> Location {
+                                         located = offset;
+                                         return loc;
+                                       })));
+  EXPECT_EQ(located, json.find("256"));
+  ASSERT_EQ(diagnostics.size(), 1u);
+  EXPECT_EQ(diagnostics[0].rfind("X: bytes field 's' is an array", 0), 0u);
+  // No byte array, or no JSON (protobuf says why): unchanged.
+  for (const char *same :
+       {R"({"node": [{"name": "n", "input": ["a"], "attr": {}}]})",
+        R"({"node": [{"attr": {"a": {"i": [1, 2]}}}]})", R"({"node": [)",
+        R"({"node": ]})", R"(["s", [1]])", ""})
+    EXPECT_EQ(rewriteJSONByteArrays(same, tensorflow::GraphDef::descriptor(),
+                                    out, error),
+              ByteArrayRewrite::Unchanged)
+        << same;
+}
+
 } // namespace

@@ -222,6 +222,61 @@ TEST_F(InterpreterTest, TableSizesAreBounded) {
             "than 4 entries");
 }
 
+// Two graphs that make a table of one name: the first fills it (a TF.js
+// model initializer), the second looks it up. Neither has a shared name.
+constexpr const char *kFillGraph = R"mlir(
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %H, %c0 = HashTableV2 name("t") {container = "", shared_name = "", use_node_name_sharing = false, key_dtype = i32, value_dtype = i32} : () -> (tensor<!tf_type.resource>)
+  %Keys, %c1 = Const name("keys") {dtype = i32, value = dense<[1, 2]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %Values, %c2 = Const name("values") {dtype = i32, value = dense<[10, 20]> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %c3 = LookupTableImportV2(%H, %Keys, %Values) name("import") {Tin = i32, Tout = i32} : tensor<!tf_type.resource>, tensor<2xi32>, tensor<2xi32>
+}
+)mlir";
+constexpr const char *kFindGraph = R"mlir(
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %H, %c0 = HashTableV2 name("t") {container = "other", shared_name = "other", use_node_name_sharing = false, key_dtype = i32, value_dtype = i32} : () -> (tensor<!tf_type.resource>)
+  %Key, %c1 = Const name("key") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  %Default, %c2 = Const name("default") {dtype = i32, value = dense<-1> : tensor<i32>} : () -> (tensor<i32>)
+  %F, %c3 = LookupTableFindV2(%H, %Key, %Default) name("find") {Tin = i32, Tout = i32} : (tensor<!tf_type.resource>, tensor<i32>, tensor<i32>) -> (tensor<i32>)
+}
+)mlir";
+
+TEST_F(InterpreterTest, InterpretersShareTablesByNodeName) {
+  OwningOpRef<ModuleOp> fill = parse(kFillGraph);
+  OwningOpRef<ModuleOp> find = parse(kFindGraph);
+  InterpreterOptions options;
+  options.tablesByNodeName = true;
+  Interpreter model(*find, options);
+  Interpreter initializer(*fill, options, model);
+  // A target runs for its effect: nothing is fetched.
+  auto done = initializer.runGraph({}, {}, {"import"});
+  ASSERT_TRUE(static_cast<bool>(done)) << message(done.takeError());
+  EXPECT_TRUE(done->empty());
+  // The model's node "t" finds the table the initializer's filled, its
+  // container and shared_name aside (as TensorFlow.js keeps tables).
+  auto out = model.runGraph({}, {"find"});
+  ASSERT_TRUE(static_cast<bool>(out)) << message(out.takeError());
+  EXPECT_EQ((*out)[0].getInt(0), 20);
+  auto missing = initializer.runGraph({}, {}, {"nope"});
+  ASSERT_FALSE(static_cast<bool>(missing));
+  EXPECT_EQ(message(missing.takeError()),
+            "target 'nope': the graph has no node 'nope'");
+}
+
+TEST_F(InterpreterTest, TablesByNameAreTheirContainersByDefault) {
+  OwningOpRef<ModuleOp> fill = parse(kFillGraph);
+  OwningOpRef<ModuleOp> find = parse(kFindGraph);
+  // Without tablesByNodeName, "other"/"other" is another table: empty.
+  Interpreter model(*find);
+  Interpreter initializer(*fill, InterpreterOptions(), model);
+  auto done = initializer.runGraph({}, {}, {"import"});
+  ASSERT_TRUE(static_cast<bool>(done)) << message(done.takeError());
+  auto out = model.runGraph({}, {"find"});
+  ASSERT_FALSE(static_cast<bool>(out));
+  EXPECT_NE(message(out.takeError()).find("not initialized"),
+            std::string::npos);
+}
+
 /// A temporary directory, removed at the end.
 struct TempDir {
   TempDir() {

@@ -17,6 +17,12 @@
 
 #include <string>
 
+namespace google {
+namespace protobuf {
+class Descriptor;
+} // namespace protobuf
+} // namespace google
+
 namespace tensorflow {
 class GraphDef;
 } // namespace tensorflow
@@ -31,9 +37,37 @@ namespace tfg {
 /// at `loc` when the text is not a GraphDef, or holds none of a GraphDef's
 /// fields but unknown ones; in that case `explainEmpty`, when given, may emit a
 /// more precise error itself, and returns true when it did.
-LogicalResult parseGraphDefJSON(StringRef json, tensorflow::GraphDef &graph,
-                                Location loc, StringRef what,
-                                llvm::function_ref<bool()> explainEmpty = {});
+///
+/// Bytes fields may be written as arrays of byte values (integers from 0 to
+/// 255) instead of base64 strings, as TensorFlow.js converters 0.x and 1.x
+/// write them (rewriteJSONByteArrays); an array that is not one is an error
+/// at `locate(offset)` (the offset in `json` of the element), or at `loc`.
+LogicalResult
+parseGraphDefJSON(StringRef json, tensorflow::GraphDef &graph, Location loc,
+                  StringRef what, llvm::function_ref<bool()> explainEmpty = {},
+                  llvm::function_ref<Location(size_t)> locate = {});
+
+/// What rewriteJSONByteArrays did.
+enum class ByteArrayRewrite { Unchanged, Rewritten, Failed };
+
+/// Where rewriteJSONByteArrays fails: the offset in the text, and why.
+struct JSONByteArrayError {
+  size_t offset = 0;
+  std::string message;
+};
+
+/// Finds the bytes fields of `json`, a message of type `root` in protobuf's
+/// JSON form, written as arrays of byte values (`"s": [83, 65]`, and for a
+/// repeated bytes field `"stringVal": [[104, 105], "aGk="]`), and writes
+/// the text with each such array as the base64 string protobuf reads to
+/// `out` (Rewritten). Unchanged when there is none, or when the text is no
+/// JSON (protobuf's reader then says why); Failed, with `error`, when such
+/// an array holds something else than byte values. Linear in the text,
+/// iterative.
+ByteArrayRewrite rewriteJSONByteArrays(StringRef json,
+                                       const google::protobuf::Descriptor *root,
+                                       std::string &out,
+                                       JSONByteArrayError &error);
 
 /// Writes `graph` in protobuf's JSON form to `json`: fields in field-number
 /// order, `attr` maps in key order (the same GraphDef gives the same text),

@@ -3,7 +3,8 @@
 // Import of a TensorFlow.js graph model: model.json, whose modelTopology is
 // a GraphDef in protobuf JSON form, and the binary weight shards its
 // weightsManifest lists. Weights are materialized into their Const nodes
-// (quantized weights dequantized as the manifest says). Also the format
+// (quantized weights dequantized as the manifest says); a model
+// initializer (modelInitializer) becomes a nested module. Also the format
 // TensorFlow.js 0.x wrote (a frozen model: tensorflowjs_model.pb and
 // weights_manifest.json), which export writes as a graph model.
 //
@@ -17,6 +18,7 @@
 #include "llvm/Support/MemoryBuffer.h"
 
 #include <string>
+#include <vector>
 
 namespace mlir {
 namespace tfg {
@@ -50,6 +52,27 @@ OwningOpRef<ModuleOp> importTFJSFrozenModel(MLIRContext *context,
 OwningOpRef<ModuleOp> importTFJSFile(MLIRContext *context,
                                      const llvm::MemoryBuffer &input,
                                      StringRef manifestPath, Location loc);
+
+/// The symbol name of the module nested in an imported TF.js model's module
+/// that holds its model initializer (model.json's `modelInitializer`, a
+/// second GraphDef, which TensorFlow.js runs once before the model to fill
+/// its hash tables): its `tfg.graph` and library functions. Its weights are
+/// materialized as the model's are; `initializerSignature` is kept, as the
+/// model's other entries, as the module attribute
+/// `tfjs.initializerSignature`. Export writes it back.
+inline constexpr llvm::StringLiteral kTFJSInitializerName =
+    "tfjs.model_initializer";
+
+/// The module nested in `module` that holds a TF.js model initializer, or
+/// null.
+ModuleOp getTFJSInitializer(ModuleOp module);
+
+/// The nodes of the initializer `initializer` (getTFJSInitializer) that
+/// TensorFlow.js runs: those that the `outputs` of `signature` (the text of
+/// model.json's `initializerSignature`, empty when there is none) name,
+/// else those of its graph whose outputs nothing uses, in graph order.
+std::vector<std::string> getTFJSInitializerTargets(ModuleOp initializer,
+                                                   StringRef signature);
 
 /// Exports the module's graph as a TensorFlow.js graph model: the model.json
 /// text and the bytes of its one weight shard, which model.json lists as

@@ -55,6 +55,11 @@ struct InterpreterOptions {
   /// directory's real path, it is a regular file and it has at most
   /// kMaxAssetFileBytes bytes. Empty: no file may be read.
   std::string assetDirectory;
+  /// Whether lookup tables are kept by node name alone, whatever their
+  /// container and shared_name, as TensorFlow.js keeps them: a TF.js model
+  /// initializer's tables are those of the model's HashTable nodes of the
+  /// same names.
+  bool tablesByNodeName = false;
   /// The graph-level seed of the stateful random ops (RandomUniform,
   /// RandomStandardNormal, TruncatedNormal, RandomUniformInt, Multinomial,
   /// RandomShuffle) whose `seed` and `seed2` are both 0, which TensorFlow
@@ -111,6 +116,11 @@ struct InterpreterFeed {
 class Interpreter {
 public:
   explicit Interpreter(ModuleOp module, InterpreterOptions options = {});
+  /// An interpreter of `module` with the variables and lookup tables of
+  /// `shared` (whose later runs see what this one's do, and the other way
+  /// round): a TF.js model's initializer runs so before the model.
+  Interpreter(ModuleOp module, InterpreterOptions options,
+              const Interpreter &shared);
   ~Interpreter();
   Interpreter(const Interpreter &) = delete;
   Interpreter &operator=(const Interpreter &) = delete;
@@ -119,9 +129,11 @@ public:
   /// (Placeholders must be fed unless they have a default), and the result
   /// holds one tensor per fetch (`node` or `node:output`), in order. Only
   /// the nodes the fetches need (data and control inputs, transitively)
-  /// run.
+  /// run. `targets` name nodes that run for their effects alone (and those
+  /// they need), as TensorFlow's targets do.
   llvm::Expected<std::vector<HostTensor>>
-  runGraph(ArrayRef<InterpreterFeed> feeds, ArrayRef<std::string> fetches);
+  runGraph(ArrayRef<InterpreterFeed> feeds, ArrayRef<std::string> fetches,
+           ArrayRef<std::string> targets = {});
 
   /// Runs function `func` of the module on `args` (one per data argument)
   /// and returns its data results.

@@ -22,7 +22,7 @@ import sys
 NAMES = ["model.json", "group1-shard1of1.bin", "group1-shard1of2.bin",
          "group1-shard2of2.bin", "group2-shard1of1.bin",
          "weights_manifest.json", "tensorflowjs_model.pb", "sub",
-         "sub/shard.bin", "link.bin"]
+         "sub/shard.bin", "link.bin", "group1-shard1of1"]
 TARGETS = ["../secret.bin", "/dev/zero", "group1-shard1of1.bin", "sub",
            "..", "model.json", "nonexistent", "@SECRET@", "sub/shard.bin"]
 MAX_ENTRIES = 8
@@ -198,6 +198,14 @@ def cases(root):
         "dtype": "DT_FLOAT", "tensorShape": {"dim": [{"size": "2"}]},
         "floatVal": [1.5, 2]}
     c["inline-mismatch"] = {"model.json": model([mismatched], [])}
+    # A model initializer whose Consts take weights of the manifest, in
+    # today's encoding and in that of converters 0.x/1.x (table_model.py);
+    # the shard has no extension, as 1.x named them.
+    import table_model
+    for case, variant in (("initializer", ""), ("legacy", "legacy"),
+                          ("initializer-shared", "shared")):
+        text, shard = table_model.build(variant)
+        c[case] = {"model.json": text, "group1-shard1of1": shard}
     c["out-of-range"] = {"model.json": model([const("s", "DT_UINT8")], [
         {"paths": ["group1-shard1of1.bin"],
          "weights": [weight("s", [2], "int32")]}]),
