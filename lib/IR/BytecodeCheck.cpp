@@ -75,15 +75,22 @@ LogicalResult Cursor::varIntWithFlag(uint64_t &value, bool &flag,
 /// loops over some counts with an `int`.
 static constexpr uint64_t kMaxCount = INT_MAX;
 
+/// Refuses a count read at `start` that more bytes than remain could not
+/// hold, or that the reader's `int` loops could not count.
+static LogicalResult checkCount(Cursor &cursor, const uint8_t *start,
+                                uint64_t value, StringRef what) {
+  if (value <= cursor.remaining() && value <= kMaxCount)
+    return success();
+  return cursor.failAt(start, what + " " + llvm::Twine(value) +
+                                  " exceeds the bytes that remain (" +
+                                  llvm::Twine(cursor.remaining()) + ")");
+}
+
 LogicalResult Cursor::count(uint64_t &value, StringRef what) {
   const uint8_t *start = pos;
   if (failed(varInt(value, what)))
     return failure();
-  if (value > remaining() || value > kMaxCount)
-    return failAt(start, what + " " + llvm::Twine(value) +
-                             " exceeds the bytes that remain (" +
-                             llvm::Twine(remaining()) + ")");
-  return success();
+  return checkCount(*this, start, value, what);
 }
 
 LogicalResult Cursor::countWithFlag(uint64_t &value, bool &flag,
@@ -91,11 +98,7 @@ LogicalResult Cursor::countWithFlag(uint64_t &value, bool &flag,
   const uint8_t *start = pos;
   if (failed(varIntWithFlag(value, flag, what)))
     return failure();
-  if (value > remaining() || value > kMaxCount)
-    return failAt(start, what + " " + llvm::Twine(value) +
-                             " exceeds the bytes that remain (" +
-                             llvm::Twine(remaining()) + ")");
-  return success();
+  return checkCount(*this, start, value, what);
 }
 
 LogicalResult Cursor::index(uint64_t size, StringRef what) {
