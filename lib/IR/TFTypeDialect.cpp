@@ -272,7 +272,7 @@ bool mlir::tf_type::areValueTypesCompatible(Type a, Type b) {
 }
 
 bool mlir::tf_type::holdsDataType(Type type, Type dtype) {
-  Type element = getElementTypeOrSelf(type);
+  Type element = tf_type::getElementTypeOrSelf(type);
   if (!element || element == dtype)
     return true;
   if (isRefType(element))
