@@ -61,7 +61,9 @@ TEST_F(TypesTest, ValidElementTypes) {
   EXPECT_TRUE(isValidTFElementType(StringType::get(&context)));
   EXPECT_FALSE(isValidTFElementType(ControlType::get(&context)));
   EXPECT_FALSE(isValidTFElementType(b.getIntegerType(32, /*isSigned=*/true)));
-  EXPECT_EQ(getElementTypeOrSelf(UnrankedTensorType::get(b.getI32Type())),
-            b.getI32Type());
-  EXPECT_EQ(getElementTypeOrSelf(OpaqueTensorType::get(&context)), Type());
+  EXPECT_EQ(
+      tf_type::getElementTypeOrSelf(UnrankedTensorType::get(b.getI32Type())),
+      b.getI32Type());
+  EXPECT_EQ(tf_type::getElementTypeOrSelf(OpaqueTensorType::get(&context)),
+            Type());
 }
