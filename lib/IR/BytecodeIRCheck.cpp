@@ -235,9 +235,7 @@ LogicalResult IRCheck::blockHeader(Frame &frame, bool moduleBody) {
   uint8_t hasOrders;
   if (failed(reader.byte(hasOrders, "the use-list order flag")))
     return failure();
-  if (hasOrders > 1)
-    return reader.failAt(reader.position() - 1,
-                         "the use-list order flag is neither 0 nor 1");
+  // Any byte but 0 means "orders follow" to MLIR's reader.
   return hasOrders ? useListOrders(reader, ids) : success();
 }
 
