@@ -38,6 +38,8 @@
 #include "tfg/Support/CommandLine.h"
 #include "tfg/proto/graph.pb.h"
 
+#include "google/protobuf/arena.h"
+
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -333,10 +335,18 @@ int main(int argc, char **argv) {
     llvm::errs() << "import failed\n";
     return 1;
   }
-  std::unique_ptr<tensorflow::GraphDef> out;
+  // Export writes into a message on an arena, as tfg-translate does; the
+  // previous run's arena is freed before the clock starts.
+  std::unique_ptr<google::protobuf::Arena> arena;
+  tensorflow::GraphDef *out = nullptr;
   double exportTime = best(
       [&] { ok &= mlir::succeeded(mlir::tfg::exportGraphDef(*module, *out)); },
-      [&] { out = std::make_unique<tensorflow::GraphDef>(); });
+      [&] {
+        out = nullptr;
+        arena = std::make_unique<google::protobuf::Arena>();
+        out = google::protobuf::Arena::CreateMessage<tensorflow::GraphDef>(
+            arena.get());
+      });
   std::string serialized;
   double serialize = best([&] { out->SerializeToString(&serialized); },
                           [&] { serialized = std::string(); });

@@ -24,6 +24,7 @@
 #include "tfg/Translate/PrepareForExport.h"
 #include "tfg/proto/graph.pb.h"
 
+#include "google/protobuf/arena.h"
 #include "google/protobuf/text_format.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -296,7 +297,16 @@ void mlir::tfg::registerTFGTranslations() {
           if (failed(prepareForExport(module)))
             return failure();
         }
-        tensorflow::GraphDef graph;
+        // The message lives on an arena: its million strings, nodes and
+        // attribute maps are bump-allocated and freed at once (the JSON
+        // printer takes a heap message by move).
+        google::protobuf::Arena arena;
+        tensorflow::GraphDef heapGraph;
+        tensorflow::GraphDef &graph =
+            jsonOutput
+                ? heapGraph
+                : *google::protobuf::Arena::CreateMessage<tensorflow::GraphDef>(
+                      &arena);
         ExportOptions options;
         options.forJSON = jsonOutput;
         options.nameUnnamedNodes = !refuseUnnamedNodes;
@@ -311,7 +321,8 @@ void mlir::tfg::registerTFGTranslations() {
           // JSON names fields: those kept by number only are left out.
           warnUnknownFieldsLeftOut(module, "the JSON GraphDef",
                                    "--binary writes them");
-          if (failed(printGraphDefJSON(std::move(graph), out, module.getLoc())))
+          if (failed(printGraphDefJSON(std::move(heapGraph), out,
+                                       module.getLoc())))
             return failure();
         } else if (binaryOutput) {
           // Attribute maps in key order: the same module, the same bytes.
@@ -335,7 +346,8 @@ void mlir::tfg::registerTFGTranslations() {
         }
         TimingScope freeTiming = nestTiming("Free GraphDef");
         std::string().swap(out);
-        tensorflow::GraphDef().Swap(&graph);
+        tensorflow::GraphDef().Swap(&heapGraph);
+        arena.Reset();
         return success();
       }));
 
