@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfg/Eval/Compute/Compare.h"
 #include "tfg/Eval/Compute/Convert.h"
 #include "tfg/Eval/Compute/Elementwise.h"
 
@@ -217,6 +218,45 @@ TEST_F(ElementwiseComputeTest, ConvertOutOfRangeAndComplexToBool) {
             (std::vector<int64_t>{1, 1, 0}));
   EXPECT_EQ(intsOf(ok(computeConvert(env, z, b.getI1Type(), hloConvert))),
             (std::vector<int64_t>{0, 1, 0}));
+}
+
+TEST_F(ElementwiseComputeTest, CompareFloatOrderAndBools) {
+  HostTensor x = floats(b.getF32Type(), {NAN, -0.0, 1, -INFINITY});
+  HostTensor y = floats(b.getF32Type(), {NAN, 0.0, NAN, NAN});
+  CompareSemantics ieee;
+  CompareSemantics total;
+  total.floatOrder = FloatOrder::TotalOrder;
+  // IEEE: NaN is unequal to itself and unordered; -0 == +0.
+  EXPECT_EQ(intsOf(ok(computeCompare(env, CompareDirection::EQ, x, y, ieee))),
+            (std::vector<int64_t>{0, 1, 0, 0}));
+  EXPECT_EQ(intsOf(ok(computeCompare(env, CompareDirection::LT, x, y, ieee))),
+            (std::vector<int64_t>{0, 0, 0, 0}));
+  // totalOrder: NaN equals itself, -0 < +0, every number < +NaN.
+  EXPECT_EQ(intsOf(ok(computeCompare(env, CompareDirection::EQ, x, y, total))),
+            (std::vector<int64_t>{1, 0, 0, 0}));
+  EXPECT_EQ(intsOf(ok(computeCompare(env, CompareDirection::LT, x, y, total))),
+            (std::vector<int64_t>{0, 1, 1, 1}));
+  // Bools: TensorFlow orders none, StableHLO orders false < true.
+  HostTensor p = ints(b.getI1Type(), {0, 1});
+  HostTensor q = ints(b.getI1Type(), {1, 1});
+  EXPECT_EQ(errorOf(computeCompare(env, CompareDirection::LT, p, q, ieee)),
+            "operands of an unsupported element type");
+  CompareSemantics hloCompare;
+  hloCompare.orderedBools = true;
+  EXPECT_EQ(
+      intsOf(ok(computeCompare(env, CompareDirection::LT, p, q, hloCompare))),
+      (std::vector<int64_t>{1, 0}));
+  EXPECT_EQ(intsOf(ok(computeLogical(env, /*isAnd=*/true, p, q))),
+            (std::vector<int64_t>{0, 1}));
+  // select: a scalar predicate picks a whole branch.
+  HostTensor yes = ints(b.getI1Type(), {1});
+  HostTensor pick = ok(computeSelect(
+      env, llvm::cantFail(HostTensor::create(b.getI1Type(), {})),
+      ints(b.getI32Type(), {1, 2}), ints(b.getI32Type(), {3, 4})));
+  EXPECT_EQ(intsOf(pick), (std::vector<int64_t>{3, 4}));
+  EXPECT_EQ(intsOf(ok(computeSelect(env, yes, ints(b.getI32Type(), {1, 2}),
+                                    ints(b.getI32Type(), {3, 4})))),
+            (std::vector<int64_t>{1, 2}));
 }
 
 TEST_F(ElementwiseComputeTest, BroadcastSplatsAndBounds) {
