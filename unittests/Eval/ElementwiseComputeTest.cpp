@@ -175,6 +175,16 @@ TEST_F(ElementwiseComputeTest, RoundingModes) {
   EXPECT_EQ(ok(computeUnary(env, UnaryOp::Round, y, afz)).getDouble(1), -3.0);
 }
 
+TEST_F(ElementwiseComputeTest, SignOfNegativeZero) {
+  HostTensor x = floats(b.getF64Type(), {-0.0, -2, 0.0});
+  HostTensor t = ok(computeUnary(env, UnaryOp::Sign, x, tf));
+  HostTensor h = ok(computeUnary(env, UnaryOp::Sign, x, hlo));
+  EXPECT_FALSE(std::signbit(t.getDouble(0)));
+  EXPECT_TRUE(std::signbit(h.getDouble(0)));
+  EXPECT_EQ(h.getDouble(1), -1.0);
+  EXPECT_FALSE(std::signbit(h.getDouble(2)));
+}
+
 TEST_F(ElementwiseComputeTest, ShiftAmountsOutOfRange) {
   Type i8 = b.getIntegerType(8);
   HostTensor x = ints(i8, {1, -128, -128, 64, 1});
@@ -193,6 +203,17 @@ TEST_F(ElementwiseComputeTest, ShiftAmountsOutOfRange) {
   EXPECT_EQ(intsOf(ok(computeBitwise(env, BitwiseOp::LogicalRightShift, x,
                                      ints(i8, {1, 1, 7, 0, 0}), hlo))),
             (std::vector<int64_t>{0, 64, 1, 64, 1}));
+  // shift_right_arithmetic fills with the top bit whatever the signedness.
+  Type u8 = b.getIntegerType(8, /*isSigned=*/false);
+  HostTensor ux = ints(u8, {0x80, 0x80, 0x40});
+  HostTensor un = ints(u8, {1, 9, 1});
+  HostTensor ushr =
+      ok(computeBitwise(env, BitwiseOp::ArithmeticRightShift, ux, un, hlo));
+  EXPECT_EQ(ushr.getUInt(0), 0xC0u);
+  EXPECT_EQ(ushr.getUInt(1), 0xFFu);
+  EXPECT_EQ(ushr.getUInt(2), 0x20u);
+  EXPECT_EQ(intsOf(ok(computeBitwise(env, BitwiseOp::RightShift, ux, un, tf))),
+            (std::vector<int64_t>{0x40, 1, 0x20}));
 }
 
 TEST_F(ElementwiseComputeTest, ConvertOutOfRangeAndComplexToBool) {

@@ -429,7 +429,13 @@ static uint64_t shift(BitwiseOp op, uint64_t a, uint64_t b, bool isSigned,
                       int64_t width, ShiftOutOfRange mode) {
   // Logical right shifts read the element's own bits, not the extension.
   uint64_t mask = width >= 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
-  bool arithmetic = op == BitwiseOp::RightShift && isSigned;
+  bool arithmetic = (op == BitwiseOp::RightShift && isSigned) ||
+                    op == BitwiseOp::ArithmeticRightShift;
+  // The element's bits sign-extended from its top bit (ArithmeticRightShift
+  // of an unsigned type fills with that bit too).
+  if (op == BitwiseOp::ArithmeticRightShift && width < 64 &&
+      ((a >> (width - 1)) & 1))
+    a |= ~mask;
   int64_t amount;
   if (mode == ShiftOutOfRange::Clamp) {
     // The amount, clamped to [0, width - 1].
@@ -452,6 +458,7 @@ static uint64_t shift(BitwiseOp op, uint64_t a, uint64_t b, bool isSigned,
   case BitwiseOp::LeftShift:
     return a << amount;
   case BitwiseOp::RightShift:
+  case BitwiseOp::ArithmeticRightShift:
     return arithmetic ? static_cast<uint64_t>(static_cast<int64_t>(a) >> amount)
                       : a >> amount;
   default:

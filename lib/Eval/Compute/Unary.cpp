@@ -16,13 +16,15 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 static double applyFloat(UnaryOp op, double x, double alpha,
-                         RoundingMode rounding) {
+                         RoundingMode rounding, bool keepZeroSign) {
   switch (op) {
   case UnaryOp::Neg:
     return -x;
   case UnaryOp::Abs:
     return std::fabs(x);
   case UnaryOp::Sign:
+    if (x == 0 && keepZeroSign)
+      return x;
     return std::isnan(x) ? x : double((x > 0) - (x < 0));
   case UnaryOp::Square:
     return x * x;
@@ -137,6 +139,7 @@ mlir::tfg::computeUnary(const ComputeEnv &env, UnaryOp op, const HostTensor &x,
                         const ElementwiseSemantics &semantics, double alpha) {
   HostElementKind kind = x.getKind();
   RoundingMode rounding = semantics.rounding;
+  bool keepZeroSign = semantics.signKeepsNegativeZero;
   llvm::Expected<ResultBuilder> out =
       startResult(env, x.getElementType(), x.getShape(), isUniform(x));
   if (!out)
@@ -152,14 +155,16 @@ mlir::tfg::computeUnary(const ComputeEnv &env, UnaryOp op, const HostTensor &x,
     computeParallelFor(env, chunks, [&](int64_t c) {
       int64_t begin = c * kChunk;
       for (int64_t i = begin, e = std::min(n, begin + kChunk); i < e; ++i)
-        o[i] = static_cast<float>(applyFloat(op, in[i], alpha, rounding));
+        o[i] = static_cast<float>(
+            applyFloat(op, in[i], alpha, rounding, keepZeroSign));
     });
     return finishResult(std::move(*out));
   }
   for (int64_t i = 0, n = out->size(); i < n; ++i) {
     switch (kind) {
     case HostElementKind::Float:
-      r.setDouble(i, applyFloat(op, x.getDouble(i), alpha, rounding));
+      r.setDouble(
+          i, applyFloat(op, x.getDouble(i), alpha, rounding, keepZeroSign));
       break;
     case HostElementKind::Signed: {
       llvm::Expected<int64_t> v = applySigned(op, x.getInt(i));

@@ -99,6 +99,9 @@ struct ElementwiseSemantics {
   bool lexicographicComplexMinMax = false;
   ShiftOutOfRange shiftOutOfRange = ShiftOutOfRange::Clamp;
   RoundingMode rounding = RoundingMode::NearestEven;
+  /// sign(-0): +0 (false) or -0 (true). TensorFlow: Sign computes
+  /// (x > 0) - (x < 0), so +0. StableHLO: `sign` keeps the zero's sign.
+  bool signKeepsNegativeZero = false;
 
   static ElementwiseSemantics tensorflow() { return {}; }
   static ElementwiseSemantics stablehlo() {
@@ -109,6 +112,7 @@ struct ElementwiseSemantics {
     s.logicalBoolMinMax = true;
     s.lexicographicComplexMinMax = true;
     s.shiftOutOfRange = ShiftOutOfRange::ShiftOut;
+    s.signKeepsNegativeZero = true;
     return s;
   }
 };
@@ -211,10 +215,20 @@ computeFloatClass(const ComputeEnv &env, FloatClass op, const HostTensor &x);
 
 /// Bitwise ops on integers (signed and unsigned, 8 to 64 bits), operands
 /// of one type, broadcast. Shifts read the amount per
-/// ElementwiseSemantics::shiftOutOfRange; RightShift is arithmetic on
-/// signed types and logical on unsigned ones (StableHLO's
-/// shift_right_logical on a signed type: LogicalRightShift).
-enum class BitwiseOp { And, Or, Xor, LeftShift, RightShift, LogicalRightShift };
+/// ElementwiseSemantics::shiftOutOfRange. RightShift is arithmetic on
+/// signed types and logical on unsigned ones (TensorFlow's RightShift);
+/// LogicalRightShift and ArithmeticRightShift shift the element's bits
+/// whatever its signedness (StableHLO's shift_right_logical and
+/// shift_right_arithmetic: the top bit fills).
+enum class BitwiseOp {
+  And,
+  Or,
+  Xor,
+  LeftShift,
+  RightShift,
+  LogicalRightShift,
+  ArithmeticRightShift
+};
 llvm::Expected<HostTensor>
 computeBitwise(const ComputeEnv &env, BitwiseOp op, const HostTensor &x,
                const HostTensor &y, const ElementwiseSemantics &semantics);
