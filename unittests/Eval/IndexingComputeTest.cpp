@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfg/Eval/Compute/Broadcast.h"
 #include "tfg/Eval/Compute/GatherScatter.h"
 #include "tfg/Eval/Compute/Reduction.h"
 
@@ -177,6 +178,43 @@ TEST_F(IndexingComputeTest, DynamicSlicesClamp) {
   EXPECT_EQ(intsOf(ok(computeDynamicUpdateSlice(env, operand, update, {5, 2},
                                                 IndexOutOfRange::Clamp))),
             (std::vector<int64_t>{0, 1, 2, 3, 4, 5, 6, -1, -2}));
+}
+
+TEST_F(IndexingComputeTest, LayoutMovesOnTheSpecExamples) {
+  // broadcast_in_dim: [[1, 2, 3]] to [2, 3, 2] along dimensions [2, 1].
+  HostTensor row = i64({1, 3}, {1, 2, 3});
+  HostTensor b3 = ok(computeBroadcastInDim(env, row, {2, 3, 2}, {2, 1}));
+  EXPECT_EQ(intsOf(b3),
+            (std::vector<int64_t>{1, 1, 2, 2, 3, 3, 1, 1, 2, 2, 3, 3}));
+  EXPECT_EQ(errorOf(computeBroadcastInDim(env, row, {2, 2}, {0, 1})),
+            "broadcast_in_dim: operand dimension 1 of size 3 does not "
+            "broadcast to 2");
+  // pad: low [0, 1], high [2, 1], interior [1, 2].
+  HostTensor x = i64({2, 3}, {1, 2, 3, 4, 5, 6});
+  HostTensor zero = i64({}, {0});
+  HostTensor p = ok(computePad(env, x, zero, {0, 1}, {2, 1}, {1, 2}));
+  EXPECT_EQ(p.getShape(), ArrayRef<int64_t>({5, 9}));
+  std::vector<int64_t> expected(45, 0);
+  expected[1] = 1;
+  expected[4] = 2;
+  expected[7] = 3;
+  expected[18 + 1] = 4;
+  expected[18 + 4] = 5;
+  expected[18 + 7] = 6;
+  EXPECT_EQ(intsOf(p), expected);
+  // Negative padding removes elements.
+  EXPECT_EQ(intsOf(ok(computePad(env, x, zero, {0, -1}, {0, -1}, {0, 0}))),
+            (std::vector<int64_t>{2, 5}));
+  EXPECT_EQ(errorOf(computePad(env, x, zero, {0, -4}, {0, 0}, {0, 0})),
+            "pad: invalid padding of dimension 1");
+  // slice: rows [1, 3), columns [2, 4); and a strided one.
+  HostTensor m = i64({3, 4}, {0, 0, 0, 0, 0, 0, 1, 1, 0, 0, 1, 1});
+  EXPECT_EQ(intsOf(ok(computeSlice(env, m, {1, 2}, {3, 4}, {1, 1}))),
+            (std::vector<int64_t>{1, 1, 1, 1}));
+  EXPECT_EQ(intsOf(ok(computeSlice(env, iota({6}), {1}, {6}, {2}))),
+            (std::vector<int64_t>{1, 3, 5}));
+  EXPECT_EQ(errorOf(computeSlice(env, m, {0, 3}, {3, 2}, {1, 1})),
+            "slice: invalid bounds in dimension 1");
 }
 
 TEST_F(IndexingComputeTest, ReductionsWithInitAndNaN) {
