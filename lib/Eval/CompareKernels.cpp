@@ -1,7 +1,7 @@
 //===- CompareKernels.cpp - Kernels of comparisons and selection ----------===//
 //
-// Following TensorFlow's CPU kernels, with broadcasting
-// (ElementwiseSupport.cpp):
+// Following TensorFlow's CPU kernels, with broadcasting; adapters over
+// tfg/Eval/Compute/Compare.h (IEEE float order, bools unordered):
 // - Equal, NotEqual (every dtype, strings byte-wise; with
 //   incompatible_shape_error = false, shapes that do not broadcast give a
 //   scalar false, resp. true), Less, LessEqual, Greater,
@@ -14,7 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
+
+#include "tfg/Eval/Compute/Compare.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -24,28 +26,6 @@ using namespace mlir::tfg;
 namespace {
 enum class Cmp { Eq, Ne, Lt, Le, Gt, Ge, And, Or };
 } // namespace
-
-template <typename T> static bool compare(Cmp op, T a, T b) {
-  switch (op) {
-  case Cmp::Eq:
-    return a == b;
-  case Cmp::Ne:
-    return a != b;
-  case Cmp::Lt:
-    return a < b;
-  case Cmp::Le:
-    return a <= b;
-  case Cmp::Gt:
-    return a > b;
-  case Cmp::Ge:
-    return a >= b;
-  case Cmp::And:
-    return a && b;
-  case Cmp::Or:
-    return a || b;
-  }
-  return false;
-}
 
 template <Cmp Op> static LogicalResult compareKernel(EvalContext &ctx) {
   if (ctx.getNumOperands() != 2)
@@ -57,58 +37,36 @@ template <Cmp Op> static LogicalResult compareKernel(EvalContext &ctx) {
   if (failed(pb))
     return failure();
   const HostTensor &a = **pa, &b = **pb;
-  if (a.getElementType() != b.getElementType())
-    return ctx.fail("operands of different element types");
-  HostElementKind kind = a.getKind();
-  bool logical = Op == Cmp::And || Op == Cmp::Or;
-  bool equality = Op == Cmp::Eq || Op == Cmp::Ne;
-  if (logical != (kind == HostElementKind::Bool) && !equality)
-    return ctx.fail("operands of an unsupported element type");
-  if ((kind == HostElementKind::String || kind == HostElementKind::Complex) &&
-      !equality)
-    return ctx.fail("operands of an unsupported element type");
-  FailureOr<Broadcast> bc = broadcastShapes(ctx, {a.getShape(), b.getShape()});
-  if (failed(bc)) {
-    // Equal and NotEqual with incompatible_shape_error = false answer a
-    // scalar: the operands are not equal.
-    auto strict =
-        dyn_cast_if_present<BoolAttr>(ctx.getAttr("incompatible_shape_error"));
-    if (!equality || !strict || strict.getValue())
-      return failure();
-    FailureOr<ResultBuilder> out = startResult(
-        ctx, IntegerType::get(ctx.getContext(), 1), {}, /*splat=*/false);
-    if (failed(out))
-      return failure();
-    out->tensor.setInt(0, Op == Cmp::Ne);
-    return finishResult(ctx, std::move(*out));
+  ComputeEnv env = getComputeEnv(ctx);
+  if (Op == Cmp::And || Op == Cmp::Or)
+    return setComputedResult(ctx, computeLogical(env, Op == Cmp::And, a, b));
+  constexpr CompareDirection direction = Op == Cmp::Eq   ? CompareDirection::EQ
+                                         : Op == Cmp::Ne ? CompareDirection::NE
+                                         : Op == Cmp::Lt ? CompareDirection::LT
+                                         : Op == Cmp::Le ? CompareDirection::LE
+                                         : Op == Cmp::Gt ? CompareDirection::GT
+                                                         : CompareDirection::GE;
+  llvm::Expected<HostTensor> r =
+      computeCompare(env, direction, a, b, CompareSemantics());
+  if (r || (Op != Cmp::Eq && Op != Cmp::Ne) ||
+      a.getElementType() != b.getElementType())
+    return setComputedResult(ctx, std::move(r));
+  // Equal and NotEqual with incompatible_shape_error = false answer a
+  // scalar when the shapes do not broadcast: the operands are not equal.
+  auto strict =
+      dyn_cast_if_present<BoolAttr>(ctx.getAttr("incompatible_shape_error"));
+  llvm::Expected<Broadcast> bc = broadcastShapes({a.getShape(), b.getShape()});
+  if (bc || !strict || strict.getValue()) {
+    llvm::consumeError(bc.takeError());
+    return setComputedResult(ctx, std::move(r));
   }
-  FailureOr<ResultBuilder> out =
-      startResult(ctx, IntegerType::get(ctx.getContext(), 1), bc->shape,
-                  isUniform(a) && isUniform(b));
+  llvm::consumeError(bc.takeError());
+  llvm::consumeError(r.takeError());
+  FailureOr<ResultBuilder> out = startResult(
+      ctx, IntegerType::get(ctx.getContext(), 1), {}, /*splat=*/false);
   if (failed(out))
     return failure();
-  for (int64_t i = 0, n = out->size(); i < n; ++i) {
-    int64_t ia = out->splat ? 0 : bc->operandIndex(0, i);
-    int64_t ib = out->splat ? 0 : bc->operandIndex(1, i);
-    bool v;
-    switch (kind) {
-    case HostElementKind::Float:
-      v = compare(Op, a.getDouble(ia), b.getDouble(ib));
-      break;
-    case HostElementKind::Unsigned:
-      v = compare(Op, a.getUInt(ia), b.getUInt(ib));
-      break;
-    case HostElementKind::Complex:
-      v = (a.getComplex(ia) == b.getComplex(ib)) == (Op == Cmp::Eq);
-      break;
-    case HostElementKind::String:
-      v = (a.getString(ia) == b.getString(ib)) == (Op == Cmp::Eq);
-      break;
-    default:
-      v = compare(Op, a.getInt(ia), b.getInt(ib));
-    }
-    out->tensor.setInt(i, v);
-  }
+  out->tensor.setInt(0, Op == Cmp::Ne);
   return finishResult(ctx, std::move(*out));
 }
 
@@ -134,22 +92,8 @@ static LogicalResult selectV2Kernel(EvalContext &ctx) {
   const HostTensor *ops[3];
   if (failed(getSelectOperands(ctx, ops)))
     return failure();
-  FailureOr<Broadcast> bc = broadcastShapes(
-      ctx, {ops[0]->getShape(), ops[1]->getShape(), ops[2]->getShape()});
-  if (failed(bc))
-    return failure();
-  bool uniform = isUniform(*ops[0]) && isUniform(*ops[1]) && isUniform(*ops[2]);
-  FailureOr<ResultBuilder> out =
-      startResult(ctx, ops[1]->getElementType(), bc->shape, uniform);
-  if (failed(out))
-    return failure();
-  for (int64_t i = 0, n = out->size(); i < n; ++i) {
-    bool c = ops[0]->getInt(out->splat ? 0 : bc->operandIndex(0, i));
-    unsigned k = c ? 1 : 2;
-    copyElement(*ops[k], out->splat ? 0 : bc->operandIndex(k, i), out->tensor,
-                i);
-  }
-  return finishResult(ctx, std::move(*out));
+  return setComputedResult(
+      ctx, computeSelect(getComputeEnv(ctx), *ops[0], *ops[1], *ops[2]));
 }
 
 static LogicalResult selectKernel(EvalContext &ctx) {

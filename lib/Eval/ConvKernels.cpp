@@ -13,226 +13,33 @@
 // input channels [g * in, (g + 1) * in). Floats compute in float (f16, bf16,
 // f32) or double (f64).
 //
-// Conv2D is a GEMM of the im2col rows of the output (built per tile of
-// output rows, a bounded buffer) by the filter as a [kh*kw*in, out]
-// matrix; a 1x1 stride-1 unpadded convolution is the GEMM of the input
-// itself. Depthwise is a direct loop vectorized over channels. The
-// transposed convolution multiplies out_backprop by the transposed filter
-// and scatters the columns back (col2im). Conv3D (NDHWC/NCDHW, SAME or
-// VALID) is the GEMM of 3-D im2col rows. NCHW moves to NHWC and back.
-// The fused epilogue runs on each tile while it is in cache.
+// The kernels decode the attributes into a geometry and the fused
+// epilogue and call tfg/Eval/Compute/Convolution.h, which computes: Conv2D
+// as a GEMM of im2col rows, depthwise as a direct loop, the transposed
+// convolution by col2im, Conv3D (NDHWC/NCDHW, SAME or VALID) as the GEMM
+// of 3-D im2col rows.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Gemm.h"
 #include "NNSupport.h"
 
-#include "mlir/IR/Threading.h"
-
-#include <cstring>
+#include "tfg/Eval/Compute/Convolution.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
 enum class ConvMode { Conv, FusedConv, Depthwise, FusedDepthwise };
-
-/// A float tensor in NHWC, moved from NCHW when needed.
-template <typename T> struct NhwcInput {
-  DenseValues<T> values;
-  std::vector<T> moved;
-  const T *data = nullptr;
-};
 } // namespace
-
-template <typename T>
-static FailureOr<NhwcInput<T>> readNhwc(EvalContext &ctx, const HostTensor &t,
-                                        bool nchw) {
-  NhwcInput<T> in;
-  FailureOr<DenseValues<T>> v = readDense<T>(ctx, t);
-  if (failed(v))
-    return failure();
-  in.values = std::move(*v);
-  in.data = in.values.data;
-  if (nchw) {
-    ArrayRef<int64_t> s = t.getShape();
-    in.moved.resize(static_cast<size_t>(in.values.size));
-    nchwToNhwc(in.values.data, in.moved.data(), s[0], s[1], s[2] * s[3]);
-    in.data = in.moved.data();
-  }
-  return in;
-}
-
-/// The output shape of a window op in its data format.
-static SmallVector<int64_t, 4> outputShape(const Window2D &win,
-                                           int64_t channels) {
-  if (win.nchw)
-    return {win.batch, channels, win.h.out, win.w.out};
-  return {win.batch, win.h.out, win.w.out, channels};
-}
-
-/// Writes the im2col rows [r0, r1) of `in` (NHWC) for a kh x kw window
-/// over input channels [c0, c0 + c) (a group of a grouped convolution, or
-/// all of them): row r (output pixel r) holds kh*kw*c values, zeros in
-/// padding.
-template <typename T>
-static void im2col(const T *in, const Window2D &win, int64_t r0, int64_t r1,
-                   int64_t c0, int64_t c, T *dst) {
-  int64_t inC = win.channels, kh = win.h.size, kw = win.w.size;
-  int64_t pixels = win.h.out * win.w.out;
-  for (int64_t r = r0; r < r1; ++r, dst += kh * kw * c) {
-    int64_t n = r / pixels, rest = r % pixels;
-    int64_t oh = rest / win.w.out, ow = rest % win.w.out;
-    for (int64_t i = 0; i < kh; ++i) {
-      int64_t ih = oh * win.h.stride - win.h.padBefore + i * win.h.dilation;
-      T *rowDst = dst + i * kw * c;
-      if (ih < 0 || ih >= win.h.in) {
-        std::fill(rowDst, rowDst + kw * c, T(0));
-        continue;
-      }
-      for (int64_t j = 0; j < kw; ++j) {
-        int64_t iw = ow * win.w.stride - win.w.padBefore + j * win.w.dilation;
-        if (iw < 0 || iw >= win.w.in)
-          std::fill(rowDst + j * c, rowDst + (j + 1) * c, T(0));
-        else
-          std::memcpy(rowDst + j * c,
-                      in + ((n * win.h.in + ih) * win.w.in + iw) * inC + c0,
-                      sizeof(T) * c);
-      }
-    }
-  }
-}
-
-/// out (NHWC, [rows, outC]) = conv(in, filter) then the epilogue.
-template <typename T>
-static void convGemm(MLIRContext *context, const T *in, const Window2D &win,
-                     const T *filter, int64_t outC, T *out,
-                     const Epilogue<T> &e) {
-  int64_t k = win.h.size * win.w.size * win.channels;
-  int64_t m = win.batch * win.h.out * win.w.out;
-  PackedPanels<T> packed = packPanels<T>({filter, outC, 1}, k, outC);
-  bool direct = win.h.size == 1 && win.w.size == 1 && win.h.stride == 1 &&
-                win.w.stride == 1 && win.h.padBefore == 0 &&
-                win.w.padBefore == 0 && win.h.out == win.h.in &&
-                win.w.out == win.w.in;
-  int64_t maxRows =
-      std::max<int64_t>(kGemmMC, (int64_t(1) << 15) / std::max<int64_t>(k, 1));
-  forEachGemmTile(context, m, outC, direct ? INT64_MAX : maxRows,
-                  [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
-                    if (direct) {
-                      gemmPacked<T>({in + r0 * k, k, 1}, r1 - r0, packed, c0,
-                                    c1, out + r0 * outC, outC);
-                    } else {
-                      std::vector<T> rows(static_cast<size_t>((r1 - r0) * k));
-                      im2col(in, win, r0, r1, 0, win.channels, rows.data());
-                      gemmPacked<T>({rows.data(), k, 1}, r1 - r0, packed, c0,
-                                    c1, out + r0 * outC, outC);
-                    }
-                    e.apply(out, outC, r0, r1, c0, c1);
-                  });
-}
-
-/// A grouped convolution (NHWC): output channels [g * outG, (g + 1) *
-/// outG) read input channels [g * inG, (g + 1) * inG) through filter
-/// columns of the same range (the filter is [kh, kw, inG, outC]). One GEMM
-/// of the group's im2col rows per group, then the epilogue on all of out.
-template <typename T>
-static void convGroupedGemm(MLIRContext *context, const T *in,
-                            const Window2D &win, const T *filter,
-                            int64_t groups, int64_t outC, T *out,
-                            const Epilogue<T> &e) {
-  int64_t inG = win.channels / groups, outG = outC / groups;
-  int64_t k = win.h.size * win.w.size * inG;
-  int64_t m = win.batch * win.h.out * win.w.out;
-  int64_t maxRows =
-      std::max<int64_t>(kGemmMC, (int64_t(1) << 15) / std::max<int64_t>(k, 1));
-  for (int64_t g = 0; g < groups; ++g) {
-    PackedPanels<T> packed =
-        packPanels<T>({filter + g * outG, outC, 1}, k, outG);
-    forEachGemmTile(context, m, outG, maxRows,
-                    [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
-                      std::vector<T> rows(static_cast<size_t>((r1 - r0) * k));
-                      im2col(in, win, r0, r1, g * inG, inG, rows.data());
-                      gemmPacked<T>({rows.data(), k, 1}, r1 - r0, packed, c0,
-                                    c1, out + r0 * outC + g * outG, outC);
-                    });
-  }
-  if (!e.isIdentity())
-    applyEpilogue(context, e, out, m, outC);
-}
-
-/// Depthwise convolution (NHWC), vectorized over channels, in parallel
-/// over output rows.
-template <typename T>
-static void depthwise(MLIRContext *context, const T *in, const Window2D &win,
-                      const T *filter, int64_t mult, T *out,
-                      const Epilogue<T> &e) {
-  int64_t c = win.channels, outC = c * mult;
-  int64_t rows = win.batch * win.h.out;
-  // With multiplier 1, blocks of kBlock channels accumulate in a local
-  // array (registers) across the window's taps; the rest goes through
-  // the output row.
-  constexpr int64_t kBlock = 16;
-  int64_t blocked = mult == 1 ? c / kBlock * kBlock : 0;
-  auto run = [&](size_t row) {
-    int64_t n = static_cast<int64_t>(row) / win.h.out;
-    int64_t oh = static_cast<int64_t>(row) % win.h.out;
-    T *o = out + static_cast<int64_t>(row) * win.w.out * outC;
-    for (int64_t ow = 0; ow < win.w.out; ++ow) {
-      T *acc = o + ow * outC;
-      auto forEachTap = [&](auto fn) {
-        for (int64_t i = 0; i < win.h.size; ++i) {
-          int64_t ih = oh * win.h.stride - win.h.padBefore + i * win.h.dilation;
-          if (ih < 0 || ih >= win.h.in)
-            continue;
-          for (int64_t j = 0; j < win.w.size; ++j) {
-            int64_t iw =
-                ow * win.w.stride - win.w.padBefore + j * win.w.dilation;
-            if (iw < 0 || iw >= win.w.in)
-              continue;
-            fn(in + ((n * win.h.in + ih) * win.w.in + iw) * c,
-               filter + (i * win.w.size + j) * outC);
-          }
-        }
-      };
-      for (int64_t ch0 = 0; ch0 < blocked; ch0 += kBlock) {
-        T sum[kBlock] = {};
-        forEachTap([&](const T *x, const T *f) {
-          for (int64_t q = 0; q < kBlock; ++q)
-            sum[q] += x[ch0 + q] * f[ch0 + q];
-        });
-        std::copy(sum, sum + kBlock, acc + ch0);
-      }
-      std::fill(acc + blocked, acc + outC, T(0));
-      if (blocked == outC)
-        continue;
-      forEachTap([&](const T *x, const T *f) {
-        if (mult == 1) {
-          for (int64_t ch = blocked; ch < c; ++ch)
-            acc[ch] += x[ch] * f[ch];
-        } else {
-          for (int64_t ch = 0; ch < c; ++ch)
-            for (int64_t q = 0; q < mult; ++q)
-              acc[ch * mult + q] += x[ch] * f[ch * mult + q];
-        }
-      });
-    }
-    int64_t r0 = static_cast<int64_t>(row) * win.w.out;
-    e.apply(out, outC, r0, r0 + win.w.out, 0, outC);
-  };
-  if (rows > 1 && context)
-    parallelFor(context, 0, rows, run);
-  else
-    for (int64_t r = 0; r < rows; ++r)
-      run(r);
-}
 
 template <typename T>
 static LogicalResult convolve(EvalContext &ctx, ConvMode mode,
                               const HostTensor &input,
                               const HostTensor &filter) {
-  bool isDepthwise =
-      mode == ConvMode::Depthwise || mode == ConvMode::FusedDepthwise;
+  Conv2DKind kind =
+      mode == ConvMode::Depthwise || mode == ConvMode::FusedDepthwise
+          ? Conv2DKind::Depthwise
+          : Conv2DKind::Dense;
   if (filter.getRank() != 4 || input.getRank() != 4)
     return ctx.fail("input and filter must be rank 4, not " +
                     formatShape(input.getShape()) + " and " +
@@ -246,64 +53,21 @@ static LogicalResult convolve(EvalContext &ctx, ConvMode mode,
       getWindow2D(ctx, input.getShape(), fs[0], fs[1], *strides, true);
   if (failed(win))
     return failure();
-  // Conv2D groups the input channels when the filter has a divisor of
-  // them: channels / fs[2] groups of fs[2] channels.
-  int64_t groups = 1;
-  if (fs[2] != win->channels) {
-    if (isDepthwise || fs[2] <= 0 || win->channels <= 0 ||
-        win->channels % fs[2] != 0)
-      return ctx.fail("filter has " + std::to_string(fs[2]) +
-                      " input channels but the input has " +
-                      std::to_string(win->channels) +
-                      (isDepthwise ? "" : ", not a multiple of them"));
-    groups = win->channels / fs[2];
-    if (fs[3] % groups != 0)
-      return ctx.fail("filter has " + std::to_string(fs[3]) +
-                      " output channels, not a multiple of the " +
-                      std::to_string(groups) + " groups");
-  }
-  FailureOr<int64_t> outC =
-      isDepthwise ? checkedProduct(ctx, {fs[2], fs[3]}, "output depth")
-                  : FailureOr<int64_t>(fs[3]);
-  if (failed(outC))
-    return failure();
-  SmallVector<int64_t, 4> shape = outputShape(*win, *outC);
+  llvm::Expected<Conv2DGeometry> geometry = getConv2DGeometry(kind, fs, *win);
+  if (!geometry)
+    return failWith(ctx, geometry.takeError());
   Epilogue<T> e;
   if (mode == ConvMode::FusedConv || mode == ConvMode::FusedDepthwise) {
-    FailureOr<Epilogue<T>> fused =
-        getFusedEpilogue<T>(ctx, 2, shape, *outC, win->nchw);
+    FailureOr<Epilogue<T>> fused = getFusedEpilogue<T>(
+        ctx, 2, geometry->shape, geometry->outChannels, win->nchw);
     if (failed(fused))
       return failure();
     e = std::move(*fused);
   } else if (ctx.getNumOperands() != 2) {
     return ctx.fail("expected 2 operands");
   }
-  FailureOr<DenseResult<T>> r =
-      startDense<T>(ctx, input.getElementType(), shape);
-  if (failed(r))
-    return failure();
-  if (r->builder.size() == 0)
-    return setSingleResult(ctx, takeDense(*r));
-  FailureOr<NhwcInput<T>> in = readNhwc<T>(ctx, input, win->nchw);
-  FailureOr<DenseValues<T>> f = readDense<T>(ctx, filter);
-  if (failed(in) || failed(f))
-    return failure();
-  std::vector<T> nhwcOut;
-  T *out = r->data;
-  if (win->nchw) {
-    nhwcOut.resize(static_cast<size_t>(r->builder.size()));
-    out = nhwcOut.data();
-  }
-  if (isDepthwise)
-    depthwise(ctx.getContext(), in->data, *win, f->data, fs[3], out, e);
-  else if (groups > 1)
-    convGroupedGemm(ctx.getContext(), in->data, *win, f->data, groups, *outC,
-                    out, e);
-  else
-    convGemm(ctx.getContext(), in->data, *win, f->data, *outC, out, e);
-  if (win->nchw)
-    nhwcToNchw(out, r->data, win->batch, *outC, win->h.out * win->w.out);
-  return setSingleResult(ctx, takeDense(*r));
+  return setComputedResult(
+      ctx, computeConv2D<T>(getComputeEnv(ctx), kind, input, filter, *win, e));
 }
 
 template <ConvMode mode> static LogicalResult convKernel(EvalContext &ctx) {
@@ -326,7 +90,6 @@ template <ConvMode mode> static LogicalResult convKernel(EvalContext &ctx) {
 
 /// Conv2DBackpropInput: the gradient of Conv2D with respect to its input,
 /// i.e. the transposed convolution of out_backprop by the filter.
-template <typename T>
 static LogicalResult convTranspose(EvalContext &ctx, ArrayRef<int64_t> sizes,
                                    const HostTensor &filter,
                                    const HostTensor &dy) {
@@ -342,74 +105,8 @@ static LogicalResult convTranspose(EvalContext &ctx, ArrayRef<int64_t> sizes,
       getWindow2D(ctx, sizes, fs[0], fs[1], *strides, true);
   if (failed(win))
     return failure();
-  if (fs[2] != win->channels)
-    return ctx.fail("filter has " + std::to_string(fs[2]) +
-                    " input channels but input_sizes has " +
-                    std::to_string(win->channels));
-  int64_t outC = fs[3];
-  SmallVector<int64_t, 4> expected = outputShape(*win, outC);
-  if (dy.getShape() != ArrayRef<int64_t>(expected))
-    return ctx.fail("out_backprop has shape " + formatShape(dy.getShape()) +
-                    "; expected " + formatShape(expected));
-  FailureOr<DenseResult<T>> r = startDense<T>(ctx, dy.getElementType(), sizes);
-  if (failed(r))
-    return failure();
-  // With outC > 0 the filter holds kh * kw * c * outC elements and
-  // out_backprop m * outC, so neither k nor m overflows; with outC == 0 the
-  // gradient is zero.
-  if (r->builder.size() == 0 || outC == 0 || dy.getNumElements() == 0)
-    return setSingleResult(ctx, takeDense(*r));
-  int64_t m = win->batch * win->h.out * win->w.out;
-  int64_t c = win->channels, k = fs[0] * fs[1] * c;
-  FailureOr<NhwcInput<T>> grad = readNhwc<T>(ctx, dy, win->nchw);
-  FailureOr<DenseValues<T>> f = readDense<T>(ctx, filter);
-  if (failed(grad) || failed(f))
-    return failure();
-  std::vector<T> nhwcOut;
-  T *out = r->data;
-  if (win->nchw) {
-    nhwcOut.assign(static_cast<size_t>(r->builder.size()), T(0));
-    out = nhwcOut.data();
-  }
-  // Columns: [rows, kh*kw*c] = dy [rows, outC] * filter^T [outC, kh*kw*c].
-  PackedPanels<T> packed = packPanels<T>({f->data, 1, outC}, outC, k);
-  int64_t chunk =
-      std::max<int64_t>(kGemmMC, (int64_t(1) << 20) / std::max<int64_t>(k, 1));
-  std::vector<T> cols(static_cast<size_t>(std::min(chunk, m) * k));
-  int64_t pixels = win->h.out * win->w.out;
-  for (int64_t r0 = 0; r0 < m; r0 += chunk) {
-    int64_t r1 = std::min(m, r0 + chunk);
-    forEachGemmTile(ctx.getContext(), r1 - r0, k, INT64_MAX,
-                    [&](int64_t a0, int64_t a1, int64_t b0, int64_t b1) {
-                      gemmPacked<T>({grad->data + (r0 + a0) * outC, outC, 1},
-                                    a1 - a0, packed, b0, b1,
-                                    cols.data() + a0 * k, k);
-                    });
-    for (int64_t row = r0; row < r1; ++row) {
-      int64_t n = row / pixels, rest = row % pixels;
-      int64_t oh = rest / win->w.out, ow = rest % win->w.out;
-      const T *col = cols.data() + (row - r0) * k;
-      for (int64_t i = 0; i < fs[0]; ++i) {
-        int64_t ih =
-            oh * win->h.stride - win->h.padBefore + i * win->h.dilation;
-        if (ih < 0 || ih >= win->h.in)
-          continue;
-        for (int64_t j = 0; j < fs[1]; ++j) {
-          int64_t iw =
-              ow * win->w.stride - win->w.padBefore + j * win->w.dilation;
-          if (iw < 0 || iw >= win->w.in)
-            continue;
-          T *dst = out + ((n * win->h.in + ih) * win->w.in + iw) * c;
-          const T *src = col + (i * fs[1] + j) * c;
-          for (int64_t ch = 0; ch < c; ++ch)
-            dst[ch] += src[ch];
-        }
-      }
-    }
-  }
-  if (win->nchw)
-    nhwcToNchw(out, r->data, win->batch, c, win->h.in * win->w.in);
-  return setSingleResult(ctx, takeDense(*r));
+  return setComputedResult(
+      ctx, computeConv2DTranspose(getComputeEnv(ctx), sizes, filter, dy, *win));
 }
 
 static LogicalResult conv2DBackpropInputKernel(EvalContext &ctx) {
@@ -428,21 +125,14 @@ static LogicalResult conv2DBackpropInputKernel(EvalContext &ctx) {
   }
   if (filter.getElementType() != dy.getElementType())
     return ctx.fail("filter and out_backprop must have one element type");
-  switch (getComputeKind(dy.getElementType())) {
-  case ComputeKind::Float:
-    return convTranspose<float>(ctx, shape, filter, dy);
-  case ComputeKind::Double:
-    return convTranspose<double>(ctx, shape, filter, dy);
-  case ComputeKind::None:
-    break;
-  }
-  return ctx.fail("convolutions take float tensors");
+  if (getComputeKind(dy.getElementType()) == ComputeKind::None)
+    return ctx.fail("convolutions take float tensors");
+  return convTranspose(ctx, shape, filter, dy);
 }
 
 /// Conv3D: NDHWC or NCDHW input [n, d, h, w, c], filter [kd, kh, kw, c,
 /// out], strides and dilations of 5 entries (1 in the batch and depth
 /// dimensions), padding SAME or VALID; the GEMM of 3-D im2col rows.
-template <typename T>
 static LogicalResult conv3D(EvalContext &ctx, const HostTensor &input,
                             const HostTensor &filter) {
   ArrayRef<int64_t> xs = input.getShape(), fs = filter.getShape();
@@ -479,85 +169,10 @@ static LogicalResult conv3D(EvalContext &ctx, const HostTensor &input,
     if (failed(computeWindow(ctx, dims[i], *padding, 0, 0)))
       return failure();
   }
-  int64_t outC = fs[4];
-  SmallVector<int64_t, 5> shape =
-      first ? SmallVector<int64_t, 5>{xs[0], outC, dims[0].out, dims[1].out,
-                                      dims[2].out}
-            : SmallVector<int64_t, 5>{xs[0], dims[0].out, dims[1].out,
-                                      dims[2].out, outC};
   if (ctx.getNumOperands() != 2)
     return ctx.fail("expected 2 operands");
-  FailureOr<DenseResult<T>> r =
-      startDense<T>(ctx, input.getElementType(), shape);
-  if (failed(r))
-    return failure();
-  if (r->builder.size() == 0)
-    return setSingleResult(ctx, takeDense(*r));
-  FailureOr<DenseValues<T>> v = readDense<T>(ctx, input);
-  FailureOr<DenseValues<T>> f = readDense<T>(ctx, filter);
-  if (failed(v) || failed(f))
-    return failure();
-  int64_t inVolume = dims[0].in * dims[1].in * dims[2].in;
-  int64_t outVolume = dims[0].out * dims[1].out * dims[2].out;
-  std::vector<T> moved, nhwcOut;
-  const T *in = v->data;
-  T *out = r->data;
-  if (first) {
-    moved.resize(static_cast<size_t>(v->size));
-    nchwToNhwc(v->data, moved.data(), xs[0], channels, inVolume);
-    in = moved.data();
-    nhwcOut.resize(static_cast<size_t>(r->builder.size()));
-    out = nhwcOut.data();
-  }
-  // The result is not empty, so the filter's kd*kh*kw*c*out elements
-  // bound k.
-  int64_t k = fs[0] * fs[1] * fs[2] * channels;
-  int64_t m = xs[0] * outVolume;
-  PackedPanels<T> packed = packPanels<T>({f->data, outC, 1}, k, outC);
-  int64_t maxRows =
-      std::max<int64_t>(kGemmMC, (int64_t(1) << 15) / std::max<int64_t>(k, 1));
-  forEachGemmTile(
-      ctx.getContext(), m, outC, maxRows,
-      [&](int64_t r0, int64_t r1, int64_t c0, int64_t c1) {
-        std::vector<T> rows(static_cast<size_t>((r1 - r0) * k));
-        T *dst = rows.data();
-        for (int64_t row = r0; row < r1; ++row) {
-          int64_t n = row / outVolume, rest = row % outVolume, pos[3];
-          for (int i = 2; i >= 0; --i) {
-            pos[i] = rest % dims[i].out;
-            rest /= dims[i].out;
-          }
-          // The window taps in row-major order (kd, kh, kw), c values each.
-          for (int64_t a = 0; a < fs[0]; ++a) {
-            int64_t id = pos[0] * dims[0].stride - dims[0].padBefore +
-                         a * dims[0].dilation;
-            for (int64_t bb = 0; bb < fs[1]; ++bb) {
-              int64_t ih = pos[1] * dims[1].stride - dims[1].padBefore +
-                           bb * dims[1].dilation;
-              for (int64_t cc = 0; cc < fs[2]; ++cc, dst += channels) {
-                int64_t iw = pos[2] * dims[2].stride - dims[2].padBefore +
-                             cc * dims[2].dilation;
-                if (id < 0 || id >= dims[0].in || ih < 0 || ih >= dims[1].in ||
-                    iw < 0 || iw >= dims[2].in) {
-                  std::fill(dst, dst + channels, T(0));
-                  continue;
-                }
-                std::memcpy(dst,
-                            in + (((n * dims[0].in + id) * dims[1].in + ih) *
-                                      dims[2].in +
-                                  iw) *
-                                     channels,
-                            sizeof(T) * channels);
-              }
-            }
-          }
-        }
-        gemmPacked<T>({rows.data(), k, 1}, r1 - r0, packed, c0, c1,
-                      out + r0 * outC, outC);
-      });
-  if (first)
-    nhwcToNchw(out, r->data, xs[0], outC, outVolume);
-  return setSingleResult(ctx, takeDense(*r));
+  return setComputedResult(
+      ctx, computeConv3D(getComputeEnv(ctx), input, filter, dims, first));
 }
 
 static LogicalResult conv3DKernel(EvalContext &ctx) {
@@ -567,15 +182,9 @@ static LogicalResult conv3DKernel(EvalContext &ctx) {
   const HostTensor &input = *(*ops)[0], &filter = *(*ops)[1];
   if (input.getElementType() != filter.getElementType())
     return ctx.fail("input and filter must have one element type");
-  switch (getComputeKind(input.getElementType())) {
-  case ComputeKind::Float:
-    return conv3D<float>(ctx, input, filter);
-  case ComputeKind::Double:
-    return conv3D<double>(ctx, input, filter);
-  case ComputeKind::None:
-    break;
-  }
-  return ctx.fail("convolutions take float tensors");
+  if (getComputeKind(input.getElementType()) == ComputeKind::None)
+    return ctx.fail("convolutions take float tensors");
+  return conv3D(ctx, input, filter);
 }
 
 void mlir::tfg::addConvKernels(EvalKernelTable &table) {

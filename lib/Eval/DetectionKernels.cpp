@@ -34,7 +34,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
 
 #include "llvm/Support/MathExtras.h"
 

@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
 
 #include "tfg/IR/Utility.h"
 
@@ -50,10 +50,39 @@ static const EvalKernelTable &getKernelTable() {
   return table;
 }
 
+void EvalKernelTable::add(StringRef opName, EvalKernel kernel) {
+  if (!kernels.try_emplace(opName, kernel).second)
+    duplicates.push_back(opName.str());
+}
+
+EvalKernel EvalKernelTable::lookup(StringRef opName) const {
+  auto it = kernels.find(opName);
+  return it == kernels.end() ? nullptr : it->second;
+}
+
+std::vector<std::string> EvalKernelTable::getOpNames() const {
+  std::vector<std::string> names;
+  for (const auto &entry : kernels)
+    names.push_back(entry.getKey().str());
+  llvm::sort(names);
+  return names;
+}
+
+llvm::Error EvalKernelTable::verify() const {
+  if (duplicates.empty())
+    return llvm::Error::success();
+  std::string message = "op registered twice in the kernel table:";
+  for (const std::string &name : duplicates)
+    message += " " + name;
+  return computeError(message);
+}
+
+llvm::Error mlir::tfg::verifyEvalKernelTable() {
+  return getKernelTable().verify();
+}
+
 EvalKernel mlir::tfg::lookupEvalKernel(StringRef opName) {
-  const EvalKernelTable &table = getKernelTable();
-  auto it = table.find(opName);
-  return it == table.end() ? nullptr : it->second;
+  return getKernelTable().lookup(opName);
 }
 
 bool mlir::tfg::isStatefulEvalKernel(StringRef opName) {
@@ -61,11 +90,7 @@ bool mlir::tfg::isStatefulEvalKernel(StringRef opName) {
 }
 
 std::vector<std::string> mlir::tfg::getOpsWithEvalKernels() {
-  std::vector<std::string> names;
-  for (const auto &entry : getKernelTable())
-    names.push_back(entry.getKey().str());
-  llvm::sort(names);
-  return names;
+  return getKernelTable().getOpNames();
 }
 
 std::optional<int64_t> mlir::tfg::getNumElements(Type type) {

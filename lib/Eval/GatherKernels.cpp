@@ -2,13 +2,16 @@
 //
 // GatherV2 (axis operand, negative allowed; batch_dims 0) and Pad/PadV2
 // (constant padding: zero, or the scalar constant_values) move elements by
-// their bytes (strings as strings), so they serve every dtype. An index
+// their bytes (strings as strings), so they serve every dtype. GatherV2 is
+// an adapter over computeTake (tfg/Eval/Compute/GatherScatter.h). An index
 // outside [0, dim) is an error, as on TensorFlow's CPU kernels; so is a
 // negative padding.
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
+
+#include "tfg/Eval/Compute/GatherScatter.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -29,39 +32,16 @@ static LogicalResult gatherV2Kernel(EvalContext &ctx) {
   if (auto batch = dyn_cast_if_present<IntegerAttr>(ctx.getAttr("batch_dims")))
     if (batch.getInt() != 0)
       return ctx.fail("GatherV2 with batch_dims != 0 is not supported");
-  ArrayRef<int64_t> inShape = (*params)->getShape();
-  int64_t rank = inShape.size();
+  int64_t rank = (*params)->getRank();
   int64_t axis = (*axisOr)->getInt(0);
   if (axis < -rank || axis >= rank)
     return ctx.fail("axis " + std::to_string(axis) +
                     " is out of range for rank " + std::to_string(rank));
   if (axis < 0)
     axis += rank;
-  SmallVector<int64_t, 4> shape(inShape.begin(), inShape.begin() + axis);
-  llvm::append_range(shape, (*indices)->getShape());
-  shape.append(inShape.begin() + axis + 1, inShape.end());
-  int64_t inner = 1, dim = inShape[axis];
-  for (int64_t d = axis + 1; d < rank; ++d)
-    inner *= inShape[d];
-  int64_t count = (*indices)->getNumElements();
-  for (int64_t k = 0; k < count; ++k) {
-    int64_t index = (*indices)->getInt(k);
-    if (index < 0 || index >= dim)
-      return ctx.fail("index " + std::to_string(index) + " at position " +
-                      std::to_string(k) + " is out of range [0, " +
-                      std::to_string(dim) + ")");
-  }
-  FailureOr<ResultBuilder> r = startResult(ctx, (*params)->getElementType(),
-                                           shape, (*params)->isSplat());
-  if (failed(r))
-    return failure();
-  for (int64_t i = 0, e = r->size(); i < e; ++i) {
-    int64_t j = i % inner, rest = i / inner;
-    int64_t k = rest % count, o = rest / count;
-    copyElement(**params, (o * dim + (*indices)->getInt(k)) * inner + j,
-                r->tensor, i);
-  }
-  return finishResult(ctx, std::move(*r));
+  return setComputedResult(ctx,
+                           computeTake(getComputeEnv(ctx), **params, **indices,
+                                       axis, IndexOutOfRange::Error));
 }
 
 static LogicalResult padKernel(EvalContext &ctx) {

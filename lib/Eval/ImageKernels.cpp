@@ -33,7 +33,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
 
 #include "mlir/IR/Threading.h"
 

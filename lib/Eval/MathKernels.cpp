@@ -20,9 +20,9 @@
 // - Integers (signed and unsigned, 8 to 64 bits): BitwiseAnd, BitwiseOr,
 //   BitwiseXor, Invert, PopulationCount (uint8 count of the bits of the
 //   two's complement pattern), LeftShift and RightShift (arithmetic for
-//   signed types). As TensorFlow does, a shift amount is clamped to
-//   [0, bitwidth - 1]: x << 40 on int32 is x << 31, and a negative amount
-//   shifts by 0.
+//   signed types; computeBitwise, tfg/Eval/Compute/Elementwise.h). As
+//   TensorFlow does, a shift amount is clamped to [0, bitwidth - 1]:
+//   x << 40 on int32 is x << 31, and a negative amount shifts by 0.
 // - Complex parts: Real, Imag, Angle, ComplexAbs (Tout: float for
 //   complex64, double for complex128), Conj, and Complex (real and
 //   imaginary parts of the same float type, broadcast; Tout complex64 or
@@ -30,7 +30,9 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
+
+#include "tfg/Eval/Compute/Elementwise.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/bit.h"
@@ -61,7 +63,6 @@ enum class MathOp {
   BesselI1e
 };
 enum class XOp { Xlogy, Xdivy, Xlog1py };
-enum class BitOp { And, Or, Xor, LeftShift, RightShift };
 enum class Part { Real, Imag, Angle, Abs };
 } // namespace
 
@@ -438,46 +439,13 @@ static uint64_t bitsOf(const HostTensor &t, int64_t i) {
              : t.getUInt(i);
 }
 
-template <BitOp Op> static LogicalResult bitwiseKernel(EvalContext &ctx) {
+template <BitwiseOp Op> static LogicalResult bitwiseKernel(EvalContext &ctx) {
   auto ops = getOperands(ctx, 2);
   if (failed(ops))
     return failure();
-  const HostTensor &x = *(*ops)[0], &y = *(*ops)[1];
-  if (x.getElementType() != y.getElementType() || !isInteger(x))
-    return ctx.fail("operands must be integers of the same type");
-  bool isSigned = x.getKind() == HostElementKind::Signed;
-  int64_t width = x.getElementInfo().bitWidth;
-  return mapBinary(
-      ctx, x, y, x.getElementType(),
-      [&](HostTensor &r, int64_t i, int64_t ia, int64_t ib) {
-        uint64_t a = bitsOf(x, ia), b = bitsOf(y, ib), v = 0;
-        // The shift amount, clamped to [0, width - 1] as TensorFlow does.
-        int64_t amount = isSigned ? y.getInt(ib)
-                                  : static_cast<int64_t>(std::min<uint64_t>(
-                                        b, static_cast<uint64_t>(width)));
-        amount = std::clamp<int64_t>(amount, 0, width - 1);
-        switch (Op) {
-        case BitOp::And:
-          v = a & b;
-          break;
-        case BitOp::Or:
-          v = a | b;
-          break;
-        case BitOp::Xor:
-          v = a ^ b;
-          break;
-        case BitOp::LeftShift:
-          v = a << amount;
-          break;
-        case BitOp::RightShift:
-          v = isSigned
-                  ? static_cast<uint64_t>(static_cast<int64_t>(a) >> amount)
-                  : a >> amount;
-          break;
-        }
-        r.setUInt(i, v);
-        return success();
-      });
+  return setComputedResult(
+      ctx, computeBitwise(getComputeEnv(ctx), Op, *(*ops)[0], *(*ops)[1],
+                          ElementwiseSemantics::tensorflow()));
 }
 
 static LogicalResult invertKernel(EvalContext &ctx) {
@@ -601,11 +569,11 @@ void mlir::tfg::addMathKernels(EvalKernelTable &table) {
   addKernels(table, {"Xlog1py"}, xKernel<XOp::Xlog1py>);
   addKernels(table, {"NextAfter"}, nextAfterKernel);
   addKernels(table, {"ApproximateEqual"}, approximateEqualKernel);
-  addKernels(table, {"BitwiseAnd"}, bitwiseKernel<BitOp::And>);
-  addKernels(table, {"BitwiseOr"}, bitwiseKernel<BitOp::Or>);
-  addKernels(table, {"BitwiseXor"}, bitwiseKernel<BitOp::Xor>);
-  addKernels(table, {"LeftShift"}, bitwiseKernel<BitOp::LeftShift>);
-  addKernels(table, {"RightShift"}, bitwiseKernel<BitOp::RightShift>);
+  addKernels(table, {"BitwiseAnd"}, bitwiseKernel<BitwiseOp::And>);
+  addKernels(table, {"BitwiseOr"}, bitwiseKernel<BitwiseOp::Or>);
+  addKernels(table, {"BitwiseXor"}, bitwiseKernel<BitwiseOp::Xor>);
+  addKernels(table, {"LeftShift"}, bitwiseKernel<BitwiseOp::LeftShift>);
+  addKernels(table, {"RightShift"}, bitwiseKernel<BitwiseOp::RightShift>);
   addKernels(table, {"Invert"}, invertKernel);
   addKernels(table, {"PopulationCount"}, populationCountKernel);
   addKernels(table, {"Real"}, partKernel<Part::Real>);

@@ -17,7 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
 
 #include "tfg/IR/TFTypeDialect.h"
 

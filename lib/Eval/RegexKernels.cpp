@@ -18,7 +18,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
 #include "tfg/Eval/Regex.h"
 
 #include "tfg/IR/TFTypeDialect.h"

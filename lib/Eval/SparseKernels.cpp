@@ -29,7 +29,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
 
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/MathExtras.h"

@@ -42,7 +42,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Kernels.h"
+#include "KernelSupport.h"
 
 #include "tfg/IR/TFTypeDialect.h"
 

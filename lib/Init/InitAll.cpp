@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register everything tfg tools provide ----------------===//
 
 #include "tfg/InitAll.h"
+#include "tfg/Dialect/Check/Check.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/Transforms/Passes.h"
@@ -12,6 +13,8 @@
 
 void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
   registry.insert<tf_type::TFTypeDialect, TFGraphDialect>();
+  // StableHLO's check dialect, for the interpreter's tests.
+  registry.insert<check::CheckDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 }

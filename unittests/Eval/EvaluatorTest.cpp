@@ -60,6 +60,30 @@ TEST_F(EvaluatorTest, KernelTable) {
   EXPECT_TRUE(failed(evaluate(&context, "NoSuchOp", {}, attrs({}))));
 }
 
+static LogicalResult failingKernel(EvalContext &ctx) {
+  return ctx.fail("first");
+}
+static LogicalResult otherKernel(EvalContext &ctx) {
+  return ctx.fail("second");
+}
+
+TEST_F(EvaluatorTest, KernelTableRefusesDuplicates) {
+  // TFGEval's own table registers each op once.
+  llvm::Error error = verifyEvalKernelTable();
+  EXPECT_FALSE(error) << llvm::toString(std::move(error));
+  // A name registered twice keeps its first kernel and is an error naming
+  // the op.
+  EvalKernelTable table;
+  table.add("Foo", failingKernel);
+  table.add("Bar", failingKernel);
+  EXPECT_EQ(llvm::toString(table.verify()), "");
+  table.add("Foo", otherKernel);
+  EXPECT_EQ(table.lookup("Foo"), &failingKernel);
+  EXPECT_EQ(table.getOpNames(), (std::vector<std::string>{"Bar", "Foo"}));
+  EXPECT_EQ(llvm::toString(table.verify()),
+            "op registered twice in the kernel table: Foo");
+}
+
 TEST_F(EvaluatorTest, ConstReturnsItsValue) {
   DenseElementsAttr value = floats({2}, {1.0f, 2.0f});
   auto result =

@@ -24,6 +24,7 @@
 #ifndef TFG_EVAL_EVALUATOR_H
 #define TFG_EVAL_EVALUATOR_H
 
+#include "tfg/Eval/Compute/Common.h"
 #include "tfg/Eval/HostTensor.h"
 
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
@@ -43,9 +44,6 @@ struct EvalOperand {
   Type type;
   ElementsAttr value;
 };
-
-/// The default bound on the elements of one result.
-inline constexpr int64_t kDefaultEvalMaxElements = int64_t(1) << 20;
 
 /// What a kernel sees: operands, the node's attributes, the result bound;
 /// it fills `results` or `hostResults` (one entry per data result; a null
@@ -114,13 +112,31 @@ private:
 /// A kernel: fills `ctx.results`, or fails when it computes nothing (an
 /// operand unknown, a type it does not handle, an invalid node).
 using EvalKernel = LogicalResult (*)(EvalContext &ctx);
-/// Kernels by TensorFlow op name.
-using EvalKernelTable = llvm::StringMap<EvalKernel>;
+/// Kernels by TensorFlow op name. Registering a name twice is an error of
+/// the table: the first kernel stays, and verify() names the op.
+class EvalKernelTable {
+public:
+  /// Registers `kernel` as the kernel of `opName`.
+  void add(StringRef opName, EvalKernel kernel);
+  /// The kernel of `opName`, or null.
+  EvalKernel lookup(StringRef opName) const;
+  /// The registered op names, sorted.
+  std::vector<std::string> getOpNames() const;
+  /// An error naming each op registered more than once, or success.
+  llvm::Error verify() const;
+
+private:
+  llvm::StringMap<EvalKernel> kernels;
+  std::vector<std::string> duplicates;
+};
 
 /// The kernel of an op (bare TensorFlow name), or null.
 EvalKernel lookupEvalKernel(StringRef opName);
 /// The names of the ops with a kernel, sorted.
 std::vector<std::string> getOpsWithEvalKernels();
+/// Checks TFGEval's kernel table: an error naming each op name that two
+/// registrations claim (each kernel family registers its own ops).
+llvm::Error verifyEvalKernelTable();
 /// Whether the kernel of `opName` computes one run of a stateful op (the
 /// seeded RandomUniform, RandomStandardNormal, TruncatedNormal,
 /// RandomUniformInt, Multinomial give the values of their first run): such a

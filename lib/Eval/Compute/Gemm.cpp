@@ -13,7 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Gemm.h"
+#include "tfg/Eval/Compute/Gemm.h"
 
 #include "mlir/IR/Threading.h"
 

@@ -10,8 +10,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_LIB_EVAL_GEMM_H
-#define TFG_LIB_EVAL_GEMM_H
+#ifndef TFG_EVAL_COMPUTE_GEMM_H
+#define TFG_EVAL_COMPUTE_GEMM_H
 
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Support/LLVM.h"
@@ -80,4 +80,4 @@ void gemm(MLIRContext *context, MatrixView<T> a, MatrixView<T> b, int64_t m,
 } // namespace tfg
 } // namespace mlir
 
-#endif // TFG_LIB_EVAL_GEMM_H
+#endif // TFG_EVAL_COMPUTE_GEMM_H
