@@ -13,8 +13,9 @@ namespace mlir {
 class DialectRegistry;
 namespace tfg {
 
-/// Registers tf_type, tfg and the upstream dialects tfg lowers to (func,
-/// ml_program, arith, tensor, linalg, ...).
+/// Registers tf_type, tfg, tfg's StableHLO dialect (`stablehlo`) and the
+/// upstream dialects tfg lowers to (func, ml_program, arith, tensor, linalg,
+/// ...).
 void registerAllDialects(DialectRegistry &registry);
 
 /// Registers every upstream MLIR pass and the tfg passes.

@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register everything tfg tools provide ----------------===//
 
 #include "tfg/InitAll.h"
+#include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/Transforms/Passes.h"
@@ -11,7 +12,8 @@
 #include "mlir/InitAllPasses.h"
 
 void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<tf_type::TFTypeDialect, TFGraphDialect>();
+  registry.insert<tf_type::TFTypeDialect, TFGraphDialect,
+                  stablehlo::StableHLODialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 }
