@@ -381,6 +381,36 @@ void mlir::tfg::stablehlo::printPrecisionConfig(OpAsmPrinter &p, Operation *,
   p << ']';
 }
 
+ParseResult mlir::tfg::stablehlo::parsePrecisionConfigAndAlgorithm(
+    OpAsmParser &parser, ArrayAttr &config, DotAlgorithmAttr &algorithm) {
+  while (succeeded(parser.parseOptionalComma())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef key;
+    if (parser.parseKeyword(&key) || parser.parseEqual())
+      return failure();
+    if (key == "precision" && !config) {
+      if (parsePrecisionList(parser, config))
+        return failure();
+    } else if (key == "algorithm" && !algorithm) {
+      if (parser.parseCustomAttributeWithFallback(algorithm))
+        return failure();
+    } else {
+      return parser.emitError(loc, "unexpected '") << key << "'";
+    }
+  }
+  return success();
+}
+
+void mlir::tfg::stablehlo::printPrecisionConfigAndAlgorithm(
+    OpAsmPrinter &p, Operation *op, ArrayAttr config,
+    DotAlgorithmAttr algorithm) {
+  printPrecisionConfig(p, op, config);
+  if (algorithm) {
+    p << ", algorithm = ";
+    p.printStrippedAttrOrType(algorithm);
+  }
+}
+
 ParseResult
 mlir::tfg::stablehlo::parseDotDimensionNumbers(OpAsmParser &parser,
                                                DotDimensionNumbersAttr &dims) {
@@ -459,7 +489,7 @@ ParseResult mlir::tfg::stablehlo::parseWindowAttributes(
       SmallVector<bool> flags;
       if (parser.parseCommaSeparatedList(
               AsmParser::Delimiter::Square, [&]() -> ParseResult {
-                int64_t v;
+                int64_t v = 0;
                 OptionalParseResult n = parser.parseOptionalInteger(v);
                 if (n.has_value()) {
                   if (failed(*n))

@@ -111,6 +111,15 @@ void printCustomCallTarget(OpAsmPrinter &p, Operation *op, StringAttr target);
 ParseResult parsePrecisionConfig(OpAsmParser &parser, ArrayAttr &config);
 void printPrecisionConfig(OpAsmPrinter &p, Operation *op, ArrayAttr config);
 
+/// dot_general: `, precision = [...]` and `, algorithm = <...>`, each
+/// absent when its attribute is.
+ParseResult parsePrecisionConfigAndAlgorithm(OpAsmParser &parser,
+                                             ArrayAttr &config,
+                                             DotAlgorithmAttr &algorithm);
+void printPrecisionConfigAndAlgorithm(OpAsmPrinter &p, Operation *op,
+                                      ArrayAttr config,
+                                      DotAlgorithmAttr algorithm);
+
 /// `batching_dims = [0] x [0], contracting_dims = [2] x [1]`.
 ParseResult parseDotDimensionNumbers(OpAsmParser &parser,
                                      DotDimensionNumbersAttr &dims);

@@ -212,7 +212,7 @@ static ParseResult parseConvLayout(AsmParser &parser, char firstName,
   int64_t pos = 0;
   auto parseItem = [&]() -> ParseResult {
     SMLoc itemLoc = parser.getCurrentLocation();
-    int64_t index;
+    int64_t index = 0;
     OptionalParseResult number = parser.parseOptionalInteger(index);
     if (number.has_value()) {
       if (failed(*number))

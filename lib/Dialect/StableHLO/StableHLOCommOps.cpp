@@ -120,7 +120,7 @@ static LogicalResult verifyDimOfAll(Operation *op, ValueRange operands,
 }
 
 LogicalResult AllGatherOp::verify() {
-  int64_t dim = getAllGatherDim();
+  int64_t dim = static_cast<int64_t>(getAllGatherDim());
   // (C1), (C2), (C5)
   if (failed(verifyDimOfAll(*this, getOperands(), dim, "all_gather_dim")) ||
       failed(verifyGroups(*this, getReplicaGroups())) ||
@@ -153,8 +153,9 @@ LogicalResult AllReduceOp::verify() {
 }
 
 LogicalResult AllToAllOp::verify() {
-  int64_t split = getSplitDimension(), concat = getConcatDimension();
-  int64_t count = getSplitCount();
+  int64_t split = static_cast<int64_t>(getSplitDimension()),
+          concat = static_cast<int64_t>(getConcatDimension());
+  int64_t count = static_cast<int64_t>(getSplitCount());
   // (C1), (C3)-(C5)
   if (failed(verifyDimOfAll(*this, getOperands(), split, "split_dimension")) ||
       failed(
@@ -251,7 +252,7 @@ LogicalResult CollectiveReduceOp::verify() {
 }
 
 LogicalResult ReduceScatterOp::verify() {
-  int64_t dim = getScatterDimension();
+  int64_t dim = static_cast<int64_t>(getScatterDimension());
   auto operand = cast<RankedTensorType>(getOperand().getType());
   // (C2), (C3), (C6)
   if (dim < 0 || dim >= operand.getRank())

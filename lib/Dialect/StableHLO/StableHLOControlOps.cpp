@@ -196,10 +196,12 @@ STABLEHLO_COMPATIBLE(OptimizationBarrierOp)
 //===----------------------------------------------------------------------===//
 
 LogicalResult CustomCallOp::verify() {
-  if (getApiVersion() < 0 || getApiVersion() > 4)
-    return emitOpError("api_version must be 0 to 4, is ") << getApiVersion();
+  if (static_cast<int32_t>(getApiVersion()) < 0 ||
+      static_cast<int32_t>(getApiVersion()) > 4)
+    return emitOpError("api_version must be 0 to 4, is ")
+           << static_cast<int32_t>(getApiVersion());
   if (isa_and_nonnull<DictionaryAttr>(getBackendConfigAttr()) &&
-      getApiVersion() != 4)
+      static_cast<int32_t>(getApiVersion()) != 4)
     return emitOpError("a dictionary backend_config needs api_version 4");
   for (Attribute a : getOutputOperandAliases()) {
     auto alias = cast<OutputOperandAliasAttr>(a);

@@ -268,12 +268,12 @@ LogicalResult BitcastConvertOp::verify() {
 }
 
 LogicalResult ReducePrecisionOp::verify() {
-  if (getExponentBits() < 1)
+  if (static_cast<int32_t>(getExponentBits()) < 1)
     return emitOpError("exponent_bits must be at least 1, is ")
-           << getExponentBits();
-  if (getMantissaBits() < 0)
+           << static_cast<int32_t>(getExponentBits());
+  if (static_cast<int32_t>(getMantissaBits()) < 0)
     return emitOpError("mantissa_bits must not be negative, is ")
-           << getMantissaBits();
+           << static_cast<int32_t>(getMantissaBits());
   return success();
 }
 

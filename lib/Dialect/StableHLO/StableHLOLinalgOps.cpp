@@ -251,13 +251,13 @@ LogicalResult ConvolutionOp::verify() {
   std::optional<ArrayRef<bool>> reversal;
   if (getWindowReversalAttr())
     reversal = getWindowReversalAttr().asArrayRef();
-  return verifyConv(*this, cast<RankedTensorType>(getLhs().getType()),
-                    cast<RankedTensorType>(getRhs().getType()),
-                    cast<RankedTensorType>(getResult().getType()),
-                    getWindowStrides(), getPaddingAttr(), true,
-                    getLhsDilation(), getRhsDilation(), reversal,
-                    getDimensionNumbers(), getFeatureGroupCount(),
-                    getBatchGroupCount(), getPrecisionConfig());
+  return verifyConv(
+      *this, cast<RankedTensorType>(getLhs().getType()),
+      cast<RankedTensorType>(getRhs().getType()),
+      cast<RankedTensorType>(getResult().getType()), getWindowStrides(),
+      getPaddingAttr(), true, getLhsDilation(), getRhsDilation(), reversal,
+      getDimensionNumbers(), static_cast<int64_t>(getFeatureGroupCount()),
+      static_cast<int64_t>(getBatchGroupCount()), getPrecisionConfig());
 }
 
 LogicalResult DynamicConvOp::verify() {
@@ -271,12 +271,13 @@ LogicalResult DynamicConvOp::verify() {
       !compatibleDim(padding.getDimSize(1), 2))
     return emitOpError("padding must have shape [")
            << lhs.getRank() - 2 << ", 2]";
-  return verifyConv(*this, lhs, cast<RankedTensorType>(getRhs().getType()),
-                    cast<RankedTensorType>(getResult().getType()),
-                    getWindowStrides(), DenseIntElementsAttr(), false,
-                    getLhsDilation(), getRhsDilation(), reversal,
-                    getDimensionNumbers(), getFeatureGroupCount(),
-                    getBatchGroupCount(), getPrecisionConfig());
+  return verifyConv(
+      *this, lhs, cast<RankedTensorType>(getRhs().getType()),
+      cast<RankedTensorType>(getResult().getType()), getWindowStrides(),
+      DenseIntElementsAttr(), false, getLhsDilation(), getRhsDilation(),
+      reversal, getDimensionNumbers(),
+      static_cast<int64_t>(getFeatureGroupCount()),
+      static_cast<int64_t>(getBatchGroupCount()), getPrecisionConfig());
 }
 
 //===----------------------------------------------------------------------===//
@@ -445,7 +446,8 @@ BatchNormInferenceOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 STABLEHLO_COMPATIBLE(BatchNormInferenceOp)
 
 LogicalResult BatchNormInferenceOp::verify() {
-  return verifyBatchNorm(*this, getOperand().getType(), getFeatureIndex(),
+  return verifyBatchNorm(*this, getOperand().getType(),
+                         static_cast<int64_t>(getFeatureIndex()),
                          {getScale(), getOffset(), getMean(), getVariance()});
 }
 
@@ -453,7 +455,8 @@ LogicalResult BatchNormTrainingOp::inferReturnTypes(
     MLIRContext *, std::optional<Location> loc, Adaptor adaptor,
     SmallVectorImpl<Type> &types) {
   Type operand = adaptor.getOperand().getType();
-  Type feature = featureType(operand, adaptor.getFeatureIndex());
+  Type feature =
+      featureType(operand, static_cast<int64_t>(adaptor.getFeatureIndex()));
   if (!feature)
     return inferError(loc, "batch_norm_training: bad feature_index");
   types.append({operand, feature, feature});
@@ -462,7 +465,8 @@ LogicalResult BatchNormTrainingOp::inferReturnTypes(
 STABLEHLO_COMPATIBLE(BatchNormTrainingOp)
 
 LogicalResult BatchNormTrainingOp::verify() {
-  return verifyBatchNorm(*this, getOperand().getType(), getFeatureIndex(),
+  return verifyBatchNorm(*this, getOperand().getType(),
+                         static_cast<int64_t>(getFeatureIndex()),
                          {getScale(), getOffset()});
 }
 
@@ -471,7 +475,8 @@ LogicalResult BatchNormGradOp::inferReturnTypes(MLIRContext *,
                                                 Adaptor adaptor,
                                                 SmallVectorImpl<Type> &types) {
   Type operand = adaptor.getOperand().getType();
-  Type feature = featureType(operand, adaptor.getFeatureIndex());
+  Type feature =
+      featureType(operand, static_cast<int64_t>(adaptor.getFeatureIndex()));
   if (!feature)
     return inferError(loc, "batch_norm_grad: bad feature_index");
   types.append({operand, feature, feature});
@@ -480,7 +485,8 @@ LogicalResult BatchNormGradOp::inferReturnTypes(MLIRContext *,
 STABLEHLO_COMPATIBLE(BatchNormGradOp)
 
 LogicalResult BatchNormGradOp::verify() {
-  if (failed(verifyBatchNorm(*this, getOperand().getType(), getFeatureIndex(),
+  if (failed(verifyBatchNorm(*this, getOperand().getType(),
+                             static_cast<int64_t>(getFeatureIndex()),
                              {getScale(), getMean(), getVariance()})))
     return failure();
   if (getGradOutput().getType() != getOperand().getType())

@@ -164,6 +164,8 @@ void ReduceOp::print(OpAsmPrinter &p) {
   // Pairs (accumulator i, element i) when the body has 2N arguments.
   if (args == 2 * n) {
     for (size_t i = 0; i < n; ++i) {
+      if (i)
+        p << ' ';
       p << '(';
       p.printRegionArgument(block.getArgument(i));
       p << ", ";
@@ -375,9 +377,11 @@ LogicalResult SortOp::verify() {
     return emitOpError("results must have the inputs' types");
   int64_t rank = cast<RankedTensorType>(inputs.front().getType()).getRank();
   // (C4)
-  if (getDimension() < -rank || getDimension() >= rank)
-    return emitOpError("dimension ") << getDimension() << " is out of range ["
-                                     << -rank << ", " << rank << ")";
+  if (static_cast<int64_t>(getDimension()) < -rank ||
+      static_cast<int64_t>(getDimension()) >= rank)
+    return emitOpError("dimension ")
+           << static_cast<int64_t>(getDimension()) << " is out of range ["
+           << -rank << ", " << rank << ")";
   // (C5) comparator: (tensor<E0>, tensor<E0>, ..., tensor<EN-1>,
   // tensor<EN-1>) -> tensor<i1>.
   FailureOr<ReturnOp> ret = getReturn(*this, getComparator(), "comparator");

@@ -326,7 +326,7 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
   if (!first)
     INFER_FAIL("concatenate: inputs must be ranked tensors");
   int64_t rank = first.getRank();
-  int64_t dim = adaptor.getDimension();
+  int64_t dim = static_cast<int64_t>(adaptor.getDimension());
   // (C4)
   if (dim < 0 || dim >= rank)
     INFER_FAIL("dimension " << dim << " is out of range [0, " << rank << ")");
@@ -436,19 +436,21 @@ LogicalResult DynamicPadOp::verify() {
 LogicalResult IotaOp::verify() {
   auto output = cast<RankedTensorType>(getOutput().getType());
   // (C1)
-  if (getIotaDimension() < 0 || getIotaDimension() >= output.getRank())
+  if (static_cast<int64_t>(getIotaDimension()) < 0 ||
+      static_cast<int64_t>(getIotaDimension()) >= output.getRank())
     return emitOpError("iota_dimension ")
-           << getIotaDimension() << " is out of range [0, " << output.getRank()
-           << ")";
+           << static_cast<int64_t>(getIotaDimension())
+           << " is out of range [0, " << output.getRank() << ")";
   return success();
 }
 
 LogicalResult DynamicIotaOp::verify() {
   auto result = cast<RankedTensorType>(getResult().getType());
-  if (getIotaDimension() < 0 || getIotaDimension() >= result.getRank())
+  if (static_cast<int64_t>(getIotaDimension()) < 0 ||
+      static_cast<int64_t>(getIotaDimension()) >= result.getRank())
     return emitOpError("iota_dimension ")
-           << getIotaDimension() << " is out of range [0, " << result.getRank()
-           << ")";
+           << static_cast<int64_t>(getIotaDimension())
+           << " is out of range [0, " << result.getRank() << ")";
   auto shape = cast<RankedTensorType>(getOutputShape().getType());
   if (!compatibleDim(shape.getDimSize(0), result.getRank()))
     return emitOpError("output_shape must have ")
@@ -462,7 +464,7 @@ LogicalResult GetDimensionSizeOp::inferReturnTypes(
   auto operand = rankedOrNull(adaptor.getOperand().getType());
   if (!operand)
     INFER_FAIL("get_dimension_size: operand must be a ranked tensor");
-  int64_t dim = adaptor.getDimension();
+  int64_t dim = static_cast<int64_t>(adaptor.getDimension());
   if (dim < 0 || dim >= operand.getRank())
     INFER_FAIL("dimension " << dim << " is out of range [0, "
                             << operand.getRank() << ")");
@@ -487,7 +489,7 @@ GetTupleElementOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
   auto tuple = dyn_cast<TupleType>(adaptor.getOperand().getType());
   if (!tuple)
     INFER_FAIL("get_tuple_element: operand must be a tuple");
-  int64_t index = adaptor.getIndex();
+  int64_t index = static_cast<int32_t>(adaptor.getIndex());
   // (C1)
   if (index < 0 || index >= static_cast<int64_t>(tuple.size()))
     INFER_FAIL("index " << index << " is out of range [0, " << tuple.size()

@@ -151,8 +151,8 @@ LogicalResult mlir::tfg::stablehlo::verifyBranch(Operation *op, Region &region,
     return op->emitOpError() << what << " must take no arguments";
   if (!compatibleReturnTypes(ret->getResults().getTypes(), types))
     return op->emitOpError()
-           << what << " returns " << ret->getResults().getTypes()
-           << ", the op's results are " << types;
+           << what << " returns [" << ret->getResults().getTypes()
+           << "], the op's results are [" << types << "]";
   return success();
 }
 

@@ -26,7 +26,7 @@ def StableHLO_DotGeneralOp : StableHLO_Op<"dot_general", [Pure]> {
   let hasVerifier = 1;
   let assemblyFormat = [{
     $lhs `,` $rhs `,` custom<DotDimensionNumbers>($dot_dimension_numbers) ``
-      custom<PrecisionConfig>($precision_config) (`,` `algorithm` `=` $algorithm^)?
+      custom<PrecisionConfigAndAlgorithm>($precision_config, $algorithm)
       attr-dict `:` functional-type(operands, results)
   }];
 }
