@@ -51,6 +51,14 @@ static LogicalResult verifyGroups(Operation *op, DenseIntElementsAttr groups) {
   return success();
 }
 
+/// `a * b` for a dimension size, dynamic when it does not fit.
+static int64_t mulDim(int64_t a, int64_t b) {
+  __int128 product = (__int128)a * b;
+  if (product < 0 || product > INT64_MAX / 2)
+    return ShapedType::kDynamic;
+  return static_cast<int64_t>(product);
+}
+
 /// The group size, dim(replica_groups, 1).
 static int64_t groupSize(DenseIntElementsAttr groups) {
   return groups.getType().getDimSize(1);
@@ -129,8 +137,9 @@ LogicalResult AllGatherOp::verify() {
     return failure();
   // (C6)
   int64_t groups = groupSize(getReplicaGroups());
-  return verifyResultsLikeOperands(*this, getOperands(), getResults(), dim,
-                                   [&](int64_t d) { return d * groups; });
+  return verifyResultsLikeOperands(
+      *this, getOperands(), getResults(), dim,
+      [&](int64_t d) { return mulDim(d, groups); });
 }
 
 LogicalResult AllReduceOp::verify() {
@@ -184,7 +193,7 @@ LogicalResult AllToAllOp::verify() {
       if (!ShapedType::isDynamic(shape[split]))
         shape[split] /= count;
       if (!ShapedType::isDynamic(shape[concat]))
-        shape[concat] *= count;
+        shape[concat] = mulDim(shape[concat], count);
     }
     auto outType = cast<RankedTensorType>(out.getType());
     if (outType.getRank() != inType.getRank() ||

@@ -159,6 +159,11 @@ void ReduceOp::print(OpAsmPrinter &p) {
     return;
   p.printNewline();
   p << " reducer";
+  if (getBody().empty()) {
+    p << "() ";
+    p.printRegion(getBody(), /*printEntryBlockArgs=*/false);
+    return;
+  }
   Block &block = getBody().front();
   size_t args = block.getNumArguments();
   // Pairs (accumulator i, element i) when the body has 2N arguments.

@@ -341,10 +341,13 @@ LogicalResult ConcatenateOp::inferReturnTypes(MLIRContext *,
     for (int64_t d = 0; d < rank; ++d) {
       int64_t size = t.getDimSize(d);
       if (d == dim) {
-        shape[d] =
-            ShapedType::isDynamic(shape[d]) || ShapedType::isDynamic(size)
-                ? ShapedType::kDynamic
-                : shape[d] + size;
+        // Sizes of untrusted types may be huge; a sum that does not fit
+        // stays dynamic.
+        shape[d] = ShapedType::isDynamic(shape[d]) ||
+                           ShapedType::isDynamic(size) ||
+                           shape[d] > INT64_MAX / 2 - size
+                       ? ShapedType::kDynamic
+                       : shape[d] + size;
         continue;
       }
       // (C6)
