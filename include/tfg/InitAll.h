@@ -13,7 +13,8 @@ namespace mlir {
 class DialectRegistry;
 namespace tfg {
 
-/// Registers tf_type, tfg, check (StableHLO's check dialect) and the
+/// Registers tf_type, tfg, tfg's StableHLO dialect (`stablehlo`), check
+/// (StableHLO's check dialect) and the
 /// upstream dialects tfg lowers to (func, ml_program, arith, tensor, linalg,
 /// ...).
 void registerAllDialects(DialectRegistry &registry);

@@ -2,6 +2,7 @@
 
 #include "tfg/InitAll.h"
 #include "tfg/Dialect/Check/Check.h"
+#include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/Transforms/Passes.h"
@@ -12,7 +13,8 @@
 #include "mlir/InitAllPasses.h"
 
 void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<tf_type::TFTypeDialect, TFGraphDialect>();
+  registry.insert<tf_type::TFTypeDialect, TFGraphDialect,
+                  stablehlo::StableHLODialect>();
   // StableHLO's check dialect, for the interpreter's tests.
   registry.insert<check::CheckDialect>();
   mlir::registerAllDialects(registry);
