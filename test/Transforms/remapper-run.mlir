@@ -1,17 +1,17 @@
-// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14 --check-pipeline='tfg-remapper{target=tf-cpu fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14}' --rtol=1e-3 --atol=1e-3 | FileCheck %s --check-prefix=SAME
-// RUN: tfg-opt %s --tfg-remapper='target=tf-cpu fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14' | FileCheck %s --check-prefix=CPU
-// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14 --check-pipeline='tfg-remapper{target=tf-gpu fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14}' --rtol=1e-3 --atol=1e-3 | FileCheck %s --check-prefix=SAME
-// RUN: tfg-opt %s --tfg-remapper='target=tf-gpu fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14' | FileCheck %s --check-prefix=GPU
-// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14 --check-pipeline='tfg-remapper{target=tfjs fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14}' --rtol=1e-3 --atol=1e-3 | FileCheck %s --check-prefix=SAME
-// RUN: tfg-opt %s --tfg-remapper='target=tfjs fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14' | FileCheck %s --check-prefix=TFJS
-// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14 --check-pipeline='tfg-remapper{target=host fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14}' --rtol=1e-3 --atol=1e-3 | FileCheck %s --check-prefix=SAME
-// RUN: tfg-opt %s --tfg-remapper='target=host fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14' | FileCheck %s --check-prefix=HOST
+// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16 --check-pipeline='tfg-remapper{target=tf-cpu fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16}' --rtol=1e-3 --atol=1e-3 | FileCheck %s --check-prefix=SAME
+// RUN: tfg-opt %s --tfg-remapper='target=tf-cpu fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16' | FileCheck %s --check-prefix=CPU
+// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16 --check-pipeline='tfg-remapper{target=tf-gpu fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16}' --rtol=1e-3 --atol=1e-3 | FileCheck %s --check-prefix=SAME
+// RUN: tfg-opt %s --tfg-remapper='target=tf-gpu fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16' | FileCheck %s --check-prefix=GPU
+// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16 --check-pipeline='tfg-remapper{target=tfjs fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16}' --rtol=1e-3 --atol=1e-3 | FileCheck %s --check-prefix=SAME
+// RUN: tfg-opt %s --tfg-remapper='target=tfjs fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16' | FileCheck %s --check-prefix=TFJS
+// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16 --check-pipeline='tfg-remapper{target=host fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16}' --rtol=1e-3 --atol=1e-3 | FileCheck %s --check-prefix=SAME
+// RUN: tfg-opt %s --tfg-remapper='target=host fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9,o10,o11,o12,o13,o14,o15,o16' | FileCheck %s --check-prefix=HOST
 
 // COM: Every rule of tfg-remapper, run before and after by tfg-run on the
 // COM: same random inputs (each Placeholder's shape is known): the fetches
 // COM: must agree for every target. The FileCheck lines show that each
 // COM: target did fuse (so the comparison is not of an unchanged graph).
-// SAME-COUNT-14: : max_abs_diff={{.*}} ok
+// SAME-COUNT-16: : max_abs_diff={{.*}} ok
 // SAME-NOT: MISMATCH
 
 // CPU-DAG: _FusedConv2D({{.*}}) name("r1") {{.*}}["BiasAdd", "Relu"]
@@ -32,6 +32,8 @@
 // HOST-DAG: _FusedDepthwiseConv2dNative({{.*}}) name("r3") {{.*}}["BiasAdd", "Relu6"]
 // HOST-DAG: _FusedConv2D({{.*}}) name("r13") {{.*}}["BiasAdd", "Add", "Relu"]
 // HOST-DAG: _FusedBatchNormEx({{.*}}) name("r8")
+// HOST-DAG: _FusedMatMul({{.*}}) name("r15") {{.*}}["BiasAdd", "GeluExact"]
+// HOST-DAG: _FusedMatMul({{.*}}) name("r16") {{.*}}["BiasAdd", "GeluApproximate"]
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x8x8x3>} : () -> (tensor<1x8x8x3xf32>)
   %XM, %c1 = Placeholder name("xm") {dtype = f32, shape = #tf_type.shape<2x3>} : () -> (tensor<2x3xf32>)
@@ -117,6 +119,32 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %a14, %d14 = MatMul(%XM, %W) name("a14") {T = f32} : (tensor<2x3xf32>, tensor<3x4xf32>) -> (tensor<2x4xf32>)
   %b14, %e14 = Add(%B4, %a14) name("b14") {T = f32} : (tensor<4xf32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
   %r14, %g14 = Relu6(%b14) name("r14") {T = f32} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
+
+  %GH, %q0 = Const name("g_half") {dtype = f32, value = dense<0.5> : tensor<f32>} : () -> (tensor<f32>)
+  %GO, %q1 = Const name("g_one") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+  %GS, %q2 = Const name("g_sqrt2") {dtype = f32, value = dense<1.41421354> : tensor<f32>} : () -> (tensor<f32>)
+  %GK, %q3 = Const name("g_coeff") {dtype = f32, value = dense<0.044715> : tensor<f32>} : () -> (tensor<f32>)
+  %G3, %q4 = Const name("g_three") {dtype = f32, value = dense<3.0> : tensor<f32>} : () -> (tensor<f32>)
+  %GR, %q5 = Const name("g_r") {dtype = f32, value = dense<0.797884583> : tensor<f32>} : () -> (tensor<f32>)
+
+  %a15, %d15 = MatMul(%XM, %W) name("a15") {T = f32} : (tensor<2x3xf32>, tensor<3x4xf32>) -> (tensor<2x4xf32>)
+  %b15, %e15 = BiasAdd(%a15, %B4) name("b15") {T = f32} : (tensor<2x4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>)
+  %h15, %f15 = Mul(%GH, %b15) name("h15") {T = f32} : (tensor<f32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %v15, %i15 = RealDiv(%b15, %GS) name("v15") {T = f32} : (tensor<2x4xf32>, tensor<f32>) -> (tensor<2x4xf32>)
+  %x15, %j15 = Erf(%v15) name("x15") {T = f32} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %p15, %l15 = AddV2(%GO, %x15) name("p15") {T = f32} : (tensor<f32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %r15, %g15 = Mul(%h15, %p15) name("r15") {T = f32} : (tensor<2x4xf32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
+
+  %a16, %d16 = MatMul(%XM, %W) name("a16") {T = f32} : (tensor<2x3xf32>, tensor<3x4xf32>) -> (tensor<2x4xf32>)
+  %b16, %e16 = BiasAdd(%a16, %B4) name("b16") {T = f32} : (tensor<2x4xf32>, tensor<4xf32>) -> (tensor<2x4xf32>)
+  %h16, %f16 = Mul(%GH, %b16) name("h16") {T = f32} : (tensor<f32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %w16, %i16 = Pow(%b16, %G3) name("w16") {T = f32} : (tensor<2x4xf32>, tensor<f32>) -> (tensor<2x4xf32>)
+  %c16, %j16 = Mul(%GK, %w16) name("c16") {T = f32} : (tensor<f32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %s16, %kk16 = AddV2(%b16, %c16) name("s16") {T = f32} : (tensor<2x4xf32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %m16, %l16 = Mul(%GR, %s16) name("m16") {T = f32} : (tensor<f32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %t16, %n16 = Tanh(%m16) name("t16") {T = f32} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %p16, %o16x = AddV2(%GO, %t16) name("p16") {T = f32} : (tensor<f32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %r16, %g16 = Mul(%h16, %p16) name("r16") {T = f32} : (tensor<2x4xf32>, tensor<2x4xf32>) -> (tensor<2x4xf32>)
   %o1, %oc1 = Identity(%r1) name("o1") {T = f32} : (tensor<1x8x8x4xf32>) -> (tensor<1x8x8x4xf32>)
   %o2, %oc2 = Identity(%r2) name("o2") {T = f32} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
   %o3, %oc3 = Identity(%r3) name("o3") {T = f32} : (tensor<1x6x6x6xf32>) -> (tensor<1x6x6x6xf32>)
@@ -131,4 +159,6 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %o12, %oc12 = Identity(%b12) name("o12") {T = f32} : (tensor<1x6x6x3xf32>) -> (tensor<1x6x6x3xf32>)
   %o13, %oc13 = Identity(%r13) name("o13") {T = f32} : (tensor<1x8x8x4xf32>) -> (tensor<1x8x8x4xf32>)
   %o14, %oc14 = Identity(%r14) name("o14") {T = f32} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %o15, %oc15 = Identity(%r15) name("o15") {T = f32} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
+  %o16, %oc16 = Identity(%r16) name("o16") {T = f32} : (tensor<2x4xf32>) -> (tensor<2x4xf32>)
 }

@@ -559,7 +559,9 @@ def RemapperPass : Pass<"tfg-remapper"> {
       `_FusedBatchNormEx`;
     - an inference FusedBatchNorm -> Mul/AddV2 primitives on tf-cpu;
     - SpaceToBatchND + Conv2D (VALID, stride 1) + BatchToSpaceND -> one
-      dilated Conv2D.
+      dilated Conv2D;
+    - the GELU subgraphs of tf.nn.gelu (exact and approximate) after a
+      contraction fused with BiasAdd -> `GeluExact` / `GeluApproximate`.
 
     Targets: `tf-cpu` (stock TensorFlow CPU kernels: _FusedConv2D NHWC
     float/double, _FusedMatMul float, with BiasAdd or FusedBatchNorm and
@@ -572,10 +574,11 @@ def RemapperPass : Pass<"tfg-remapper"> {
     a TF.js model, else `tf-cpu`).
 
     Not done, because no target among these runs the fused kernel:
-    Conv3D fusions, Tanh/Sigmoid after Conv2D on TensorFlow, the
+    Conv3D fusions, Tanh/Sigmoid after contractions on TensorFlow, the
     comparison + Cast kernels (`_EqualWithCast`, ...), GELU and
     Sigmoid(x) * x (`_MklSwish`) are oneDNN-only in TensorFlow and absent
-    from TensorFlow.js; FusedBatchNormGrad + ReluGrad ->
+    from TensorFlow.js (GELU is made for `host`; Sigmoid(x) * x is not
+    matched); FusedBatchNormGrad + ReluGrad ->
     `_FusedBatchNormGradEx` (the evaluator does not run gradient kernels);
     AsString + StringToHashBucketFast -> `_TensorToHashBucketFast` (its
     result is a FarmHash fingerprint that cannot be verified here without

@@ -47,6 +47,7 @@ void mlir::tfg::populateRemapperPatterns(RewritePatternSet &patterns,
   registerRemapperNatives(pdl, target);
   registerBatchNormNatives(pdl, target);
   registerDilationNatives(pdl, target);
+  registerGeluNatives(pdl, target);
 }
 
 /// The target `auto` stands for: TF.js for a module imported from a TF.js

@@ -3,7 +3,8 @@
 // What the remapper's native PDLL helpers share: the targets and the table
 // of fused kernels each one has (Targets.cpp), the walk over a chain of
 // nodes that fuses into one (Contraction.cpp), the batch-norm rewrites
-// (BatchNorm.cpp) and the dilated-convolution rewrite (Dilation.cpp).
+// (BatchNorm.cpp), the dilated-convolution rewrite (Dilation.cpp) and the
+// GELU fusion (Gelu.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -96,10 +97,11 @@ Operation *buildConst(PatternRewriter &rewriter, Operation *like,
                       DenseElementsAttr value);
 
 /// Registers the native constraints and rewrites of patterns/Remapper.pdll
-/// for `target`; `counter` counts the rewrites made.
+/// for `target`.
 void registerRemapperNatives(PDLPatternModule &pdl, Target target);
 void registerBatchNormNatives(PDLPatternModule &pdl, Target target);
 void registerDilationNatives(PDLPatternModule &pdl, Target target);
+void registerGeluNatives(PDLPatternModule &pdl, Target target);
 
 } // namespace remapper
 } // namespace tfg

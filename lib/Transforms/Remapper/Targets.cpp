@@ -17,8 +17,9 @@
 //    and `_FusedMatMul` for float32 (NHWC convolutions) with BiasAdd, then
 //    optionally Relu, Relu6, Elu, LeakyRelu, Prelu or Sigmoid; TF.js's
 //    fused kernels take no residual Add and no batch normalization.
-//  - host, tfg-run's evaluator: every epilogue lib/Eval implements, for
-//    Conv2D, DepthwiseConv2dNative and MatMul of any float type.
+//  - host, tfg-run's evaluator: every epilogue lib/Eval implements (GELU
+//    included), for Conv2D, DepthwiseConv2dNative and MatMul of any float
+//    type.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,7 +79,8 @@ static LogicalResult splitFusedOps(ArrayRef<std::string> ops, StringRef &head,
     add = true;
     ++i;
   }
-  if (i < ops.size() && isFusableActivation(ops[i]))
+  if (i < ops.size() && (isFusableActivation(ops[i]) || ops[i] == "GeluExact" ||
+                         ops[i] == "GeluApproximate"))
     activation = ops[i++];
   return success(i == ops.size() && !head.empty());
 }
