@@ -147,3 +147,27 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Y:5, %ctl_5 = FusedBatchNorm(%X, %S, %O, %M, %V) name("root") {T = f32, data_format = "NHWC", epsilon = 1.000000e-03 : f32, is_training = false} : (tensor<1x4x4x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> (tensor<1x4x4x3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
   %Out, %ctl_out = Identity(%Y#0) name("out") {T = f32} : (tensor<1x4x4x3xf32>) -> (tensor<1x4x4x3xf32>)
 }
+
+// -----
+
+// COM: A filter of more than 2^26 elements (here a splat) is not folded:
+// COM: the folded filter would be a new constant of that size.
+// CPU-LABEL: tfg.graph
+// CPU-NOT: bn/Const
+// CPU: _FusedConv2D({{.*}}) name("root") {{.*}}fused_ops = ["FusedBatchNorm", "Relu"]
+// GPU-LABEL: tfg.graph
+// TFJS-LABEL: tfg.graph
+// TFJS-NOT: bn/Const
+// TFJS: FusedBatchNormV3
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %X, %ctl = Placeholder name("x") {dtype = f32} : () -> (tensor<*xf32>)
+  %F, %ctl_0 = Const name("f") {dtype = f32, value = dense<0.5> : tensor<8193x8193x1x1xf32>} : () -> (tensor<8193x8193x1x1xf32>)
+  %S, %ctl_1 = Const name("scale") {dtype = f32, value = dense<1.0> : tensor<1xf32>} : () -> (tensor<1xf32>)
+  %O, %ctl_2 = Const name("offset") {dtype = f32, value = dense<0.1> : tensor<1xf32>} : () -> (tensor<1xf32>)
+  %M, %ctl_3 = Const name("mean") {dtype = f32, value = dense<0.0> : tensor<1xf32>} : () -> (tensor<1xf32>)
+  %V, %ctl_4 = Const name("var") {dtype = f32, value = dense<1.0> : tensor<1xf32>} : () -> (tensor<1xf32>)
+  %C, %ctl_5 = Conv2D(%X, %F) name("c") {T = f32, data_format = "NHWC", padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<*xf32>, tensor<8193x8193x1x1xf32>) -> (tensor<*xf32>)
+  %Y:6, %ctl_6 = FusedBatchNormV3(%C, %S, %O, %M, %V) name("bn") {T = f32, U = f32, data_format = "NHWC", epsilon = 1.000000e-03 : f32, is_training = false} : (tensor<*xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> (tensor<*xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<*xf32>)
+  %R, %ctl_7 = Relu(%Y#0) name("root") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+  %Out, %ctl_out = Identity(%R) name("out") {T = f32} : (tensor<*xf32>) -> (tensor<*xf32>)
+}

@@ -29,10 +29,16 @@ using namespace mlir;
 using namespace mlir::tfg;
 using namespace mlir::tfg::remapper;
 
-/// The float constant `v` as doubles, or nothing.
-static std::optional<std::vector<double>> getConstDoubles(Value v) {
+/// The most filter elements a batch norm is folded into (the folded
+/// filter is a new constant of that size).
+static constexpr int64_t kMaxFoldedElements = int64_t(1) << 26;
+
+/// The float constant `v` of `size` elements as doubles, or nothing.
+static std::optional<std::vector<double>> getConstDoubles(Value v,
+                                                          int64_t size) {
   DenseElementsAttr attr = getConstValue(v);
-  if (!attr || !isa<FloatType>(attr.getElementType()))
+  if (!attr || !isa<FloatType>(attr.getElementType()) ||
+      attr.getNumElements() != size)
     return std::nullopt;
   std::vector<double> out;
   out.reserve(attr.getNumElements());
@@ -93,10 +99,12 @@ static LogicalResult canFoldBatchNorm(PatternRewriter &rewriter, Operation *bn,
   if (!filter || filter.getElementType() != t ||
       filter.getType().getRank() != 4)
     return rewriter.notifyMatchFailure(conv, "the filter is not a constant");
+  if (filter.getNumElements() > kMaxFoldedElements)
+    return rewriter.notifyMatchFailure(conv, "the filter is too large to fold");
   int64_t channels = filter.getType().getShape()[3];
   for (Value v : getDataOperands(bn).drop_front()) {
-    std::optional<std::vector<double>> c = getConstDoubles(v);
-    if (!c || static_cast<int64_t>(c->size()) != channels)
+    std::optional<std::vector<double>> c = getConstDoubles(v, channels);
+    if (!c)
       return rewriter.notifyMatchFailure(
           bn, "a statistic is not a constant of the output channels");
   }
@@ -115,16 +123,19 @@ static void foldBatchNorm(PatternRewriter &rewriter, Operation *bn,
   Type t = getTypeAttr(conv);
   DenseElementsAttr filter = getConstValue(getDataOperands(conv)[1]);
   OperandRange ops = getDataOperands(bn);
-  std::vector<double> scale = *getConstDoubles(ops[1]),
-                      offset = *getConstDoubles(ops[2]),
-                      mean = *getConstDoubles(ops[3]),
-                      variance = *getConstDoubles(ops[4]);
+  int64_t n = filter.getType().getShape()[3];
+  std::optional<std::vector<double>> scale = getConstDoubles(ops[1], n),
+                                     offset = getConstDoubles(ops[2], n),
+                                     mean = getConstDoubles(ops[3], n),
+                                     variance = getConstDoubles(ops[4], n);
+  if (!scale || !offset || !mean || !variance)
+    return;
   double epsilon = cast<FloatAttr>(bn->getAttr("epsilon")).getValueAsDouble();
-  size_t channels = scale.size();
+  size_t channels = scale->size();
   std::vector<double> s(channels), bias(channels);
   for (size_t c = 0; c < channels; ++c) {
-    s[c] = scale[c] / std::sqrt(variance[c] + epsilon);
-    bias[c] = offset[c] - mean[c] * s[c];
+    s[c] = (*scale)[c] / std::sqrt((*variance)[c] + epsilon);
+    bias[c] = (*offset)[c] - (*mean)[c] * s[c];
   }
   std::vector<double> f;
   f.reserve(filter.getNumElements());
