@@ -88,6 +88,11 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
       {"tfg-shape-inference", kStageShape,
        [](const PreserveOptions &) { return createShapeInferencePass(); },
        /*bodyLocal=*/true},
+      {"tfg-remapper", kStageRemapper,
+       [](const PreserveOptions &p) {
+         return createRemapperPass(withPreserve<RemapperPassOptions>(p));
+       },
+       /*bodyLocal=*/true},
       {"tfg-dependency-optimizer", kStageDependency,
        [](const PreserveOptions &p) {
          return createDependencyOptimizerPass(

@@ -18,10 +18,11 @@ std::vector<std::string> names() {
 }
 
 TEST(GrapplerTest, DefaultOrderIsTheMetaOptimizers) {
-  EXPECT_EQ(names(), (std::vector<std::string>{
-                         "tfg-prune", "tfg-inline", "tfg-cse",
-                         "tfg-constant-folding", "tfg-arithmetic-optimizer",
-                         "tfg-shape-inference", "tfg-dependency-optimizer"}));
+  EXPECT_EQ(names(),
+            (std::vector<std::string>{
+                "tfg-prune", "tfg-inline", "tfg-cse", "tfg-constant-folding",
+                "tfg-arithmetic-optimizer", "tfg-shape-inference",
+                "tfg-remapper", "tfg-dependency-optimizer"}));
 }
 
 TEST(GrapplerTest, LaterOptimizersPlugInByStage) {

@@ -130,6 +130,11 @@ void registerPDLDialects(DialectRegistry &registry);
 /// Identity. Loads the PDL dialects into the context if needed.
 void populateDebugStripperPatterns(RewritePatternSet &patterns);
 
+/// The remapper's patterns (PDLL, lib/Transforms/patterns/Remapper.pdll)
+/// for `target` (tf-cpu, tf-gpu, tfjs or host; an unknown name means
+/// tf-cpu). Loads the PDL dialects into the context if needed.
+void populateRemapperPatterns(RewritePatternSet &patterns, StringRef target);
+
 } // namespace tfg
 } // namespace mlir
 

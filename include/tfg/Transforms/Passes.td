@@ -533,6 +533,77 @@ def RegionToFunctionalPass : Pass<"tfg-region-to-functional", "ModuleOp"> {
   ];
 }
 
+def RemapperPass : Pass<"tfg-remapper"> {
+  let summary = "Fuse nodes into the fused kernels of the target (Grappler's remapper)";
+  let description = [{
+    Grappler's remapper, made device-aware by the `target` option: a chain
+    of nodes is replaced by one fused node only where the target has that
+    fused kernel, with the attributes spelled as the target reads them
+    (`fused_ops`, `num_args`, `epsilon`, `leakyrelu_alpha`,
+    `activation_mode`, `num_side_inputs`). The rules (PDLL,
+    lib/Transforms/patterns/Remapper.pdll):
+    - contraction (Conv2D, DepthwiseConv2dNative, MatMul, Conv3D) + BiasAdd
+      (or an Add of a constant vector of the output channels) + an optional
+      activation (Relu, Relu6, Elu, LeakyRelu, Tanh, Sigmoid, Prelu) ->
+      `_FusedConv2D`, `_FusedMatMul`, `_FusedDepthwiseConv2dNative` or
+      TF.js's `FusedDepthwiseConv2dNative`; an activation after an existing
+      fused contraction joins it;
+    - contraction + BiasAdd + AddV2 (residual, operands of one known shape)
+      + activation;
+    - Conv2D + Squeeze + BiasAdd -> Squeeze(_FusedConv2D);
+    - Conv2D + inference FusedBatchNorm with constant filter and statistics
+      -> the statistics folded into the filter and a BiasAdd (then fused as
+      above); without constants, `_FusedConv2D` with
+      `fused_ops = ["FusedBatchNorm", ...]`;
+    - FusedBatchNormV2/V3 (+ AddV2 side input) + Relu/Relu6/Elu ->
+      `_FusedBatchNormEx`;
+    - an inference FusedBatchNorm -> Mul/AddV2 primitives on tf-cpu;
+    - SpaceToBatchND + Conv2D (VALID, stride 1) + BatchToSpaceND -> one
+      dilated Conv2D;
+    - the GELU subgraphs of tf.nn.gelu (exact and approximate) after a
+      contraction fused with BiasAdd -> `GeluExact` / `GeluApproximate`.
+
+    Targets: `tf-cpu` (stock TensorFlow CPU kernels: _FusedConv2D NHWC
+    float/double, _FusedMatMul float, with BiasAdd or FusedBatchNorm and
+    Relu/Relu6/Elu/LeakyRelu), `tf-gpu` (_FusedConv2D float with a spatial
+    filter and BiasAdd + Relu; half-precision NHWC _FusedBatchNormEx with
+    Relu), `tfjs` (TensorFlow.js: _FusedConv2D, FusedDepthwiseConv2dNative
+    and _FusedMatMul, float32, NHWC, BiasAdd + Relu/Relu6/Elu/LeakyRelu/
+    Prelu/Sigmoid), `host` (tfg-run's evaluator: every epilogue it
+    implements), and `auto` (the default: `tfjs` for a module imported from
+    a TF.js model, else `tf-cpu`).
+
+    Not done, because no target among these runs the fused kernel:
+    Conv3D fusions, Tanh/Sigmoid after contractions on TensorFlow, the
+    comparison + Cast kernels (`_EqualWithCast`, ...), GELU and
+    Sigmoid(x) * x (`_MklSwish`) are oneDNN-only in TensorFlow and absent
+    from TensorFlow.js (GELU is made for `host`; Sigmoid(x) * x is not
+    matched); FusedBatchNormGrad + ReluGrad ->
+    `_FusedBatchNormGradEx` (the evaluator does not run gradient kernels);
+    AsString + StringToHashBucketFast -> `_TensorToHashBucketFast` (its
+    result is a FarmHash fingerprint that cannot be verified here without
+    TensorFlow's FarmHash).
+
+    Intermediate nodes must have the chain as their only user, no control
+    operands or control users, and not be fetched or fed.
+
+    ```mlir
+    %c, %ctl = Conv2D(%x, %f) name("c") {T = f32, data_format = "NHWC", padding = "SAME", strides = [1, 1, 1, 1]} : ...
+    %b, %ctl_0 = BiasAdd(%c, %bias) name("b") {T = f32} : ...
+    %r, %ctl_1 = Relu(%b) name("r") {T = f32} : ...
+    // After (target tf-cpu):
+    %r, %ctl_1 = _FusedConv2D(%x, %f, %bias) name("r") {T = f32, fused_ops = ["BiasAdd", "Relu"], num_args = 1 : i64, ...} : ...
+    ```
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"target", "target", "std::string", "\"auto\"",
+           "Where the graph will run: tf-cpu, tf-gpu, tfjs, host or auto">
+  ]);
+  let statistics = [
+    Statistic<"numRewrites", "rewrites", "Number of fusions and rewrites made">
+  ];
+}
+
 def ShapeInferencePass : Pass<"tfg-shape-inference"> {
   let summary = "Refine result shapes with TensorFlow's shape functions";
   let description = [{
@@ -623,8 +694,9 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     tfg/Transforms/Grappler.h), sorted by stage, in Grappler's order:
     pruning (10), function inlining (20), common subgraph elimination (30),
     constant folding (40), the arithmetic optimizer (50), shape inference
-    (60), layout, remapper and memory (70-90, later) and the dependency
-    optimizer (100). The sequence repeats up to `iterations` times and stops early
+    (60), the remapper (80, `tfg-remapper` with target `auto`: TF.js's
+    fused kernels for a TF.js model, TensorFlow's CPU kernels otherwise),
+    layout and memory (70, 90, later) and the dependency optimizer (100). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
     optimizer; without `fetch`, the fetches the importer recorded with the
     model are fetched (the `tfg.fetches` module attribute: the outputs of a
