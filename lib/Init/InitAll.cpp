@@ -1,6 +1,9 @@
 //===- InitAll.cpp - Register everything tfg tools provide ----------------===//
 
 #include "tfg/InitAll.h"
+#include "tfg/Conversion/Passes.h"
+#include "tfg/Dialect/TF/TFDialect.h"
+#include "tfg/Dialect/TFExecutor/TFExecutorOps.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/Transforms/Passes.h"
@@ -12,6 +15,7 @@
 
 void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
   registry.insert<tf_type::TFTypeDialect, TFGraphDialect>();
+  registry.insert<TF::TFDialect, tf_executor::TFExecutorDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 }
@@ -19,5 +23,6 @@ void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
 void mlir::tfg::registerAllPasses() {
   mlir::registerAllPasses();
   registerTFGPasses();
+  registerTFGConversionPasses();
   registerDOTPasses();
 }
