@@ -179,6 +179,19 @@ LogicalResult GraphRaiser::raiseNode(Operation *op) {
     if (!wrapped || !island->getAttrs().empty())
       return island.emitError("only islands wrapping one tf op convert to "
                               "tfg");
+    if (auto getResult = llvm::dyn_cast<GetResultOp>(wrapped)) {
+      Value value = mapping.lookup(getResult.getValue());
+      if (!value || !island.getControlInputs().empty())
+        return island.emitError("get_result of a value not defined in this "
+                                "graph, or with control operands");
+      OperationState state(wrapped->getLoc(), wrapped->getName());
+      state.addOperands(value);
+      state.addTypes(getResult.getType());
+      state.addAttributes(wrapped->getAttrs());
+      Operation *clone = builder.create(state);
+      mapping[island.getResult(0)] = clone->getResult(0);
+      return success();
+    }
     if (wrapped->getName().getDialectNamespace() != "tf")
       return wrapped->emitError("only tf ops convert to tfg nodes");
     SmallVector<Value> data;
@@ -310,6 +323,11 @@ static LogicalResult raiseFunction(func::FuncOp func,
   OpBuilder builder(func);
   MLIRContext *ctx = func.getContext();
   FunctionType type = func.getFunctionType();
+  if (auto own = func->getAttrOfType<TypeAttr>(kFunctionTypeAttr))
+    if (auto ownType = llvm::dyn_cast<FunctionType>(own.getValue());
+        ownType && ownType.getInputs() == type.getInputs() &&
+        ownType.getNumResults() == type.getNumResults())
+      type = ownType;
   bool generic = func->hasAttr("tfg.generic");
   auto tfgFunc = GraphFuncOp::create(builder, func.getLoc(), func.getSymName(),
                                      type, generic);
@@ -317,7 +335,7 @@ static LogicalResult raiseFunction(func::FuncOp func,
   for (NamedAttribute attr : func->getAttrs()) {
     StringRef name = attr.getName();
     if (name == func.getSymNameAttrName() ||
-        name == func.getFunctionTypeAttrName())
+        name == func.getFunctionTypeAttrName() || name == kFunctionTypeAttr)
       continue;
     if (name.starts_with("tfg.") &&
         llvm::is_contained(kFuncOnlyAttrs, name.drop_front(4))) {

@@ -104,7 +104,11 @@ LogicalResult BodyConverter::order(SmallVectorImpl<Operation *> &sorted) {
     if (op.getNumRegions() != 0)
       return op.emitError("region control flow has no tf_executor form; "
                           "run --tfg-region-to-functional first");
-    if (!getControlToken(&op))
+    if (auto getResult = llvm::dyn_cast<GetResultOp>(op)) {
+      if (isControlType(getResult.getValue().getType()))
+        return op.emitError("get_result of a control token has no "
+                            "tf_executor form");
+    } else if (!getControlToken(&op))
       return op.emitError("'")
              << op.getName() << "' is not a node and has no tf_executor form";
     unsigned count = 0;
@@ -189,6 +193,24 @@ Operation *BodyConverter::createOp(Location loc, StringRef name,
 
 LogicalResult BodyConverter::convertNode(Operation *node) {
   Location loc = node->getLoc();
+  if (auto getResult = llvm::dyn_cast<GetResultOp>(node)) {
+    // A named output of a node of a generic function: an island wrapping
+    // the get_result, which the inverse conversion takes out again.
+    OperationState island(loc, tfe::IslandOp::getOperationName());
+    island.addTypes({getResult.getType(), controlType});
+    island.addRegion()->push_back(new Block());
+    Operation *islandOp = builder.create(island);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(&islandOp->getRegion(0).front());
+    OperationState state(loc, node->getName());
+    state.addOperands(mapping.lookup(getResult.getValue()));
+    state.addTypes(getResult.getType());
+    state.addAttributes(node->getAttrs());
+    Operation *clone = builder.create(state);
+    tfe::YieldOp::create(builder, loc, clone->getResults());
+    mapping[getResult.getResult()] = islandOp->getResult(0);
+    return success();
+  }
   StringRef opName = getTFOpName(node);
   SmallVector<Value> data;
   for (Value operand : getDataOperands(node))
@@ -388,12 +410,22 @@ static LogicalResult convertFunction(GraphFuncOp tfgFunc,
     else
       attrs.set(attr.getName(), attr.getValue());
   }
+  ReturnOp ret = tfgFunc.getReturnOp();
+  // tfg lets a function return a value of a type compatible with its
+  // result type (tensor<x> for tensor<*x>); func.func wants them equal.
+  // The function then takes the returned types, and keeps its own in
+  // `tfg.function_type`.
+  SmallVector<Type> resultTypes(ret.getDataOperands().getTypes());
+  if (TypeRange(resultTypes) != type.getResults()) {
+    attrs.set(kFunctionTypeAttr, TypeAttr::get(type));
+    attrs.set(
+        func.getFunctionTypeAttrName(),
+        TypeAttr::get(builder.getFunctionType(type.getInputs(), resultTypes)));
+  }
   func->setAttrs(attrs.getDictionary(ctx));
 
-  ReturnOp ret = tfgFunc.getReturnOp();
   Block *entry = func.addEntryBlock();
   builder.setInsertionPointToEnd(entry);
-  SmallVector<Type> resultTypes(ret.getDataOperands().getTypes());
   tfe::GraphOp graph = createGraph(builder, loc, resultTypes);
   func::ReturnOp::create(builder, loc, graph.getResults());
 

@@ -40,6 +40,9 @@ inline constexpr llvm::StringLiteral kArgControlsAttr = "tfg.arg_controls";
 inline constexpr llvm::StringLiteral kVersionsAttr = "tf.versions";
 /// Marks the function holding the graph (TensorFlow's spelling).
 inline constexpr llvm::StringLiteral kEntryFunctionAttr = "tf.entry_function";
+/// A function's own type, where it returns values of other (compatible)
+/// types than its results.
+inline constexpr llvm::StringLiteral kFunctionTypeAttr = "tfg.function_type";
 /// A function's control result attributes, on its fetch.
 inline constexpr llvm::StringLiteral kControlRetAttrsAttr =
     "tfg.control_ret_attrs";
