@@ -18,8 +18,6 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 
-#include <mutex>
-
 using namespace mlir;
 using namespace mlir::TF;
 
@@ -42,8 +40,10 @@ struct OpDefEffects
   }
 };
 
+/// The allowed values of every attribute of the built-in OpDefs, parsed
+/// when the dialect loads; read-only afterwards, so verifiers running in
+/// parallel read it without a lock.
 struct AllowedValuesCache {
-  std::mutex mutex;
   llvm::DenseMap<const tfg::OpDefAttr *, ArrayAttr> values;
 };
 } // namespace
@@ -51,7 +51,13 @@ struct AllowedValuesCache {
 void TFDialect::initialize() {
   allowUnknownOperations();
   memoryEffects = std::make_shared<OpDefEffects>();
-  allowedValuesCache = std::make_shared<AllowedValuesCache>();
+  auto cache = std::make_shared<AllowedValuesCache>();
+  for (const tfg::OpDef &def : tfg::getBuiltinOpDefs())
+    for (const tfg::OpDefAttr &attr : def.attrs())
+      if (!attr.allowedValues.empty())
+        cache->values[&attr] = llvm::dyn_cast_if_present<ArrayAttr>(
+            tfg::parseAttrValueText(getContext(), attr.allowedValues));
+  allowedValuesCache = std::move(cache);
   registerOpDefOps();
 }
 
@@ -86,10 +92,9 @@ void *TFDialect::getRegisteredInterfaceForOp(TypeID interfaceID,
 
 ArrayAttr TFDialect::getAllowedValues(const tfg::OpDefAttr &attr) {
   auto *cache = static_cast<AllowedValuesCache *>(allowedValuesCache.get());
-  std::lock_guard<std::mutex> lock(cache->mutex);
-  auto [it, inserted] = cache->values.try_emplace(&attr);
-  if (inserted)
-    it->second = llvm::dyn_cast_if_present<ArrayAttr>(
-        tfg::parseAttrValueText(getContext(), attr.allowedValues));
-  return it->second;
+  auto it = cache->values.find(&attr);
+  if (it != cache->values.end())
+    return it->second;
+  return llvm::dyn_cast_if_present<ArrayAttr>(
+      tfg::parseAttrValueText(getContext(), attr.allowedValues));
 }

@@ -37,7 +37,8 @@ def TF_Dialect : Dialect {
   let extraClassDeclaration = [{
     void *getRegisteredInterfaceForOp(::mlir::TypeID interfaceID,
                                       ::mlir::OperationName opName) override;
-    /// The allowed values of an OpDef attribute, parsed once (thread-safe).
+    /// The allowed values of an OpDef attribute (those of the built-in
+    /// OpDefs parsed when the dialect loads; thread-safe).
     ::mlir::ArrayAttr getAllowedValues(const ::mlir::tfg::OpDefAttr &attr);
   private:
     void registerOpDefOps();
