@@ -247,13 +247,16 @@ static int64_t trimCommon(google::protobuf::Message &a,
   return hidden;
 }
 
-LogicalResult
-mlir::tfg::checkGraphDefRoundTrip(MLIRContext *context,
-                                  const tensorflow::GraphDef &graph,
-                                  Location fileLoc, std::string &diff) {
+LogicalResult mlir::tfg::checkGraphDefRoundTrip(
+    MLIRContext *context, const tensorflow::GraphDef &graph, Location fileLoc,
+    std::string &diff, llvm::function_ref<LogicalResult(ModuleOp)> transform) {
   OwningOpRef<ModuleOp> module = importGraphDef(context, graph, fileLoc);
   if (!module) {
     diff = "import failed";
+    return failure();
+  }
+  if (transform && failed(transform(*module))) {
+    diff = "transform failed";
     return failure();
   }
   tensorflow::GraphDef exported;

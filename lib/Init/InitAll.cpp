@@ -1,8 +1,11 @@
 //===- InitAll.cpp - Register everything tfg tools provide ----------------===//
 
 #include "tfg/InitAll.h"
+#include "tfg/Conversion/Passes.h"
 #include "tfg/Dialect/Check/Check.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
+#include "tfg/Dialect/TF/TFDialect.h"
+#include "tfg/Dialect/TFExecutor/TFExecutorOps.h"
 #include "tfg/IR/TFGDialect.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/Transforms/Passes.h"
@@ -17,6 +20,7 @@ void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
                   stablehlo::StableHLODialect>();
   // StableHLO's check dialect, for the interpreter's tests.
   registry.insert<check::CheckDialect>();
+  registry.insert<TF::TFDialect, tf_executor::TFExecutorDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
 }
@@ -24,5 +28,6 @@ void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
 void mlir::tfg::registerAllPasses() {
   mlir::registerAllPasses();
   registerTFGPasses();
+  registerTFGConversionPasses();
   registerDOTPasses();
 }

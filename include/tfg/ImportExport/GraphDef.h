@@ -144,10 +144,12 @@ LogicalResult exportGraphDef(ModuleOp module, tensorflow::GraphDef &graph,
 
 /// Imports and exports `graph`, and compares the result with the input
 /// (node order and map order aside, tensors by value). On a difference,
-/// writes it to `diff` and fails.
-LogicalResult checkGraphDefRoundTrip(MLIRContext *context,
-                                     const tensorflow::GraphDef &graph,
-                                     Location fileLoc, std::string &diff);
+/// writes it to `diff` and fails. `transform`, when given, rewrites the
+/// imported module before the export (a lowering and its inverse).
+LogicalResult checkGraphDefRoundTrip(
+    MLIRContext *context, const tensorflow::GraphDef &graph, Location fileLoc,
+    std::string &diff,
+    llvm::function_ref<LogicalResult(ModuleOp)> transform = nullptr);
 
 } // namespace tfg
 } // namespace mlir

@@ -1,0 +1,25 @@
+//===- Passes.h - tfg conversion passes -------------------------*- C++ -*-===//
+//
+// The conversion passes generated from Passes.td and
+// `registerTFGConversionPasses()`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_CONVERSION_PASSES_H
+#define TFG_CONVERSION_PASSES_H
+
+#include "tfg/Conversion/TFGToTFExecutor/TFGToTFExecutor.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace tfg {
+
+#define GEN_PASS_REGISTRATION
+#include "tfg/Conversion/Passes.h.inc"
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_CONVERSION_PASSES_H

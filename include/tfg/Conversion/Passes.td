@@ -1,0 +1,67 @@
+//===- Passes.td - tfg conversion passes -------------------*- tablegen -*-===//
+//
+// The passes that lower tfg to other dialects and back, one group per
+// conversion (CIRCT's layout: include/tfg/Conversion/<A>To<B>/).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_CONVERSION_PASSES_TD
+#define TFG_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+//===----------------------------------------------------------------------===//
+// TFGToTFExecutor
+//===----------------------------------------------------------------------===//
+
+def TFExecutorToTFGPass : Pass<"tf-executor-to-tfg", "::mlir::ModuleOp"> {
+  let summary = "Raise tf_executor graphs of tf ops back to tfg";
+  let description = [{
+    The inverse of `--tfg-to-tf-executor`: the `func.func` marked
+    `tf.entry_function` becomes the `tfg.graph` (its version from the
+    module's `tf.versions`), every other `func.func` a `tfg.func`; each
+    single-op island and each control-flow node becomes one tfg node, with
+    the name `_mlir_name` and the device `device` give it.
+    `NextIteration.Source`/`.Sink` pairs become one `NextIteration`.
+    Islands of several ops are refused with an error at the island.
+
+    ```mlir
+    %out, %ctl = tf_executor.island wraps "tf.Neg"(%x) {_mlir_name = "n", device = ""} : (tensor<f32>) -> tensor<f32>
+    // becomes
+    %Neg, %ctl = Neg(%x) name("n") : (tensor<f32>) -> (tensor<f32>)
+    ```
+  }];
+  let dependentDialects = ["::mlir::tfg::TFGraphDialect",
+                           "::mlir::tf_type::TFTypeDialect"];
+}
+
+def TFGToTFExecutorPass : Pass<"tfg-to-tf-executor", "::mlir::ModuleOp"> {
+  let summary = "Lower tfg graphs and functions to tf_executor islands of tf ops";
+  let description = [{
+    The `tfg.graph` becomes a `func.func @main` (`tf.entry_function`, the
+    version in the module's `tf.versions`) holding a `tf_executor.graph`;
+    each `tfg.func` a `func.func` of the same signature whose results a
+    `tf_executor.graph` fetches. Every node becomes one island wrapping a
+    `tf` op, or the `tf_executor` control-flow op of its kind (Switch,
+    _SwitchN, Merge, Enter, Exit, LoopCond, ControlTrigger; NextIteration a
+    Source/Sink pair). Control operands become island control operands;
+    node names are kept as `_mlir_name`, devices as `device`. Nodes are
+    ordered so that every value is defined before its uses (Kahn's
+    algorithm: linear in nodes and edges).
+
+    ```mlir
+    %Neg, %ctl = Neg(%x) [%c] name("n") {T = f32} : (tensor<f32>) -> (tensor<f32>)
+    // becomes
+    %outputs, %control = tf_executor.island(%c) wraps "tf.Neg"(%x) {T = f32, _mlir_name = "n", device = ""} : (tensor<f32>) -> tensor<f32>
+    ```
+
+    Region control flow (IfRegion, ...) and `tfg.get_result` have no
+    tf_executor form: they are errors at the node (run
+    `--tfg-region-to-functional` first).
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::TF::TFDialect",
+                           "::mlir::tf_executor::TFExecutorDialect"];
+}
+
+#endif // TFG_CONVERSION_PASSES_TD

@@ -1,0 +1,53 @@
+//===- TFGToTFExecutor.h - tfg <-> tf_executor ------------------*- C++ -*-===//
+//
+// The conversions between tfg and tf_executor islands of tf ops, as free
+// functions (the passes call them) and pass declarations.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_CONVERSION_TFGTOTFEXECUTOR_TFGTOTFEXECUTOR_H
+#define TFG_CONVERSION_TFGTOTFEXECUTOR_TFGTOTFEXECUTOR_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace tfg {
+
+#define GEN_PASS_DECL_TFGTOTFEXECUTORPASS
+#define GEN_PASS_DECL_TFEXECUTORTOTFGPASS
+#include "tfg/Conversion/Passes.h.inc"
+
+/// Rewrites the tfg.graph and tfg.funcs of `module` into func.funcs of
+/// tf_executor graphs. Fails with errors at the offending nodes (the module
+/// is then partly converted).
+LogicalResult convertTFGToTFExecutor(ModuleOp module);
+
+/// Rewrites the func.funcs of tf_executor graphs of `module` into a
+/// tfg.graph and tfg.funcs.
+LogicalResult convertTFExecutorToTFG(ModuleOp module);
+
+/// Attribute names shared by the two directions.
+/// The node name on a tf op (TensorFlow's tfg spelling).
+inline constexpr llvm::StringLiteral kNodeNameAttr = "_mlir_name";
+/// The requested device on a tf op (TensorFlow's spelling).
+inline constexpr llvm::StringLiteral kDeviceAttr = "device";
+/// Control operands that are function arguments' tokens, which tf_executor
+/// has no value for: pairs (position among the control operands, argument
+/// number).
+inline constexpr llvm::StringLiteral kArgControlsAttr = "tfg.arg_controls";
+/// The module's GraphDef version (TensorFlow's spelling).
+inline constexpr llvm::StringLiteral kVersionsAttr = "tf.versions";
+/// Marks the function holding the graph (TensorFlow's spelling).
+inline constexpr llvm::StringLiteral kEntryFunctionAttr = "tf.entry_function";
+/// A function's own type, where it returns values of other (compatible)
+/// types than its results.
+inline constexpr llvm::StringLiteral kFunctionTypeAttr = "tfg.function_type";
+/// A function's control result attributes, on its fetch.
+inline constexpr llvm::StringLiteral kControlRetAttrsAttr =
+    "tfg.control_ret_attrs";
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_CONVERSION_TFGTOTFEXECUTOR_TFGTOTFEXECUTOR_H
