@@ -19,7 +19,8 @@ all="GraphDefBinaryFuzzer:graphdef_binary GraphDefTextFuzzer:graphdef_text
   TFJSFuzzer:tfjs TFGParserFuzzer:tfg_text TFGPipelineFuzzer:tfg_pipeline
   TFJSDirFuzzer:tfjs_dir NumPyFuzzer:numpy
   TensorProtoFuzzer:tensor_proto RegexFuzzer:regex
-  TFGRunFuzzer:tfg_run TFGBytecodeFuzzer:tfg_bytecode"
+  TFGRunFuzzer:tfg_run TFGBytecodeFuzzer:tfg_bytecode
+  TensorBundleFuzzer:tensor_bundle"
 pairs=()
 for pair in $all; do
   if [ -z "${FUZZ_TARGETS:-}" ] || [[ " $FUZZ_TARGETS " == *" ${pair%%:*} "* ]]; then

@@ -228,7 +228,8 @@ TensorBundle::readTensor(const BundleEntry &entry) const {
       if (static_cast<uint8_t>(data[i]) > 1)
         return bundleError(path, entry.offset + i,
                            "bool tensor '" + entry.key + "' holds byte " +
-                               Twine(static_cast<uint8_t>(data[i])));
+                               Twine(unsigned(static_cast<uint8_t>(data[i]))) +
+                               ", not 0 or 1");
   if (tensor.strings.empty())
     tensor.bytes = std::move(data);
   return std::move(tensor);
