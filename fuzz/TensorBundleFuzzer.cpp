@@ -1,7 +1,9 @@
 //===- TensorBundleFuzzer.cpp - Fuzz the tensor bundle index reader -------===//
 //
 // Reads the input as a bundle index (the sorted string table, the header
-// and every entry: tfg/ImportExport/TensorBundle.h) and, from its first
+// and every entry: tfg/ImportExport/TensorBundle.h); as one block's
+// contents whose values are bundle entries (no checksum in the way, so
+// that mutations reach the block and entry decoders); and, from its second
 // byte on, as a string tensor's encoding. What reads must hold what the
 // reader promises: keys in strictly increasing order, every entry's bytes
 // within its shard count and offset range and of the size its dtype and
@@ -45,6 +47,26 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         __builtin_trap();
     }
   }
+  // One block, its values decoded as entries of a bundle of 4 shards.
+  BundleHeader four;
+  four.numShards = 4;
+  std::string previous;
+  bool first = true;
+  llvm::Error blockErr = forEachBlockEntry(
+      bytes, 0, "block",
+      [&](llvm::StringRef key, llvm::StringRef value, uint64_t) -> llvm::Error {
+        if (!first && !(llvm::StringRef(previous) < key))
+          __builtin_trap();
+        first = false;
+        previous = key.str();
+        auto entry = decodeBundleEntry(key, value, 0, "block", four, limits);
+        if (!entry)
+          return entry.takeError();
+        if (entry->shardId < 0 || entry->shardId >= 4)
+          __builtin_trap();
+        return llvm::Error::success();
+      });
+  llvm::consumeError(std::move(blockErr));
   if (!bytes.empty()) {
     int64_t count = static_cast<uint8_t>(bytes[0]);
     uint32_t crc;
