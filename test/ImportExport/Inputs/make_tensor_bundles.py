@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """Writes SavedModel directories with tensor bundles, for saved-model-variables.test.
 
-usage: make_tensor_bundles.py OUT_DIR [GRAPH.pb]
+usage: make_tensor_bundles.py OUT_DIR [GRAPH.pb [FILENAME_TENSOR RESTORE_OP]]
 
 Each case is a directory OUT_DIR/CASE holding saved_model.pb (one meta graph
 tagged serve around GRAPH, an empty graph without it, whose SaverDef names
-save/Const:0 and save/restore_all) and variables/variables.index and
+FILENAME_TENSOR and RESTORE_OP, by default save/Const:0 and
+save/restore_all) and variables/variables.index and
 .data-* (tensor_bundle.py). `good` is a valid bundle of two shards and
 several data blocks holding float32, float64, float16, int32, int64, uint8,
 bool and string tensors, a scalar and an empty tensor; every other case
@@ -62,8 +63,11 @@ def good_tensors():
     ]
 
 
+SAVER = [b"save/Const:0", b"save/restore_all"]
+
+
 def saved_model(graph):
-    saver = field(1, 2, b"save/Const:0") + field(3, 2, b"save/restore_all")
+    saver = field(1, 2, SAVER[0]) + field(3, 2, SAVER[1])
     meta = (field(1, 2, field(4, 2, b"serve")) + field(2, 2, graph)
             + field(3, 2, saver))
     return field(1, 0, 1) + field(2, 2, meta)
@@ -121,6 +125,8 @@ def flip(data, at):
 def main():
     out = sys.argv[1]
     graph = open(sys.argv[2], "rb").read() if len(sys.argv) > 2 else b""
+    if len(sys.argv) > 4:
+        SAVER[:] = [sys.argv[3].encode(), sys.argv[4].encode()]
     os.makedirs(out, exist_ok=True)
     # Small blocks: the index has several data blocks.
     index, shards = tb.bundle(good_tensors(), 2, block_size=64)
