@@ -347,6 +347,29 @@ TEST(TensorBundleTest, DataBlockOrder) {
             std::string::npos);
 }
 
+TEST(TensorBundleTest, IndexKeysMayNotOutgrowTheFile) {
+  // Index keys of 3000 bytes spelled through shared prefixes: 40 of them
+  // expand to 120,000 bytes from a file of about 3,300.
+  std::string longKey(3000, 'a');
+  std::vector<std::pair<std::string, std::string>> index;
+  for (int i = 0; i < 40; ++i)
+    index.push_back({longKey + std::string(1, char('a' + i)), handle(0, 1)});
+  std::string contents = makeBlock(index, 100);
+  std::string meta = makeBlock({});
+  std::string out = meta + trailer(meta);
+  std::string metaHandle = handle(0, meta.size());
+  std::string indexHandle = handle(out.size(), contents.size());
+  out += contents + trailer(contents);
+  std::string footer = metaHandle + indexHandle;
+  footer.resize(40, '\0');
+  out += footer + fixed64(kTableMagic);
+  std::string result = walkTable(out);
+  EXPECT_NE(result.find("the index block's keys expand to more bytes than the "
+                        "file has"),
+            std::string::npos)
+      << result;
+}
+
 //===----------------------------------------------------------------------===//
 // Bundle index entries
 //===----------------------------------------------------------------------===//
@@ -440,6 +463,32 @@ TEST(TensorBundleTest, Entries) {
                          "type 2"));
   // A partitioned tensor's entry lists slices and holds no bytes.
   EXPECT_EQ(decodeEntry(entry(1, {4}, 0, 0, 0) + field(7, 2, "")), "ok 4");
+}
+
+TEST(TensorBundleTest, KeyAndStringBounds) {
+  BundleLimits limits;
+  limits.maxKeyBytes = 4;
+  std::vector<std::pair<std::string, std::string>> entries = {
+      {"", header(1)}, {"short", entry(1, {}, 0, 0, 4)}};
+  BundleHeader h;
+  std::vector<BundleEntry> read;
+  std::string table = makeTable({entries});
+  EXPECT_EQ(llvm::toString(readBundleIndex(table, "i", limits, h, read)),
+            "i:20: key of 5 bytes, over the bound of 4");
+  limits.maxKeyBytes = 64;
+  limits.maxTotalKeyBytes = 4;
+  read.clear();
+  EXPECT_EQ(llvm::toString(readBundleIndex(table, "i", limits, h, read)),
+            "i:20: the keys hold more than 4 bytes");
+  // Strings cost 32 bytes each besides their characters.
+  BundleLimits small;
+  small.maxTensorBytes = 320;
+  h.numShards = 1;
+  auto many =
+      decodeBundleEntry("s", entry(7, {11}, 0, 0, 15), 0, "i", h, small);
+  ASSERT_FALSE(static_cast<bool>(many));
+  EXPECT_EQ(llvm::toString(many.takeError()),
+            "i:0: entry 's' has 11 strings, over the bound of 10");
 }
 
 TEST(TensorBundleTest, StringTensors) {

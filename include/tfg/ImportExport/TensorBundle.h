@@ -51,9 +51,14 @@ struct BundleLimits {
   uint64_t maxIndexBytes = uint64_t(1) << 30;
   /// The most entries of an index.
   uint64_t maxEntries = uint64_t(1) << 22;
+  /// The longest key, and the most bytes of all keys together (keys are
+  /// prefix-compressed: a small index can spell long ones).
+  uint64_t maxKeyBytes = uint64_t(1) << 16;
+  uint64_t maxTotalKeyBytes = uint64_t(1) << 28;
   /// The most shards a header may declare.
   int64_t maxShards = 1 << 16;
-  /// The largest tensor read (the host tensor bound, 1 GiB).
+  /// The largest tensor read (the host tensor bound, 1 GiB; a string
+  /// counts 32 bytes besides its characters, as in a host tensor).
   uint64_t maxTensorBytes = uint64_t(1) << 30;
   /// The highest rank of a tensor.
   int64_t maxRank = 254;

@@ -396,6 +396,11 @@ llvm::Expected<BundleEntry> mlir::tfg::bundle::decodeBundleEntry(
                                    "for " +
                                    Twine(count) + " strings");
   }
+  // A string costs its characters and 32 bytes in memory.
+  if (!*elementSize && count > (limits.maxTensorBytes / 32))
+    return named.error(offset, "has " + Twine(count) +
+                                   " strings, over the bound of " +
+                                   Twine(limits.maxTensorBytes / 32));
   if (entry.size > limits.maxTensorBytes)
     return named.error(offset, "has " + Twine(entry.size) +
                                    " bytes, over the bound of " +
@@ -408,6 +413,7 @@ Error mlir::tfg::bundle::readBundleIndex(StringRef bytes, StringRef file,
                                          BundleHeader &header,
                                          std::vector<BundleEntry> &entries) {
   bool haveHeader = false;
+  uint64_t totalKeyBytes = 0;
   Error err = forEachTableEntry(
       bytes, file, [&](StringRef key, StringRef value, uint64_t at) -> Error {
         if (!haveHeader) {
@@ -422,6 +428,16 @@ Error mlir::tfg::bundle::readBundleIndex(StringRef bytes, StringRef file,
           haveHeader = true;
           return Error::success();
         }
+        if (key.size() > limits.maxKeyBytes)
+          return bundleError(file, at,
+                             "key of " + Twine(key.size()) +
+                                 " bytes, over the bound of " +
+                                 Twine(limits.maxKeyBytes));
+        totalKeyBytes += key.size();
+        if (totalKeyBytes > limits.maxTotalKeyBytes)
+          return bundleError(file, at,
+                             "the keys hold more than " +
+                                 Twine(limits.maxTotalKeyBytes) + " bytes");
         if (entries.size() >= limits.maxEntries)
           return bundleError(file, at,
                              "bundle index has more than " +

@@ -265,6 +265,7 @@ Error mlir::tfg::bundle::forEachTableEntry(StringRef table, StringRef file,
   // The index block is at most the file's size; its entries are copied so
   // that the data blocks can be walked after it was checked whole.
   std::vector<IndexEntry> entries;
+  uint64_t indexKeyBytes = 0;
   if (Error err = forEachBlockEntry(
           *index, indexHandle.offset, file,
           [&](StringRef key, StringRef value, uint64_t offset) -> Error {
@@ -273,6 +274,13 @@ Error mlir::tfg::bundle::forEachTableEntry(StringRef table, StringRef file,
                 file);
             if (!handle)
               return handle.takeError();
+            // Index keys are stored whole by TensorFlow's writer; spelled
+            // through shared prefixes they may not outgrow the file.
+            indexKeyBytes += key.size();
+            if (indexKeyBytes > table.size())
+              return bundleError(file, offset,
+                                 "the index block's keys expand to more "
+                                 "bytes than the file has");
             entries.push_back({key.str(), *handle, offset});
             return Error::success();
           }))
