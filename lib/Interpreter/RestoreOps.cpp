@@ -47,10 +47,11 @@ static llvm::Expected<HostTensor> toHostTensor(MLIRContext *context,
                                    "tfg has no type for dtype " +
                                        Twine(entry.dtype));
   if (entry.numElements > maxElements)
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "tensor '" + entry.key + "' has " + Twine(entry.numElements) +
-            " elements, over the bound of " + Twine(maxElements));
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "tensor '" + bundle::describeKey(entry.key) +
+                                       "' has " + Twine(entry.numElements) +
+                                       " elements, over the bound of " +
+                                       Twine(maxElements));
   auto tensor = HostTensor::create(elementType, entry.shape);
   if (!tensor)
     return tensor.takeError();
@@ -61,10 +62,11 @@ static llvm::Expected<HostTensor> toHostTensor(MLIRContext *context,
   }
   MutableArrayRef<char> raw = tensor->getMutableRawData();
   if (raw.size() != value.bytes.size())
-    return llvm::createStringError(
-        llvm::inconvertibleErrorCode(),
-        "tensor '" + entry.key + "' has " + Twine(value.bytes.size()) +
-            " bytes; its host form needs " + Twine(raw.size()));
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "tensor '" + bundle::describeKey(entry.key) +
+                                       "' has " + Twine(value.bytes.size()) +
+                                       " bytes; its host form needs " +
+                                       Twine(raw.size()));
   if (!raw.empty())
     std::memcpy(raw.data(), value.bytes.data(), raw.size());
   return tensor;
@@ -102,18 +104,19 @@ static llvm::Error restoreV2(Executor &exec, const CompiledNode &node,
     StringRef name = (*names)->getString(i);
     if (!(*slices)->getString(i).empty())
       return nodeError(node.op, "restores slice '" + (*slices)->getString(i) +
-                                    "' of '" + name +
+                                    "' of '" + bundle::describeKey(name) +
                                     "': tfg restores whole tensors only");
     const bundle::BundleEntry *entry = opened->lookup(name);
     if (!entry || entry->isSliceEntry())
-      return nodeError(node.op, "tensor '" + name + "' is not in the bundle " +
+      return nodeError(node.op, "tensor '" + bundle::describeKey(name) +
+                                    "' is not in the bundle " +
                                     opened->getIndexPath());
     auto typeAttr = dyn_cast<TypeAttr>(dtypes[i]);
     std::optional<int32_t> dtype =
         typeAttr ? getDataTypeOf(typeAttr.getValue()) : std::nullopt;
     if (!dtype || *dtype != entry->dtype)
-      return nodeError(node.op, "tensor '" + name + "' has dtype " +
-                                    Twine(entry->dtype) +
+      return nodeError(node.op, "tensor '" + bundle::describeKey(name) +
+                                    "' has dtype " + Twine(entry->dtype) +
                                     " in the bundle, not the node's " +
                                     Twine(dtype.value_or(0)));
     auto value = opened->readTensor(*entry);

@@ -237,6 +237,15 @@ TEST(TensorBundleTest, EntryHeaders) {
       "error: f:0: entry header is not three varint32s"));
 }
 
+TEST(TensorBundleTest, KeysAreQuotedEscaped) {
+  EXPECT_EQ(describeKey(std::string("\0a\n", 3)), "\\00a\\0A");
+  EXPECT_EQ(describeKey(std::string(100, 'k')), std::string(80, 'k') + "...");
+  std::string entries =
+      entryBytes(0, std::string("b\x01", 2), "") + entryBytes(0, "a", "");
+  EXPECT_EQ(walkBlock(entries + fixed32(0) + fixed32(1)),
+            "error: f:5: keys do not increase: 'a' follows 'b\\01'");
+}
+
 TEST(TensorBundleTest, KeysIncrease) {
   std::string entries = entryBytes(0, "b", "") + entryBytes(0, "a", "");
   EXPECT_EQ(walkBlock(entries + fixed32(0) + fixed32(1)),
@@ -474,12 +483,12 @@ TEST(TensorBundleTest, KeyAndStringBounds) {
   std::vector<BundleEntry> read;
   std::string table = makeTable({entries});
   EXPECT_EQ(llvm::toString(readBundleIndex(table, "i", limits, h, read)),
-            "i:20: key of 5 bytes, over the bound of 4");
+            "i:11: key of 5 bytes, over the bound of 4");
   limits.maxKeyBytes = 64;
   limits.maxTotalKeyBytes = 4;
   read.clear();
   EXPECT_EQ(llvm::toString(readBundleIndex(table, "i", limits, h, read)),
-            "i:20: the keys hold more than 4 bytes");
+            "i:11: the keys hold more than 4 bytes");
   // Strings cost 32 bytes each besides their characters.
   BundleLimits small;
   small.maxTensorBytes = 320;

@@ -70,6 +70,10 @@ private:
 llvm::Error bundleError(llvm::StringRef file, uint64_t offset,
                         const llvm::Twine &message);
 
+/// A key as diagnostics quote it: non-printable bytes escaped (`\00`), at
+/// most 80 bytes of it followed by "...".
+std::string describeKey(llvm::StringRef key);
+
 /// The CRC32C (Castagnoli polynomial) of `data`, continuing `crc` (the CRC
 /// of the bytes before it; 0 to start).
 uint32_t extendCrc32c(uint32_t crc, llvm::StringRef data);

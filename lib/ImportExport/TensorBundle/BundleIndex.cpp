@@ -298,7 +298,7 @@ llvm::Expected<BundleEntry> mlir::tfg::bundle::decodeBundleEntry(
   entry.key = key.str();
   entry.indexOffset = offset;
   int64_t shard = 0, dataOffset = 0, size = 0;
-  std::string what = "entry '" + entry.key + "'";
+  std::string what = "entry '" + describeKey(entry.key) + "'";
   FieldReader named(encoded, offset, file, what);
   Field field;
   while (true) {
@@ -419,7 +419,8 @@ Error mlir::tfg::bundle::readBundleIndex(StringRef bytes, StringRef file,
         if (!haveHeader) {
           if (!key.empty())
             return bundleError(file, at,
-                               "the first key of a bundle index is '" + key +
+                               "the first key of a bundle index is '" +
+                                   describeKey(key) +
                                    "', not the header's empty key");
           auto decoded = decodeBundleHeader(value, at, file, limits);
           if (!decoded)

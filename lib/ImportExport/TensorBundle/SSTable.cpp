@@ -11,6 +11,7 @@
 #include "Varint.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -28,6 +29,16 @@ void BundleError::log(llvm::raw_ostream &os) const {
 Error mlir::tfg::bundle::bundleError(StringRef file, uint64_t offset,
                                      const llvm::Twine &message) {
   return llvm::make_error<BundleError>(file.str(), offset, message.str());
+}
+
+std::string mlir::tfg::bundle::describeKey(StringRef key) {
+  constexpr size_t kShown = 80;
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::printEscapedString(key.take_front(kShown), os);
+  if (key.size() > kShown)
+    os << "...";
+  return text;
 }
 
 //===----------------------------------------------------------------------===//
@@ -138,8 +149,8 @@ Error mlir::tfg::bundle::forEachBlockEntry(StringRef block,
     p += valueSize;
     if (!first && !(StringRef(previous) < StringRef(key)))
       return bundleError(file, blockOffset + entryStart,
-                         "keys do not increase: '" + llvm::Twine(key) +
-                             "' follows '" + llvm::Twine(previous) + "'");
+                         "keys do not increase: '" + describeKey(key) +
+                             "' follows '" + describeKey(previous) + "'");
     first = false;
     if (Error err = fn(key, value, blockOffset + entryStart))
       return err;
@@ -312,18 +323,18 @@ Error mlir::tfg::bundle::forEachTableEntry(StringRef table, StringRef file,
               if (haveKey && !(StringRef(lastKey) < key))
                 return bundleError(file, offset,
                                    "keys do not increase across blocks: '" +
-                                       llvm::Twine(key) + "' follows '" +
-                                       llvm::Twine(lastKey) + "'");
+                                       describeKey(key) + "' follows '" +
+                                       describeKey(lastKey) + "'");
               if (previousIndexKey && !(StringRef(*previousIndexKey) < key))
                 return bundleError(file, offset,
-                                   "key '" + llvm::Twine(key) +
+                                   "key '" + describeKey(key) +
                                        "' is not after the index key of the "
                                        "previous block");
               if (StringRef(entry.key) < key)
                 return bundleError(file, offset,
-                                   "key '" + llvm::Twine(key) +
+                                   "key '" + describeKey(key) +
                                        "' is after its block's index key '" +
-                                       llvm::Twine(entry.key) + "'");
+                                       describeKey(entry.key) + "'");
               lastKey.assign(key.begin(), key.end());
               haveKey = true;
               return fn(key, value, offset);

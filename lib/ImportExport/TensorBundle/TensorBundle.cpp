@@ -169,8 +169,8 @@ llvm::Expected<TensorBundle> TensorBundle::open(StringRef directory,
     uint64_t shardSize = bundle.shardSizes[entry.shardId];
     if (entry.offset > shardSize || entry.size > shardSize - entry.offset)
       return bundleError(bundle.indexPath, entry.indexOffset,
-                         "entry '" + entry.key + "' lies at bytes [" +
-                             Twine(entry.offset) + ", " +
+                         "entry '" + describeKey(entry.key) +
+                             "' lies at bytes [" + Twine(entry.offset) + ", " +
                              Twine(entry.offset + entry.size) + ") of " + path +
                              ", which has " + Twine(shardSize) + " bytes");
   }
@@ -189,8 +189,8 @@ llvm::Expected<BundleTensor>
 TensorBundle::readTensor(const BundleEntry &entry) const {
   if (entry.numSlices)
     return bundleError(indexPath, entry.indexOffset,
-                       "tensor '" + entry.key + "' is partitioned into " +
-                           Twine(entry.numSlices) +
+                       "tensor '" + describeKey(entry.key) +
+                           "' is partitioned into " + Twine(entry.numSlices) +
                            " slices, which tfg does not read");
   std::string path = getShardPath(entry.shardId);
   std::vector<char> data(entry.size);
@@ -218,8 +218,8 @@ TensorBundle::readTensor(const BundleEntry &entry) const {
   }
   if (unmaskCrc32c(entry.maskedCrc32c) != crc)
     return bundleError(path, entry.offset,
-                       "checksum mismatch for tensor '" + entry.key +
-                           "': stored " +
+                       "checksum mismatch for tensor '" +
+                           describeKey(entry.key) + "': stored " +
                            Twine::utohexstr(unmaskCrc32c(entry.maskedCrc32c)) +
                            ", computed " + Twine::utohexstr(crc));
   constexpr int kBool = 10;
@@ -227,7 +227,8 @@ TensorBundle::readTensor(const BundleEntry &entry) const {
     for (size_t i = 0; i < data.size(); ++i)
       if (static_cast<uint8_t>(data[i]) > 1)
         return bundleError(path, entry.offset + i,
-                           "bool tensor '" + entry.key + "' holds byte " +
+                           "bool tensor '" + describeKey(entry.key) +
+                               "' holds byte " +
                                Twine(unsigned(static_cast<uint8_t>(data[i]))) +
                                ", not 0 or 1");
   if (tensor.strings.empty())
