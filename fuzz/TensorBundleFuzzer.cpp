@@ -1,7 +1,7 @@
 //===- TensorBundleFuzzer.cpp - Fuzz the tensor bundle index reader -------===//
 //
 // Reads the input as a bundle index (the sorted string table, the header
-// and every entry: tfg/ImportExport/TensorBundle.h); as one block's
+// and every entry: tfg/TensorBundle/TensorBundle.h); as one block's
 // contents whose values are bundle entries (no checksum in the way, so
 // that mutations reach the block and entry decoders); and, from its second
 // byte on, as a string tensor's encoding. What reads must hold what the
@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/ImportExport/TensorBundle.h"
+#include "tfg/TensorBundle/TensorBundle.h"
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 //===- RestoreOps.cpp - Builtins: variables restored from a bundle --------===//
 //
 // RestoreV2(prefix, tensor_names, shape_and_slices) reads the named tensors
-// of the tensor bundle at `prefix` (tfg/ImportExport/TensorBundle.h: the
+// of the tensor bundle at `prefix` (tfg/TensorBundle/TensorBundle.h: the
 // index and shards checked, every offset, size and checksum), relative to
 // the interpreter's asset directory (tfg-run: the model's directory), whose
 // files alone it may read. It is how a SavedModel's saver restores the
@@ -15,7 +15,7 @@
 #include "InterpreterImpl.h"
 
 #include "tfg/IR/DataType.h"
-#include "tfg/ImportExport/TensorBundle.h"
+#include "tfg/TensorBundle/TensorBundle.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 

@@ -1,13 +1,13 @@
 //===- TensorBundleProtoTest.cpp - The bundle reader against protobuf -----===//
 //
 // The tensor bundle reader decodes BundleHeaderProto and BundleEntryProto
-// off the wire by hand (lib/ImportExport/TensorBundle); here protobuf
+// off the wire by hand (lib/TensorBundle); here protobuf
 // writes them from tfg/proto/tensor_bundle.proto, and the reader must read
 // back what protobuf wrote (or refuse what the checks refuse).
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/ImportExport/TensorBundle.h"
+#include "tfg/TensorBundle/TensorBundle.h"
 #include "tfg/proto/tensor_bundle.pb.h"
 
 #include "gtest/gtest.h"

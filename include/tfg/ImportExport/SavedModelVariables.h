@@ -2,7 +2,7 @@
 //
 // A SavedModel keeps its variables' values in a tensor bundle beside
 // saved_model.pb, with prefix `variables/variables`
-// (tfg/ImportExport/TensorBundle.h), and its meta graph names, in its
+// (tfg/TensorBundle/TensorBundle.h), and its meta graph names, in its
 // SaverDef, the string tensor to feed with that prefix and the op that then
 // restores every variable (RestoreV2 and AssignVariableOp nodes, or a call
 // of a restore function). tfg-translate --saved-model-variables attaches
@@ -30,7 +30,7 @@
 #define TFG_IMPORTEXPORT_SAVEDMODELVARIABLES_H
 
 #include "tfg/ImportExport/SavedModel.h"
-#include "tfg/ImportExport/TensorBundle.h"
+#include "tfg/TensorBundle/TensorBundle.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinOps.h"

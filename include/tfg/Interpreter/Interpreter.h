@@ -53,7 +53,7 @@ struct InterpreterOptions {
   /// The directory whose files InitializeTableFromTextFile and RestoreV2
   /// may read (a model's assets and variables: tfg-run gives the model's
   /// directory; RestoreV2's bundle files are confined as
-  /// tfg/ImportExport/TensorBundle.h says). A file is read
+  /// tfg/TensorBundle/TensorBundle.h says). A file is read
   /// only when its real path (symlinks and `..` resolved) lies inside this
   /// directory's real path, it is a regular file and it has at most
   /// kMaxAssetFileBytes bytes. Empty: no file may be read.

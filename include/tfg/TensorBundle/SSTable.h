@@ -31,8 +31,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_IMPORTEXPORT_SSTABLE_H
-#define TFG_IMPORTEXPORT_SSTABLE_H
+#ifndef TFG_TENSORBUNDLE_SSTABLE_H
+#define TFG_TENSORBUNDLE_SSTABLE_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
@@ -142,4 +142,4 @@ llvm::Error forEachTableEntry(llvm::StringRef table, llvm::StringRef file,
 } // namespace tfg
 } // namespace mlir
 
-#endif // TFG_IMPORTEXPORT_SSTABLE_H
+#endif // TFG_TENSORBUNDLE_SSTABLE_H

@@ -2,7 +2,7 @@
 //
 // A tensor bundle is how TensorFlow saves variables (a checkpoint, and the
 // `variables/` directory of a SavedModel): for a path prefix P,
-// - `P.index`: a sorted string table (tfg/ImportExport/SSTable.h) whose
+// - `P.index`: a sorted string table (tfg/TensorBundle/SSTable.h) whose
 //   entry "" is a BundleHeaderProto (num_shards = 1, endianness = 2,
 //   version = 3) and whose other entries map a tensor's name to a
 //   BundleEntryProto (dtype = 1, shape = 2, shard_id = 3, offset = 4,
@@ -20,15 +20,15 @@
 // Every file must lie (symbolic links resolved) in the directory given to
 // open and be a regular file. Errors are BundleErrors: the file and byte
 // offset of the problem. The reader links LLVM's Support library only:
-// tfg-translate (tfg/ImportExport/SavedModelVariables.h) and the
+// tfg-translate (SavedModelVariables.h of the importer) and the
 // interpreter's RestoreV2 build on it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_IMPORTEXPORT_TENSORBUNDLE_H
-#define TFG_IMPORTEXPORT_TENSORBUNDLE_H
+#ifndef TFG_TENSORBUNDLE_TENSORBUNDLE_H
+#define TFG_TENSORBUNDLE_TENSORBUNDLE_H
 
-#include "tfg/ImportExport/SSTable.h"
+#include "tfg/TensorBundle/SSTable.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
@@ -182,4 +182,4 @@ private:
 } // namespace tfg
 } // namespace mlir
 
-#endif // TFG_IMPORTEXPORT_TENSORBUNDLE_H
+#endif // TFG_TENSORBUNDLE_TENSORBUNDLE_H

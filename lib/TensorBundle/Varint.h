@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_LIB_IMPORTEXPORT_TENSORBUNDLE_VARINT_H
-#define TFG_LIB_IMPORTEXPORT_TENSORBUNDLE_VARINT_H
+#ifndef TFG_LIB_TENSORBUNDLE_VARINT_H
+#define TFG_LIB_TENSORBUNDLE_VARINT_H
 
 #include "llvm/ADT/StringRef.h"
 
@@ -71,4 +71,4 @@ inline uint64_t readFixed64(const char *p) {
 } // namespace tfg
 } // namespace mlir
 
-#endif // TFG_LIB_IMPORTEXPORT_TENSORBUNDLE_VARINT_H
+#endif // TFG_LIB_TENSORBUNDLE_VARINT_H

@@ -1,14 +1,14 @@
 //===- TensorBundleTest.cpp - The sorted string table and bundle index ----===//
 //
 // Edge cases of the block, table and index readers
-// (tfg/ImportExport/SSTable.h, TensorBundle.h) that lit tests over whole
+// (tfg/TensorBundle/SSTable.h, TensorBundle.h) that lit tests over whole
 // bundles reach only one at a time: each restart-array and entry-header
 // defect, each footer and trailer defect, each header and entry check, and
 // the string tensor encoding. Inputs are built here byte by byte.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/ImportExport/TensorBundle.h"
+#include "tfg/TensorBundle/TensorBundle.h"
 
 #include "gtest/gtest.h"
 

@@ -8,7 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/ImportExport/TensorBundle.h"
+#include "tfg/TensorBundle/TensorBundle.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"

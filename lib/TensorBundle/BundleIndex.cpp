@@ -2,7 +2,7 @@
 //
 // Decodes the BundleHeaderProto and BundleEntryProto values of an index off
 // protobuf's wire format (field numbers of TensorFlow's tensor_bundle.proto,
-// tensor_shape.proto and versions.proto; tfg/proto/tensor_bundle.proto has
+// tensor_shape.proto and versions.proto; the project's tensor_bundle.proto has
 // them), and checks each against the header and the bounds. A known field
 // with a wire type other than its own is refused (TensorFlow never writes
 // one); unknown fields are skipped as protobuf skips them.
@@ -10,7 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Varint.h"
-#include "tfg/ImportExport/TensorBundle.h"
+#include "tfg/TensorBundle/TensorBundle.h"
 
 #include "llvm/ADT/Twine.h"
 

@@ -1,13 +1,13 @@
 //===- SSTable.cpp - Sorted string tables, checked ------------------------===//
 //
-// The table reader of tfg/ImportExport/SSTable.h. It walks the table once,
+// The table reader of tfg/TensorBundle/SSTable.h. It walks the table once,
 // holding one key at a time; every position it computes is checked against
 // the bytes before it is used, with the arithmetic done so that it cannot
 // overflow.
 //
 //===----------------------------------------------------------------------===//
 
-#include "tfg/ImportExport/SSTable.h"
+#include "tfg/TensorBundle/SSTable.h"
 #include "Varint.h"
 
 #include "llvm/ADT/SmallVector.h"
