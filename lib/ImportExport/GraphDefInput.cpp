@@ -488,6 +488,14 @@ GraphDefInputForm GraphDefInput::getForm() const {
   return state->form;
 }
 
+const SavedModelGraph *GraphDefInput::getSavedModelGraph() const {
+  assert(state && "read the input first");
+  if (state->form != GraphDefInputForm::SavedModel &&
+      state->form != GraphDefInputForm::TextSavedModel)
+    return nullptr;
+  return &state->savedModelGraph;
+}
+
 OwningOpRef<ModuleOp> GraphDefInput::import(MLIRContext *context,
                                             const ImportOptions &options) {
   assert(state && "read the input first");

@@ -22,9 +22,13 @@ using namespace mlir::tfg::detail::wire;
 /// SavedModel.saved_model_schema_version (int64) and .meta_graphs.
 constexpr uint32_t kSchemaVersionField = 1;
 constexpr uint32_t kMetaGraphsField = 2;
-/// MetaGraphDef.meta_info_def and .graph_def.
+/// MetaGraphDef.meta_info_def, .graph_def and .saver_def.
 constexpr uint32_t kMetaInfoField = 1;
 constexpr uint32_t kGraphDefField = 2;
+constexpr uint32_t kSaverDefField = 3;
+/// SaverDef.filename_tensor_name and .restore_op_name (strings).
+constexpr uint32_t kFilenameTensorField = 1;
+constexpr uint32_t kRestoreOpField = 3;
 /// MetaInfoDef.tags (repeated string).
 constexpr uint32_t kTagsField = 4;
 
@@ -51,7 +55,8 @@ bool mlir::tfg::isBinarySavedModel(StringRef bytes) {
   return readMetaGraphs(bytes, metaGraphs) && !metaGraphs.empty();
 }
 
-/// Reads a meta graph's tags and the pieces of its GraphDef; false when its
+/// Reads a meta graph's tags, the pieces of its GraphDef and its saver's
+/// names; false when its
 /// encoding does not read. Fields other than length-delimited ones are
 /// skipped (a declared field with another wire type is an unknown field to
 /// protobuf).
@@ -65,6 +70,17 @@ static bool readMetaGraph(StringRef encoded, SavedModelGraph &graph,
       pieces.push_back(payload);
       return true;
     }
+    if (number == kSaverDefField)
+      return forEachField(payload, [&](uint32_t saverNumber, uint32_t saverType,
+                                       StringRef name, StringRef) {
+        if (saverType != kLengthDelimited)
+          return true;
+        if (saverNumber == kFilenameTensorField)
+          graph.saverFilenameTensor = name.str();
+        else if (saverNumber == kRestoreOpField)
+          graph.saverRestoreOp = name.str();
+        return true;
+      });
     if (number != kMetaInfoField)
       return true;
     return forEachField(payload, [&](uint32_t tagNumber, uint32_t tagType,

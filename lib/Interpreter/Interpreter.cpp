@@ -27,6 +27,7 @@ static const llvm::StringMap<BuiltinFn> &getBuiltinTable() {
     addStateBuiltins(t);
     addListBuiltins(t);
     addTableBuiltins(t);
+    addRestoreBuiltins(t);
     return t;
   }();
   return table;

@@ -170,6 +170,7 @@ void addControlFlowBuiltins(llvm::StringMap<BuiltinFn> &table);
 void addStateBuiltins(llvm::StringMap<BuiltinFn> &table);
 void addListBuiltins(llvm::StringMap<BuiltinFn> &table);
 void addTableBuiltins(llvm::StringMap<BuiltinFn> &table);
+void addRestoreBuiltins(llvm::StringMap<BuiltinFn> &table);
 
 /// The persistent state of an interpreter.
 struct InterpreterState {

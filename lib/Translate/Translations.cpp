@@ -21,6 +21,7 @@
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/GraphDefInput.h"
 #include "tfg/ImportExport/GraphDefJSON.h"
+#include "tfg/ImportExport/SavedModelVariables.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Support/JSONScan.h"
@@ -162,6 +163,16 @@ static llvm::cl::opt<MissingInputs> missingInputs(
                    "warning")),
     llvm::cl::init(MissingInputs::Error));
 
+static llvm::cl::opt<bool> savedModelVariables(
+    "saved-model-variables",
+    llvm::cl::desc(
+        "With --graphdef-to-mlir of a SavedModel: read its variables' values "
+        "(the tensor bundle variables/variables.index and .data-* beside "
+        "saved_model.pb, every offset, size and checksum checked) into the "
+        "module attribute tfg.saved_model_variables, and its saver's "
+        "filename tensor and restore op into tfg.saved_model_saver"),
+    llvm::cl::init(false));
+
 static llvm::cl::opt<bool> emitBytecode(
     "emit-bytecode",
     llvm::cl::desc("With the importers (--graphdef-to-mlir, --tfjs-to-mlir): "
@@ -187,6 +198,24 @@ static LogicalResult printImported(OwningOpRef<ModuleOp> module,
     return writeBytecodeToFile(*module, os);
   module->print(os, OpPrintingFlags().assumeVerified());
   return success();
+}
+
+/// --saved-model-variables: attaches the variables of the SavedModel
+/// `input` read from file `path` to `module`.
+static LogicalResult attachVariables(ModuleOp module,
+                                     const GraphDefInput &input, StringRef path,
+                                     Location loc) {
+  const SavedModelGraph *graph = input.getSavedModelGraph();
+  if (!graph)
+    return emitError(loc) << "--saved-model-variables needs a SavedModel "
+                             "(saved_model.pb or .pbtxt) as the input";
+  if (path.empty() || path == "-" || path == "<stdin>")
+    return emitError(loc) << "--saved-model-variables needs the SavedModel's "
+                             "file, not the standard input: its variables "
+                             "lie in its directory";
+  StringRef directory = llvm::sys::path::parent_path(path);
+  return attachSavedModelVariables(module, *graph,
+                                   directory.empty() ? "." : directory, loc);
 }
 
 /// The main input of a translation and a location naming it.
@@ -244,7 +273,12 @@ void mlir::tfg::registerTFGTranslations() {
         GraphDefInput input;
         if (failed(input.read(*buffer, loc, getGraphDefInputOptions())))
           return failure();
-        return printImported(input.import(ctx, options), os);
+        OwningOpRef<ModuleOp> module = input.import(ctx, options);
+        if (module && savedModelVariables &&
+            failed(attachVariables(*module, input,
+                                   buffer->getBufferIdentifier(), loc)))
+          return failure();
+        return printImported(std::move(module), os);
       });
 
   static TranslateRegistration tfjsImporter(

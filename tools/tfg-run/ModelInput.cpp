@@ -12,6 +12,7 @@
 #include "tfg/IR/BytecodeCheck.h"
 #include "tfg/IR/TextNesting.h"
 #include "tfg/ImportExport/GraphDefInput.h"
+#include "tfg/ImportExport/SavedModelVariables.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/Support/OutputFile.h"
 
@@ -81,5 +82,9 @@ OwningOpRef<ModuleOp> mlir::tfg::loadModel(MLIRContext *context,
   GraphDefInput input;
   if (failed(input.read(*buffer, loc)))
     return nullptr;
-  return input.import(context);
+  OwningOpRef<ModuleOp> module = input.import(context);
+  // A SavedModel's saver restores its variables before it runs.
+  if (module && input.getSavedModelGraph())
+    attachSavedModelSaver(*module, *input.getSavedModelGraph());
+  return module;
 }

@@ -20,6 +20,7 @@
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/IR/Utility.h"
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/SavedModelVariables.h"
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/Interpreter/Interpreter.h"
 #include "tfg/Support/CommandLine.h"
@@ -30,7 +31,9 @@
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -174,10 +177,46 @@ static llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+/// Restores the variables of a SavedModel `module` (one with a saver) from
+/// the bundle `variables/variables` in the model's directory, as
+/// TensorFlow's loader does: runs the saver's restore op with its filename
+/// tensor fed the bundle's prefix (RestoreV2 reads it, confined to the
+/// model's directory). Nothing to do without a saver or a bundle.
+static llvm::Error restoreSavedModelVariables(ModuleOp module,
+                                              Interpreter &interp) {
+  auto saver = module->getAttrOfType<DictionaryAttr>(kSavedModelSaverAttr);
+  if (!saver)
+    return llvm::Error::success();
+  auto filename = saver.getAs<StringAttr>("filename_tensor_name");
+  auto restore = saver.getAs<StringAttr>("restore_op_name");
+  std::string directory = getModelDirectory(modelPath);
+  llvm::SmallString<256> index(directory);
+  llvm::sys::path::append(index, kSavedModelVariablesPrefix);
+  index += ".index";
+  if (!filename || !restore || directory.empty() ||
+      !llvm::sys::fs::exists(index))
+    return llvm::Error::success();
+  auto prefix =
+      HostTensor::create(tf_type::StringType::get(module.getContext()), {});
+  if (!prefix)
+    return prefix.takeError();
+  prefix->setString(0, kSavedModelVariablesPrefix.str());
+  // The restore op is a node; TensorFlow may name it as a tensor.
+  std::string target = restore.getValue().split(':').first.str();
+  InterpreterFeed feed{filename.str(), std::move(*prefix)};
+  auto done = interp.runGraph(feed, {}, target);
+  if (!done)
+    return fail("restoring the SavedModel's variables (" + target +
+                "): " + toString(done.takeError()));
+  return llvm::Error::success();
+}
+
 /// Runs the TF.js model initializer of `module`, if it has one, with the
 /// variables and tables of `interp`, as TensorFlow.js runs it once before
-/// the model's first run.
+/// the model's first run; restores a SavedModel's variables.
 static llvm::Error runInitializer(ModuleOp module, Interpreter &interp) {
+  if (llvm::Error err = restoreSavedModelVariables(module, interp))
+    return err;
   ModuleOp initializer = getTFJSInitializer(module);
   if (!initializer)
     return llvm::Error::success();

@@ -21,6 +21,7 @@
 #define TFG_IMPORTEXPORT_GRAPHDEFINPUT_H
 
 #include "tfg/ImportExport/GraphDef.h"
+#include "tfg/ImportExport/SavedModel.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Location.h"
@@ -99,6 +100,10 @@ public:
 
   /// The form read. Only after a successful read.
   GraphDefInputForm getForm() const;
+
+  /// The meta graph read, for the SavedModel forms (null for the others).
+  /// Only after a successful read.
+  const SavedModelGraph *getSavedModelGraph() const;
 
   /// Imports the GraphDef read (importGraphDef, or importBinaryGraphDef in
   /// place for the binary forms). The import's diagnostics about a node or

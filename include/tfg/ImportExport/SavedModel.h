@@ -42,6 +42,10 @@ struct SavedModelGraph {
   }
   StringRef piece;
   std::string merged;
+  /// Its saver's SaverDef.filename_tensor_name and .restore_op_name (empty
+  /// when it has no saver).
+  std::string saverFilenameTensor;
+  std::string saverRestoreOp;
 };
 
 /// "#i {'tag', ...}": the meta graph as diagnostics name it.

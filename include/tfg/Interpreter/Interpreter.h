@@ -8,14 +8,15 @@
 // LoopCond, with dead tensors, frames and iterations as TensorFlow's
 // executor has them), functional and region control flow (If, Case, While,
 // For, calls of library functions), and the ops with run-time state
-// (variables, TensorArrays, TensorLists, lookup tables). Only the nodes the
+// (variables, TensorArrays, TensorLists, lookup tables; RestoreV2 reads a
+// tensor bundle in the asset directory). Only the nodes the
 // fetches need run, each once its inputs and control inputs are there,
 // scheduled from a ready list (no recursion on the graph's depth); a value is
 // freed when its last consumer ran. docs/rationale/Interpreter.md has the
 // design.
 //
-// Errors name the node and its op. TFGInterpreter depends on TFGEval and
-// TFGIR only.
+// Errors name the node and its op. TFGInterpreter depends on TFGEval, TFGIR
+// and the tensor bundle reader (TFGTensorBundle, LLVM only) only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -49,8 +50,10 @@ struct InterpreterOptions {
   int64_t maxLoopIterations = 10000000;
   /// The most nested function calls (If, While, calls by op name, ...).
   unsigned maxCallDepth = 256;
-  /// The directory whose files InitializeTableFromTextFile may read (a
-  /// model's assets: tfg-run gives the model's directory). A file is read
+  /// The directory whose files InitializeTableFromTextFile and RestoreV2
+  /// may read (a model's assets and variables: tfg-run gives the model's
+  /// directory; RestoreV2's bundle files are confined as
+  /// tfg/TensorBundle/TensorBundle.h says). A file is read
   /// only when its real path (symlinks and `..` resolved) lies inside this
   /// directory's real path, it is a regular file and it has at most
   /// kMaxAssetFileBytes bytes. Empty: no file may be read.
