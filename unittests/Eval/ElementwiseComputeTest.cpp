@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ComputeTestSupport.h"
 #include "tfg/Eval/Compute/Compare.h"
 #include "tfg/Eval/Compute/Convert.h"
 #include "tfg/Eval/Compute/Elementwise.h"
@@ -13,7 +14,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
-#include "gtest/gtest.h"
 
 #include <cmath>
 #include <limits>
@@ -22,23 +22,13 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-class ElementwiseComputeTest : public ::testing::Test {
+class ElementwiseComputeTest : public ComputeTest {
 protected:
-  ElementwiseComputeTest() : b(&context) {}
-
   HostTensor ints(Type type, ArrayRef<int64_t> values) {
-    HostTensor t = llvm::cantFail(
-        HostTensor::create(type, {static_cast<int64_t>(values.size())}));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setInt(i, v);
-    return t;
+    return makeInts(type, {static_cast<int64_t>(values.size())}, values);
   }
   HostTensor floats(Type type, ArrayRef<double> values) {
-    HostTensor t = llvm::cantFail(
-        HostTensor::create(type, {static_cast<int64_t>(values.size())}));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setDouble(i, v);
-    return t;
+    return make(type, {static_cast<int64_t>(values.size())}, values);
   }
   HostTensor complexes(ArrayRef<std::complex<double>> values) {
     HostTensor t = llvm::cantFail(
@@ -48,28 +38,7 @@ protected:
       t.setComplex(i, v);
     return t;
   }
-  static std::vector<int64_t> intsOf(const HostTensor &t) {
-    std::vector<int64_t> v;
-    for (int64_t i = 0; i < t.getNumElements(); ++i)
-      v.push_back(t.getInt(i));
-    return v;
-  }
-  /// The result, failing the test on an error.
-  static HostTensor ok(llvm::Expected<HostTensor> r) {
-    if (!r) {
-      ADD_FAILURE() << llvm::toString(r.takeError());
-      return HostTensor();
-    }
-    return std::move(*r);
-  }
-  /// The error message, empty on success.
-  static std::string errorOf(llvm::Expected<HostTensor> r) {
-    return r ? std::string() : llvm::toString(r.takeError());
-  }
 
-  MLIRContext context;
-  Builder b;
-  ComputeEnv env{&context, 1 << 20};
   ElementwiseSemantics tf = ElementwiseSemantics::tensorflow();
   ElementwiseSemantics hlo = ElementwiseSemantics::stablehlo();
 };

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ComputeTestSupport.h"
 #include "tfg/Eval/Compute/Broadcast.h"
 #include "tfg/Eval/Compute/GatherScatter.h"
 #include "tfg/Eval/Compute/Reduction.h"
@@ -14,7 +15,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
-#include "gtest/gtest.h"
 
 #include <cmath>
 
@@ -22,15 +22,10 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-class IndexingComputeTest : public ::testing::Test {
+class IndexingComputeTest : public ComputeTest {
 protected:
-  IndexingComputeTest() : b(&context) {}
-
   HostTensor i64(ArrayRef<int64_t> shape, ArrayRef<int64_t> values) {
-    HostTensor t = llvm::cantFail(HostTensor::create(b.getI64Type(), shape));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setInt(i, v);
-    return t;
+    return makeInts(b.getI64Type(), shape, values);
   }
   HostTensor iota(ArrayRef<int64_t> shape) {
     HostTensor t = llvm::cantFail(HostTensor::create(b.getI64Type(), shape));
@@ -39,31 +34,8 @@ protected:
     return t;
   }
   HostTensor f32(ArrayRef<int64_t> shape, ArrayRef<double> values) {
-    HostTensor t = llvm::cantFail(HostTensor::create(b.getF32Type(), shape));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setDouble(i, v);
-    return t;
+    return make(b.getF32Type(), shape, values);
   }
-  static std::vector<int64_t> intsOf(const HostTensor &t) {
-    std::vector<int64_t> v;
-    for (int64_t i = 0; i < t.getNumElements(); ++i)
-      v.push_back(t.getInt(i));
-    return v;
-  }
-  static HostTensor ok(llvm::Expected<HostTensor> r) {
-    if (!r) {
-      ADD_FAILURE() << llvm::toString(r.takeError());
-      return HostTensor();
-    }
-    return std::move(*r);
-  }
-  static std::string errorOf(llvm::Expected<HostTensor> r) {
-    return r ? std::string() : llvm::toString(r.takeError());
-  }
-
-  MLIRContext context;
-  Builder b;
-  ComputeEnv env{&context, 1 << 20};
 };
 
 TEST_F(IndexingComputeTest, TakeOutOfRangeIndices) {

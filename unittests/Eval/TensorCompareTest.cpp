@@ -8,11 +8,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Eval/Compute/TensorCompare.h"
+#include "ComputeTestSupport.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
-#include "gtest/gtest.h"
 
 #include <cmath>
 #include <limits>
@@ -21,24 +21,7 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-class TensorCompareTest : public ::testing::Test {
-protected:
-  TensorCompareTest() : b(&context) {}
-
-  HostTensor make(Type type, ArrayRef<int64_t> shape, ArrayRef<double> values) {
-    HostTensor t = llvm::cantFail(HostTensor::create(type, shape));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setDouble(i, v);
-    return t;
-  }
-  /// The error's message, empty on success.
-  static std::string messageOf(llvm::Error e) {
-    return e ? llvm::toString(std::move(e)) : std::string();
-  }
-
-  MLIRContext context;
-  Builder b;
-};
+class TensorCompareTest : public ComputeTest {};
 
 TEST_F(TensorCompareTest, ExactComparesBits) {
   Type f32 = b.getF32Type();

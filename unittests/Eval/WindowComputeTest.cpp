@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ComputeTestSupport.h"
 #include "tfg/Eval/Compute/Convolution.h"
 #include "tfg/Eval/Compute/MatMul.h"
 #include "tfg/Eval/Compute/Window.h"
@@ -14,43 +15,12 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/MLIRContext.h"
-#include "gtest/gtest.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-class WindowComputeTest : public ::testing::Test {
-protected:
-  WindowComputeTest() : b(&context) {}
-
-  HostTensor make(Type type, ArrayRef<int64_t> shape, ArrayRef<double> values) {
-    HostTensor t = llvm::cantFail(HostTensor::create(type, shape));
-    for (auto [i, v] : llvm::enumerate(values))
-      t.setDouble(i, v);
-    return t;
-  }
-  static std::vector<double> valuesOf(const HostTensor &t) {
-    std::vector<double> v;
-    for (int64_t i = 0; i < t.getNumElements(); ++i)
-      v.push_back(t.getDouble(i));
-    return v;
-  }
-  static HostTensor ok(llvm::Expected<HostTensor> r) {
-    if (!r) {
-      ADD_FAILURE() << llvm::toString(r.takeError());
-      return HostTensor();
-    }
-    return std::move(*r);
-  }
-  static std::string errorOf(llvm::Expected<HostTensor> r) {
-    return r ? std::string() : llvm::toString(r.takeError());
-  }
-
-  MLIRContext context;
-  Builder b;
-  ComputeEnv env{&context, 1 << 20};
-};
+class WindowComputeTest : public ComputeTest {};
 
 TEST_F(WindowComputeTest, ReduceWindowSpecExample) {
   HostTensor input = make(b.getI64Type(), {3, 2}, {1, 2, 3, 4, 5, 6});
