@@ -1,12 +1,12 @@
-// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7 --check-pipeline='tfg-layout{assume-gpu=true fetch=o1,o2,o3,o4,o5,o6,o7}' --rtol=1e-4 --atol=1e-4 | FileCheck %s --check-prefix=SAME
-// RUN: tfg-opt %s --tfg-layout='assume-gpu=true fetch=o1,o2,o3,o4,o5,o6,o7' | FileCheck %s --check-prefix=GPU
-// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7 --check-pipeline='tfg-layout{assume-gpu=true fetch=o1,o2,o3,o4,o5,o6,o7},tfg-layout{reverse=true fetch=o1,o2,o3,o4,o5,o6,o7}' --rtol=1e-4 --atol=1e-4 | FileCheck %s --check-prefix=SAME
+// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9 --check-pipeline='tfg-layout{assume-gpu=true fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9}' --rtol=1e-4 --atol=1e-4 | FileCheck %s --check-prefix=SAME
+// RUN: tfg-opt %s --tfg-layout='assume-gpu=true fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9' | FileCheck %s --check-prefix=GPU
+// RUN: tfg-run %s --fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9 --check-pipeline='tfg-layout{assume-gpu=true fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9},tfg-layout{reverse=true fetch=o1,o2,o3,o4,o5,o6,o7,o8,o9}' --rtol=1e-4 --atol=1e-4 | FileCheck %s --check-prefix=SAME
 
 // COM: Every transposer of tfg-layout, run before and after by tfg-run on
 // COM: the same random inputs: the fetches must agree, NHWC -> NCHW with
 // COM: every node taken as GPU-placed, and back (reverse) on the NCHW graph
 // COM: that makes. The GPU lines show that each node was converted.
-// SAME-COUNT-7: : max_abs_diff={{.*}} ok
+// SAME-COUNT-9: : max_abs_diff={{.*}} ok
 // SAME-NOT: MISMATCH
 
 // GPU-DAG: Conv2D({{.*}}) name("conv") {{.*}}data_format = "NCHW"{{.*}}dilations = [1, 1, 1, 1]{{.*}}explicit_paddings = [0, 0, 0, 0, 1, 0, 0, 1]{{.*}}strides = [1, 1, 2, 1]
@@ -16,6 +16,8 @@
 // GPU-DAG: FusedBatchNormV3({{.*}}) name("bn") {{.*}}data_format = "NCHW"
 // GPU-DAG: FusedBatchNorm({{.*}}) name("bn1") {{.*}}data_format = "NCHW"
 // GPU-DAG: BiasAdd({{.*}}) name("bias") {{.*}}data_format = "NCHW"
+// GPU-DAG: _FusedConv2D({{.*}}) name("fused") {{.*}}data_format = "NCHW"
+// GPU-DAG: _FusedConv2D({{.*}}) name("residual") {{.*}}data_format = "NHWC"
 // GPU-DAG: Relu({{.*}}) name("relu") {T = f32} : (tensor<1x8x4x3xf32>)
 // GPU-DAG: AddV2({{.*}}) name("add") {T = f32} : (tensor<1x8x4x3xf32>, tensor<1x8x4x3xf32>)
 // GPU-DAG: AddN({{.*}}) name("addn") {{.*}} : (tensor<1x8x4x3xf32>, tensor<1x8x4x3xf32>)
@@ -56,4 +58,10 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %BN1:5, %c24 = FusedBatchNorm(%A, %S, %Of, %M, %V) name("bn1") {T = f32, data_format = "NHWC", epsilon = 1.000000e-03 : f32, is_training = false} : (tensor<1x4x3x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) -> (tensor<1x4x3x8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>, tensor<8xf32>)
   %O6, %co6 = Identity(%BN1#0) name("o6") {T = f32} : (tensor<1x4x3x8xf32>) -> (tensor<1x4x3x8xf32>)
   %O7, %co7 = Identity(%C) name("o7") {T = f32} : (tensor<1x4x6x8xf32>) -> (tensor<1x4x6x8xf32>)
+  %FF, %c25 = Const name("ff") {dtype = f32, value = dense<0.125> : tensor<1x1x8x8xf32>} : () -> (tensor<1x1x8x8xf32>)
+  %FU, %c26 = _FusedConv2D(%A, %FF, %B) name("fused") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], fused_ops = ["BiasAdd", "Relu"], num_args = 1 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x3x8xf32>, tensor<1x1x8x8xf32>, tensor<8xf32>) -> (tensor<1x4x3x8xf32>)
+  %O8, %co8 = Identity(%FU) name("o8") {T = f32} : (tensor<1x4x3x8xf32>) -> (tensor<1x4x3x8xf32>)
+  // A residual side input of rank 4 keeps the node in NHWC.
+  %FR, %c27 = _FusedConv2D(%A, %FF, %B, %R) name("residual") {T = f32, data_format = "NHWC", dilations = [1, 1, 1, 1], explicit_paddings = [], fused_ops = ["BiasAdd", "Add", "Relu"], num_args = 2 : i64, padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x4x3x8xf32>, tensor<1x1x8x8xf32>, tensor<8xf32>, tensor<1x4x3x8xf32>) -> (tensor<1x4x3x8xf32>)
+  %O9, %co9 = Identity(%FR) name("o9") {T = f32} : (tensor<1x4x3x8xf32>) -> (tensor<1x4x3x8xf32>)
 }

@@ -611,7 +611,9 @@ def LayoutPass : Pass<"tfg-layout"> {
     a GPU; `assume-gpu` counts unplaced nodes as GPU-placed; `reverse`
     converts NCHW nodes not placed on a GPU to NHWC instead):
     - layout-sensitive nodes (Conv2D, DepthwiseConv2dNative, MaxPool,
-      AvgPool, FusedBatchNorm/V2/V3, BiasAdd) with a rank-4 data input in
+      AvgPool, FusedBatchNorm/V2/V3, BiasAdd, _FusedConv2D and
+      _FusedDepthwiseConv2dNative with vector epilogue operands) with a
+      rank-4 data input in
       the source format get the target `data_format`, their `strides`,
       `ksize`, `dilations` and `explicit_paddings` permuted, a Transpose on
       their rank-4 data input and one on their rank-4 data output;

@@ -1,11 +1,12 @@
 //===- Sensitive.cpp - tfg-layout's layout-sensitive transposers ----------===//
 //
 // Nodes whose `data_format` says how to read their rank-4 data input:
-// Conv2D, DepthwiseConv2dNative, MaxPool, AvgPool, FusedBatchNorm(V2/V3)
-// and BiasAdd. Converting one sets the target format, permutes its
-// per-dimension attributes (strides, ksize, dilations, explicit_paddings),
-// transposes its rank-4 data input to the target format and its rank-4
-// data output back.
+// Conv2D, DepthwiseConv2dNative, MaxPool, AvgPool, FusedBatchNorm(V2/V3),
+// BiasAdd, and the fused _FusedConv2D and _FusedDepthwiseConv2dNative
+// (their bias and batch-norm operands are vectors of channels). Converting one
+// sets the target format, permutes its per-dimension attributes (strides,
+// ksize, dilations, explicit_paddings), transposes its rank-4 data input to the
+// target format and its rank-4 data output back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,6 +32,8 @@ static bool isSensitive(StringRef name) {
       .Cases({"Conv2D", "DepthwiseConv2dNative", "MaxPool", "AvgPool"}, true)
       .Cases({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"}, true)
       .Case("BiasAdd", true)
+      // The fused contractions read data_format as their base op does.
+      .Cases({"_FusedConv2D", "_FusedDepthwiseConv2dNative"}, true)
       .Default(false);
 }
 
@@ -74,6 +77,12 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
                             << ": data not known to be rank 4\n");
     return false;
   }
+  // A fused contraction's epilogue operands must be vectors of channels
+  // (a residual Add's or a Prelu's rank-4 operand is not converted).
+  if (opName.starts_with("_Fused"))
+    for (Value arg : getDataOperands(op).drop_front(2))
+      if (getRank(arg) != 1)
+        return false;
   OpBuilder b(op);
   // The per-dimension attributes, checked before anything changes.
   SmallVector<NamedAttribute, 4> updates;
