@@ -604,6 +604,45 @@ def RemapperPass : Pass<"tfg-remapper"> {
   ];
 }
 
+def LayoutPass : Pass<"tfg-layout"> {
+  let summary = "Convert NHWC nodes placed on a GPU to NCHW (Grappler's layout optimizer)";
+  let description = [{
+    Grappler's generic layout optimizer. For each candidate node (placed on
+    a GPU; `assume-gpu` counts unplaced nodes as GPU-placed; `reverse`
+    converts NCHW nodes not placed on a GPU to NHWC instead):
+    - layout-sensitive nodes (Conv2D, DepthwiseConv2dNative, MaxPool,
+      AvgPool, FusedBatchNorm/V2/V3, BiasAdd, _FusedConv2D and
+      _FusedDepthwiseConv2dNative with vector epilogue operands) with a
+      rank-4 data input in
+      the source format get the target `data_format`, their `strides`,
+      `ksize`, `dilations` and `explicit_paddings` permuted, a Transpose on
+      their rank-4 data input and one on their rank-4 data output;
+    - layout-agnostic nodes (elementwise unary and binary ops, AddN, Pad,
+      PadV2, MirrorPad, Concat, ConcatV2) whose rank-4 data operands all
+      come from Transposes back to the source format are moved past those
+      Transposes (Pad's paddings and Concat's axis are permuted constants);
+      a node with an operand of another or unknown rank (a scalar, a
+      vector) is left alone;
+    - then adjacent Transpose pairs that cancel are removed.
+    Fetched and fed nodes are never converted; a graph without fetches is
+    left alone. The Transposes are named
+    `<node>-<port>-Transpose<From>To<To>-LayoutOptimizer`, their
+    permutations `<transpose>-perm` (uniqued).
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"assumeGpu", "assume-gpu", "bool", "false",
+           "Treat nodes without a device as placed on a GPU">,
+    Option<"reverse", "reverse", "bool", "false",
+           "Convert NCHW nodes not placed on a GPU to NHWC (for a CPU)">
+  ]);
+  let statistics = [
+    Statistic<"numConverted", "nodes-converted",
+              "Number of nodes converted to the other layout">,
+    Statistic<"numCancelled", "transposes-cancelled",
+              "Number of Transpose pairs removed">
+  ];
+}
+
 def ShapeInferencePass : Pass<"tfg-shape-inference"> {
   let summary = "Refine result shapes with TensorFlow's shape functions";
   let description = [{

@@ -1,0 +1,292 @@
+//===- Layout.cpp - tfg-layout, Grappler's layout optimizer ---------------===//
+//
+// The pass: the layout-sensitive nodes of each body are converted first,
+// then the layout-agnostic nodes after them (a worklist follows the
+// Transposes the conversions add), then adjacent Transpose pairs that
+// cancel are removed and the Transposes and constants left unused are
+// erased. Iterative and linear in the size of the body.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Layout.h"
+
+#include "tfg/IR/TFGOps.h"
+#include "tfg/IR/Utility.h"
+#include "tfg/Transforms/GraphRewrite.h"
+#include "tfg/Transforms/GraphTransforms.h"
+#include "tfg/Transforms/GraphUtils.h"
+#include "tfg/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#include <deque>
+
+#define DEBUG_TYPE "tfg-layout"
+
+namespace mlir {
+namespace tfg {
+#define GEN_PASS_DEF_LAYOUTPASS
+#include "tfg/Transforms/Passes.h.inc"
+} // namespace tfg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::layout;
+
+//===----------------------------------------------------------------------===//
+// Helpers
+//===----------------------------------------------------------------------===//
+
+static bool isOnGpu(StringRef device) {
+  return device.contains("GPU") || device.contains("gpu");
+}
+
+bool LayoutContext::isCandidate(Operation *op) const {
+  if (preserved && preserved->isFetchOrFeed(op))
+    return false;
+  StringRef device = getNodeAssignedDevice(op);
+  if (device.empty())
+    device = getNodeDevice(op);
+  bool gpu = device.empty() ? assumeGpu : isOnGpu(device);
+  return reverse ? !gpu : gpu;
+}
+
+std::string LayoutContext::uniqueName(StringRef base) {
+  std::string name = base.str();
+  for (int64_t i = 1; names.contains(name); ++i)
+    name = (base + "_" + Twine(i)).str();
+  names.insert(name);
+  return name;
+}
+
+Type layout::permuteType(Type type, const Perm &perm) {
+  auto ranked = dyn_cast<RankedTensorType>(type);
+  if (!ranked || ranked.getRank() != 4)
+    return type;
+  SmallVector<int64_t, 4> shape;
+  for (int64_t p : perm)
+    shape.push_back(ranked.getDimSize(p));
+  return RankedTensorType::get(shape, ranked.getElementType());
+}
+
+int64_t layout::getRank(Value v) {
+  if (auto ranked = dyn_cast<RankedTensorType>(v.getType()))
+    return ranked.getRank();
+  return -1;
+}
+
+DenseElementsAttr layout::getConstValue(Value v) {
+  Operation *op = v.getDefiningOp();
+  if (!op || op->getName().getDialectNamespace() != "tfg" ||
+      getTFOpName(op) != "Const")
+    return {};
+  return dyn_cast_or_null<DenseElementsAttr>(op->getAttr("value"));
+}
+
+std::optional<Perm> layout::getTransposePerm(Operation *op) {
+  if (!op || op->getName().getDialectNamespace() != "tfg" ||
+      getTFOpName(op) != "Transpose" || getNumDataOperands(op) != 2)
+    return std::nullopt;
+  DenseElementsAttr value = getConstValue(getDataOperands(op)[1]);
+  if (!value || value.getNumElements() != 4 ||
+      !value.getElementType().isInteger())
+    return std::nullopt;
+  Perm perm;
+  int64_t i = 0;
+  for (const APInt &p : value.getValues<APInt>())
+    perm[i++] = p.getSExtValue();
+  return perm;
+}
+
+Operation *LayoutContext::buildConst(OpBuilder &b, Operation *like,
+                                     DenseElementsAttr value, StringRef name) {
+  FailureOr<Operation *> node = createNodeLike(
+      b, like, "Const", {}, {},
+      {b.getNamedAttr("dtype", TypeAttr::get(value.getElementType())),
+       b.getNamedAttr("value", value)},
+      uniqueName(name));
+  if (failed(node))
+    return nullptr;
+  getDataResults(*node)[0].setType(value.getType());
+  created.push_back(*node);
+  return *node;
+}
+
+Operation *LayoutContext::buildTranspose(OpBuilder &b, Operation *like,
+                                         Value value, const Perm &perm,
+                                         unsigned port, bool input) {
+  std::string name = (getNodeNamePrefix(like) + "-" + Twine(port) + "-" +
+                      (input ? "" : "0-") + "Transpose" + (input ? from : to) +
+                      "To" + (input ? to : from) + "-LayoutOptimizer")
+                         .str();
+  name = uniqueName(name);
+  auto permType = RankedTensorType::get({4}, b.getI32Type());
+  SmallVector<int32_t, 4> permValues(perm.begin(), perm.end());
+  Operation *permConst = buildConst(
+      b, like, DenseElementsAttr::get(permType, ArrayRef(permValues)),
+      name + "-perm");
+  if (!permConst)
+    return nullptr;
+  Type elementType = cast<TensorType>(value.getType()).getElementType();
+  FailureOr<Operation *> node = createNodeLike(
+      b, like, "Transpose", {value, getDataResults(permConst)[0]}, {},
+      {b.getNamedAttr("T", TypeAttr::get(elementType)),
+       b.getNamedAttr("Tperm", TypeAttr::get(b.getI32Type()))},
+      name);
+  if (failed(node))
+    return nullptr;
+  getDataResults(*node)[0].setType(permuteType(value.getType(), perm));
+  created.push_back(*node);
+  return *node;
+}
+
+void LayoutContext::transposeResultBack(OpBuilder &b, Operation *op,
+                                        unsigned index) {
+  Value result = getDataResults(op)[index];
+  if (result.use_empty())
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfter(op);
+  Operation *back = buildTranspose(b, op, result, backPerm, index, false);
+  if (!back)
+    return;
+  Value out = getDataResults(back)[0];
+  // The Transpose keeps the type users saw.
+  result.replaceAllUsesExcept(out, back);
+}
+
+//===----------------------------------------------------------------------===//
+// Transpose cancellation and clean-up
+//===----------------------------------------------------------------------===//
+
+/// Transpose(Transpose(x, p1), p2) with p1[p2[i]] == i for every i is x.
+static void cancelTransposePairs(LayoutContext &ctx, Block &body) {
+  IRRewriter rewriter(body.getParentOp()->getContext());
+  SmallVector<Operation *> transposes;
+  for (Operation &op : body)
+    if (getTransposePerm(&op))
+      transposes.push_back(&op);
+  for (Operation *outer : transposes) {
+    if (ctx.preserved && ctx.preserved->isFetchOrFeed(outer))
+      continue;
+    Value mid = getDataOperands(outer)[0];
+    Operation *inner = mid.getDefiningOp();
+    std::optional<Perm> p1 = getTransposePerm(inner);
+    std::optional<Perm> p2 = getTransposePerm(outer);
+    if (!p1 || !p2)
+      continue;
+    bool identity = true;
+    for (int64_t i = 0; i < 4; ++i)
+      identity &= (*p2)[i] >= 0 && (*p2)[i] < 4 && (*p1)[(*p2)[i]] == i;
+    Value x = getDataOperands(inner)[0];
+    if (!identity || x.getType() != getDataResults(outer)[0].getType())
+      continue;
+    if (succeeded(replaceNode(rewriter, outer, {x}))) {
+      ++ctx.cancelled;
+      ctx.erased.insert(outer);
+    }
+  }
+}
+
+/// Erases the Transposes and constants this run built that nothing uses.
+static void eraseUnusedCreated(LayoutContext &ctx, Block &body) {
+  IRRewriter rewriter(body.getParentOp()->getContext());
+  // No node is built from here on, so the pointers of erased nodes are
+  // only compared, never reused.
+  llvm::SetVector<Operation *> ours(ctx.created.begin(), ctx.created.end());
+  std::deque<Operation *> work(ctx.created.begin(), ctx.created.end());
+  llvm::DenseSet<Operation *> &erased = ctx.erased;
+  while (!work.empty()) {
+    Operation *op = work.front();
+    work.pop_front();
+    if (erased.contains(op))
+      continue;
+    bool unused =
+        llvm::all_of(op->getResults(), [](Value v) { return v.use_empty(); });
+    if (!unused)
+      continue;
+    SmallVector<Operation *> producers;
+    for (Value v : getDataOperands(op))
+      if (Operation *def = v.getDefiningOp(); def && ours.contains(def))
+        producers.push_back(def);
+    if (failed(eraseNode(rewriter, op)))
+      continue;
+    erased.insert(op);
+    work.insert(work.end(), producers.begin(), producers.end());
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+static void optimizeLayout(LayoutContext &ctx, Block &body) {
+  for (Operation &op : body)
+    if (StringRef name = getNodeName(&op); !name.empty())
+      ctx.names.insert(name);
+  SmallVector<Operation *> ops;
+  for (Operation &op : body)
+    ops.push_back(&op);
+  for (Operation *op : ops)
+    if (convertSensitive(ctx, op))
+      ++ctx.converted;
+  // The agnostic nodes downstream, as the Transposes reach them.
+  std::deque<Operation *> work(ops.begin(), ops.end());
+  llvm::DenseSet<Operation *> done;
+  while (!work.empty()) {
+    Operation *op = work.front();
+    work.pop_front();
+    if (done.contains(op) || !convertAgnostic(ctx, op))
+      continue;
+    done.insert(op);
+    ++ctx.converted;
+    for (Value result : getDataResults(op))
+      for (Operation *back : result.getUsers())
+        for (Operation *user : back->getUsers())
+          work.push_back(user);
+  }
+  cancelTransposePairs(ctx, body);
+  eraseUnusedCreated(ctx, body);
+}
+
+namespace {
+struct LayoutPass : tfg::impl::LayoutPassBase<LayoutPass> {
+  using LayoutPassBase::LayoutPassBase;
+
+  void runOnOperation() override {
+    PreserveOptions preserve = makePreserveOptions(fetch, feed);
+    if (preserve.fetch.empty())
+      preserve.fetch = getRecordedFetches(getOperation());
+    bool noFetches = preserve.fetch.empty();
+    for (Block *body : getGraphBodies(getOperation())) {
+      // A graph without fetches: the user may fetch any node later, in the
+      // layout it had.
+      if (noFetches && isa<GraphOp>(body->getParentOp()))
+        continue;
+      FailureOr<PreservedNodes> preserved =
+          PreservedNodes::compute(*body, preserve);
+      if (failed(preserved))
+        return signalPassFailure();
+      LayoutContext ctx;
+      ctx.from = reverse ? "NCHW" : "NHWC";
+      ctx.to = reverse ? "NHWC" : "NCHW";
+      ctx.toPerm = reverse ? Perm{0, 2, 3, 1} : Perm{0, 3, 1, 2};
+      ctx.backPerm = reverse ? Perm{0, 3, 1, 2} : Perm{0, 2, 3, 1};
+      ctx.assumeGpu = assumeGpu;
+      ctx.reverse = reverse;
+      ctx.preserved = &*preserved;
+      optimizeLayout(ctx, *body);
+      LLVM_DEBUG(llvm::dbgs()
+                 << "tfg-layout: " << ctx.converted << " converted, "
+                 << ctx.cancelled << " transpose pairs cancelled\n");
+      numConverted += ctx.converted;
+      numCancelled += ctx.cancelled;
+    }
+  }
+};
+} // namespace
