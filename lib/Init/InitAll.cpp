@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register everything tfg tools provide ----------------===//
 
 #include "tfg/InitAll.h"
+#include "tfg/Conversion/Passes.h"
 #include "tfg/Dialect/Check/Check.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/IR/TFGDialect.h"
@@ -25,4 +26,5 @@ void mlir::tfg::registerAllPasses() {
   mlir::registerAllPasses();
   registerTFGPasses();
   registerDOTPasses();
+  registerTFGConversionPasses();
 }

@@ -1,0 +1,26 @@
+//===- Passes.h - tfg conversion passes -------------------------*- C++ -*-===//
+
+#ifndef TFG_CONVERSION_PASSES_H
+#define TFG_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+#include "tfg/Dialect/StableHLO/StableHLODialect.h"
+
+#include <memory>
+#include <string>
+
+namespace mlir {
+namespace tfg {
+
+#define GEN_PASS_DECL
+#include "tfg/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "tfg/Conversion/Passes.h.inc"
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_CONVERSION_PASSES_H
