@@ -37,6 +37,7 @@ constexpr std::pair<const char *, const char *> kUnary[] = {
     {"Tan", "tan"},
     {"Tanh", "tanh"},
     {"Cbrt", "cbrt"},
+    {"PopulationCount", "popcnt"},
 };
 
 /// TensorFlow binary ops that are one StableHLO op after broadcasting.
@@ -59,6 +60,7 @@ constexpr std::pair<const char *, const char *> kBinary[] = {
     {"TruncateDiv", "divide"},
     {"TruncateMod", "remainder"},
     {"Mod", "remainder"},
+    {"LeftShift", "shift_left"},
 };
 
 constexpr std::pair<const char *, const char *> kCompare[] = {
@@ -168,6 +170,30 @@ LogicalResult floorDivOrMod(Lowering &l, SmallVectorImpl<Value> &results) {
     Value qm1 = l.op("subtract", {q, l.splat(t, 1)}, t);
     results.push_back(l.op("select", {adjust, qm1, q}, t));
   }
+  return success();
+}
+
+/// DivNoNan/MulNoNan: 0 where y == 0, x / y (x * y) elsewhere.
+LogicalResult noNanRule(Lowering &l, SmallVectorImpl<Value> &results) {
+  if (failed(l.expectArity(2, 1)))
+    return failure();
+  Value x = l.operand(0), y = l.operand(1);
+  if (failed(broadcastOperands(l, x, y)))
+    return failure();
+  RankedTensorType t = l.type(x);
+  Value zero = l.splat(t, 0);
+  Value r =
+      l.op(l.node.opType == "DivNoNan" ? "divide" : "multiply", {x, y}, t);
+  results.push_back(l.op("select", {l.compare(y, zero, "EQ"), zero, r}, t));
+  return success();
+}
+
+/// Atan: atan2(x, 1).
+LogicalResult atanRule(Lowering &l, SmallVectorImpl<Value> &results) {
+  if (failed(l.expectArity(1, 1)))
+    return failure();
+  Value x = l.operand(0);
+  results.push_back(l.op("atan2", {x, l.splatLike(x, 1)}, l.type(x)));
   return success();
 }
 
@@ -340,8 +366,8 @@ void tohlo::addElementwiseRules(RuleTable &table) {
                            "Softplus", "Softsign", "Square", "Reciprocal",
                            "Inv", "OnesLike", "ZerosLike", "IsNan", "IsFinite"})
     table[name] = activation;
-  for (const char *name :
-       {"Identity", "IdentityN", "StopGradient", "Snapshot", "PreventGradient"})
+  for (const char *name : {"Identity", "IdentityN", "StopGradient", "Snapshot",
+                           "PreventGradient", "EnsureShape"})
     table[name] = identity;
   table["SquaredDifference"] = squaredDifference;
   table["FloorDiv"] = floorDivOrMod;
@@ -353,4 +379,7 @@ void tohlo::addElementwiseRules(RuleTable &table) {
   table["ClipByValue"] = clipByValue;
   table["BiasAdd"] = biasAdd;
   table["AddN"] = addN;
+  table["DivNoNan"] = noNanRule;
+  table["MulNoNan"] = noNanRule;
+  table["Atan"] = atanRule;
 }

@@ -428,6 +428,36 @@ LogicalResult gatherRule(Lowering &l, SmallVectorImpl<Value> &results) {
   return success();
 }
 
+/// GatherNd: the last dimension of indices indexes the leading K
+/// dimensions of params; a gather of slices of the remaining dimensions.
+LogicalResult gatherNdRule(Lowering &l, SmallVectorImpl<Value> &results) {
+  if (failed(l.expectArity(2, 1)))
+    return failure();
+  Value params = l.operand(0), indices = l.operand(1);
+  RankedTensorType pt = l.type(params), it = l.type(indices);
+  if (it.getRank() < 1 || !isa<IntegerType>(it.getElementType()))
+    return l.error() << "expects integer indices of rank 1 or more";
+  int64_t q = it.getRank(), k = it.getDimSize(q - 1);
+  if (k > pt.getRank())
+    return l.error() << "indices " << it << " index more dimensions than "
+                     << pt;
+  SmallVector<int64_t> offsetDims, collapsed, sliceSizes;
+  for (int64_t i = 0; i < k; ++i) {
+    collapsed.push_back(i);
+    sliceSizes.push_back(1);
+  }
+  for (int64_t i = k; i < pt.getRank(); ++i) {
+    offsetDims.push_back(q - 1 + i - k);
+    sliceSizes.push_back(pt.getDimSize(i));
+  }
+  auto dims = stablehlo::GatherDimensionNumbersAttr::get(
+      l.b.getContext(), offsetDims, collapsed, {}, {}, collapsed, q - 1);
+  results.push_back(l.op("gather", {params, indices}, l.resultType(),
+                         {l.named("dimension_numbers", dims),
+                          l.named("slice_sizes", l.i64s(sliceSizes))}));
+  return success();
+}
+
 LogicalResult reverseRule(Lowering &l, SmallVectorImpl<Value> &results) {
   if (failed(l.expectArity(2, 1)))
     return failure();
@@ -504,6 +534,7 @@ void tohlo::addShapeRules(RuleTable &table) {
   for (const char *name : {"Shape", "ShapeN", "Size", "Rank"})
     table[name] = shapeQueryRule;
   table["GatherV2"] = gatherRule;
+  table["GatherNd"] = gatherNdRule;
   table["ReverseV2"] = reverseRule;
   table["DepthToSpace"] = depthSpaceRule;
   table["SpaceToDepth"] = depthSpaceRule;

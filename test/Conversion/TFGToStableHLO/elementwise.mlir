@@ -39,3 +39,23 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %S, %c5 = SelectV2(%P, %A, %N) name("s") {T = f32} : (tensor<4xi1>, tensor<4xf32>, tensor<4xf32>) -> (tensor<4xf32>)
   %C, %c6 = Cast(%S) name("c") {SrcT = f32, DstT = i32, Truncate = false} : (tensor<4xf32>) -> (tensor<4xi32>)
 }
+
+// -----
+
+// COM: DivNoNan is 0 where the divisor is 0; Atan is atan2(x, 1);
+// COM: EnsureShape forwards its input.
+// CHECK-LABEL: func.func @main
+// CHECK: %[[Z:.*]] = stablehlo.constant dense<0.000000e+00> : tensor<3xf32>
+// CHECK: %[[Q:.*]] = stablehlo.divide %arg0, %arg1 : tensor<3xf32>
+// CHECK: %[[E:.*]] = stablehlo.compare  EQ, %arg1, %[[Z]]
+// CHECK: stablehlo.select %[[E]], %[[Z]], %[[Q]]
+// CHECK: %[[ONE:.*]] = stablehlo.constant dense<1.000000e+00> : tensor<3xf32>
+// CHECK: stablehlo.atan2 %arg0, %[[ONE]] : tensor<3xf32>
+// CHECK: return {{.*}}, %arg0 :
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %X, %c0 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %Y, %c1 = Placeholder name("y") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
+  %D, %c2 = DivNoNan(%X, %Y) name("d") {T = f32} : (tensor<3xf32>, tensor<3xf32>) -> (tensor<3xf32>)
+  %A, %c3 = Atan(%X) name("a") {T = f32} : (tensor<3xf32>) -> (tensor<3xf32>)
+  %E, %c4 = EnsureShape(%X) name("e") {T = f32, shape = #tf_type.shape<3>} : (tensor<3xf32>) -> (tensor<3xf32>)
+}
