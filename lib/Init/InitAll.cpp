@@ -30,4 +30,5 @@ void mlir::tfg::registerAllPasses() {
   registerTFGPasses();
   registerTFGConversionPasses();
   registerDOTPasses();
+  registerTFGConversionPasses();
 }

@@ -13,6 +13,7 @@
 #include "DOTTranslation.h"
 #include "ModuleInput.h"
 #include "TranslationOutputs.h"
+#include "tfg/Conversion/Passes.h"
 #include "tfg/Conversion/TFGToTFExecutor/TFGToTFExecutor.h"
 #include "tfg/Dialect/TF/TFDialect.h"
 #include "tfg/Dialect/TFExecutor/TFExecutorOps.h"
@@ -25,6 +26,7 @@
 #include "tfg/ImportExport/TFJS.h"
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Support/JSONScan.h"
+#include "tfg/Transforms/Passes.h"
 #include "tfg/Translate/PrepareForExport.h"
 #include "tfg/proto/graph.pb.h"
 
@@ -36,6 +38,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/Path.h"
@@ -259,6 +262,45 @@ static TranslateFunction exportModule(
   };
 }
 
+static llvm::cl::list<std::string> stablehloInputShapes(
+    "input-shapes",
+    llvm::cl::desc("With --graphdef-to-stablehlo/--tfjs-to-stablehlo: "
+                   "static shapes of Placeholders, NAME=D0xD1x... (or "
+                   "NAME=scalar), comma separated"),
+    llvm::cl::CommaSeparated);
+
+static llvm::cl::list<std::string> stablehloFetch(
+    "fetch",
+    llvm::cl::desc("With --graphdef-to-stablehlo/--tfjs-to-stablehlo: the "
+                   "outputs to return (name or name:k), comma separated; "
+                   "by default the outputs no node uses"),
+    llvm::cl::CommaSeparated);
+
+/// The StableHLO pipeline after an import: tfg-set-input-shapes (with
+/// --input-shapes), tfg-shape-inference, tfg-to-stablehlo (--fetch).
+static LogicalResult printAsStableHLO(OwningOpRef<ModuleOp> module,
+                                      llvm::raw_ostream &os) {
+  if (!module)
+    return failure();
+  PassManager pm(module->getContext());
+  if (!stablehloInputShapes.empty()) {
+    SetInputShapesPassOptions shapes;
+    shapes.shapes.assign(stablehloInputShapes.begin(),
+                         stablehloInputShapes.end());
+    pm.addPass(createSetInputShapesPass(shapes));
+  }
+  pm.addPass(createShapeInferencePass());
+  TFGToStableHLOPassOptions options;
+  options.fetch.assign(stablehloFetch.begin(), stablehloFetch.end());
+  pm.addPass(createTFGToStableHLOPass(options));
+  if (failed(pm.run(*module)))
+    return failure();
+  if (emitBytecode)
+    return writeBytecodeToFile(*module, os);
+  module->print(os);
+  return success();
+}
+
 void mlir::tfg::registerTFGTranslations() {
   static TranslateRegistration importer(
       "graphdef-to-mlir",
@@ -300,6 +342,35 @@ void mlir::tfg::registerTFGTranslations() {
                                                   kTextGraphDefInput |
                                                   kJSONGraphDefInput));
         return printImported(std::move(module), os);
+      });
+
+  static TranslateRegistration graphdefToStableHLO(
+      "graphdef-to-stablehlo",
+      "Import a GraphDef and legalize it to StableHLO (shape inference, "
+      "--input-shapes, --fetch; docs/Lowering.md)",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        ctx->loadDialect<TFGraphDialect>();
+        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
+        ImportOptions options;
+        options.addDefaultAttributes = true;
+        options.missingInputs = missingInputs;
+        GraphDefInput input;
+        if (failed(input.read(*buffer, loc, getGraphDefInputOptions())))
+          return failure();
+        return printAsStableHLO(input.import(ctx, options), os);
+      });
+
+  static TranslateRegistration tfjsToStableHLO(
+      "tfjs-to-stablehlo",
+      "Import a TensorFlow.js graph model and legalize it to StableHLO "
+      "(shape inference, --input-shapes, --fetch; docs/Lowering.md)",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        ctx->loadDialect<TFGraphDialect>();
+        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
+        return printAsStableHLO(
+            importTFJSFile(ctx, *buffer, tfjsWeightsManifest, loc), os);
       });
 
   static TranslateRegistration tfjsExporter(

@@ -6,13 +6,24 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfg/Conversion/TFGToStableHLO/TFGToStableHLO.h"
 #include "tfg/InitAll.h"
 #include "tfg/Support/CommandLine.h"
 #include "tfg/Tools/TFGOptMain.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstring>
 
 int main(int argc, char **argv) {
+  // The TensorFlow op types tfg-to-stablehlo legalizes, one a line (the
+  // rule table; docs/generated/StableHLOLegalized.md).
+  if (argc == 2 && std::strcmp(argv[1], "--list-stablehlo-legalized") == 0) {
+    for (llvm::StringRef name : mlir::tfg::getStableHLOLegalizedOpTypes())
+      llvm::outs() << name << "\n";
+    return 0;
+  }
   mlir::tfg::initToolCommandLine();
   mlir::DialectRegistry registry;
   mlir::tfg::registerAllDialects(registry);

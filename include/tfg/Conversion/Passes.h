@@ -9,12 +9,20 @@
 #define TFG_CONVERSION_PASSES_H
 
 #include "tfg/Conversion/TFGToTFExecutor/TFGToTFExecutor.h"
+#include "tfg/Dialect/StableHLO/StableHLODialect.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
+#include <memory>
+#include <string>
+
 namespace mlir {
 namespace tfg {
+
+#define GEN_PASS_DECL
+#include "tfg/Conversion/Passes.h.inc"
 
 #define GEN_PASS_REGISTRATION
 #include "tfg/Conversion/Passes.h.inc"

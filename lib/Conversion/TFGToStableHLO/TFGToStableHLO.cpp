@@ -1,0 +1,290 @@
+//===- TFGToStableHLO.cpp - tfg.graph to a func of StableHLO ops ----------===//
+//
+// tfg-to-stablehlo: walks the nodes the fetches need (iteratively, in
+// topological order over data edges), turns Placeholders into function
+// arguments and Const nodes into constants, and hands every other node to
+// the rule table (Lowering.h). Linear in the nodes and edges it visits.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tfg/Conversion/Passes.h"
+#include "tfg/Conversion/TFGToStableHLO/TFGToStableHLO.h"
+#include "tfg/IR/TFGOps.h"
+#include "tfg/IR/Utility.h"
+#include "tfg/Transforms/GraphUtils.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <algorithm>
+
+namespace mlir {
+namespace tfg {
+#define GEN_PASS_DEF_TFGTOSTABLEHLOPASS
+#include "tfg/Conversion/Passes.h.inc"
+} // namespace tfg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::tohlo;
+
+std::vector<StringRef> mlir::tfg::getStableHLOLegalizedOpTypes() {
+  std::vector<StringRef> names = {"Const", "Placeholder"};
+  for (const auto &entry : getRuleTable())
+    names.push_back(entry.getKey());
+  llvm::sort(names);
+  return names;
+}
+
+/// Element types StableHLO tensors admit.
+static bool isHLOElementType(Type t) {
+  if (auto c = dyn_cast<ComplexType>(t))
+    t = c.getElementType();
+  return isa<FloatType, IntegerType>(t);
+}
+
+/// `type` as a static ranked tensor of a StableHLO element type, or null.
+static RankedTensorType getStaticType(Type type) {
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!t || !t.hasStaticShape() || !isHLOElementType(t.getElementType()))
+    return {};
+  return t;
+}
+
+static InFlightDiagnostic nodeError(Operation *op) {
+  return op->emitError() << "tfg-to-stablehlo: node '" << getNodeName(op)
+                         << "' (" << getTFOpName(op) << "): ";
+}
+
+static LogicalResult typeError(Operation *op, StringRef what, unsigned index,
+                               Type type) {
+  InFlightDiagnostic diag = nodeError(op) << what << " " << index << " has ";
+  auto t = dyn_cast<RankedTensorType>(type);
+  if (!isa<TensorType>(type) ||
+      !isHLOElementType(cast<TensorType>(type).getElementType()))
+    return diag << "type " << type << ", which StableHLO does not represent";
+  if (!t)
+    return diag << "unknown rank (" << type
+                << "): run tfg-shape-inference, and tfg-set-input-shapes for "
+                   "unknown input dimensions";
+  return diag << "unknown dimensions (" << type
+              << "): pin them with tfg-set-input-shapes";
+}
+
+namespace {
+struct TFGToStableHLOPass
+    : tfg::impl::TFGToStableHLOPassBase<TFGToStableHLOPass> {
+  using TFGToStableHLOPassBase::TFGToStableHLOPassBase;
+
+  void runOnOperation() override;
+
+  LogicalResult collectFetches(GraphOp graph, SmallVectorImpl<Value> &fetches);
+  LogicalResult topoOrder(ArrayRef<Value> fetches,
+                          SmallVectorImpl<Operation *> &order);
+  Value lowerConst(OpBuilder &b, Operation *op, RankedTensorType type);
+};
+} // namespace
+
+LogicalResult
+TFGToStableHLOPass::collectFetches(GraphOp graph,
+                                   SmallVectorImpl<Value> &fetches) {
+  Block &body = graph.getBody();
+  if (fetch.empty()) {
+    for (Operation &op : body) {
+      // An unused feed is no output (nor, then, an argument).
+      StringRef opType = getTFOpName(&op);
+      if (opType == "Placeholder" || opType == "PlaceholderV2")
+        continue;
+      for (Value r : getDataResults(&op))
+        if (r.use_empty())
+          fetches.push_back(r);
+    }
+    return success();
+  }
+  llvm::StringMap<Operation *> byName = getNodesByName(body);
+  for (const std::string &spec : fetch) {
+    NodeSpec parsed = parseNodeSpec(spec);
+    if (parsed.output < 0)
+      return mlir::emitError(graph.getLoc())
+             << "tfg-to-stablehlo: fetch '" << spec
+             << "' is a control output, which has no StableHLO value";
+    FailureOr<Operation *> node = resolveNodeSpec(
+        byName, "fetch", spec, graph.getLoc(), /*nameIsOutput0=*/true);
+    if (failed(node))
+      return failure();
+    fetches.push_back(getDataResults(*node)[parsed.output]);
+  }
+  return success();
+}
+
+LogicalResult
+TFGToStableHLOPass::topoOrder(ArrayRef<Value> fetches,
+                              SmallVectorImpl<Operation *> &order) {
+  enum : uint8_t { kNew = 0, kOpen = 1, kDone = 2 };
+  DenseMap<Operation *, uint8_t> state;
+  SmallVector<std::pair<Operation *, unsigned>> stack;
+  for (Value f : fetches) {
+    Operation *root = f.getDefiningOp();
+    if (state.lookup(root) != kNew)
+      continue;
+    state[root] = kOpen;
+    stack.push_back({root, 0});
+    while (!stack.empty()) {
+      Operation *op = stack.back().first;
+      unsigned next = stack.back().second;
+      OperandRange inputs = getDataOperands(op);
+      if (next == inputs.size()) {
+        state[op] = kDone;
+        order.push_back(op);
+        stack.pop_back();
+        continue;
+      }
+      ++stack.back().second;
+      Operation *def = inputs[next].getDefiningOp();
+      if (!def)
+        return nodeError(op)
+               << "input " << next << " is not the output of a node";
+      uint8_t &s = state[def];
+      if (s == kOpen)
+        return nodeError(def) << "is on a data cycle (a while loop in "
+                                 "Enter/Merge/NextIteration form), which "
+                                 "StableHLO legalization does not handle";
+      if (s == kNew) {
+        s = kOpen;
+        stack.push_back({def, 0});
+      }
+    }
+  }
+  return success();
+}
+
+Value TFGToStableHLOPass::lowerConst(OpBuilder &b, Operation *op,
+                                     RankedTensorType type) {
+  auto value = dyn_cast_or_null<DenseElementsAttr>(op->getAttr("value"));
+  if (!value || value.getType() != type) {
+    nodeError(op) << "expects a dense 'value' of type " << type;
+    return {};
+  }
+  Type elem = type.getElementType();
+  // Integers and floats of whole bytes; complex, i1 and splats stay dense.
+  unsigned bits =
+      isa<FloatType, IntegerType>(elem) ? elem.getIntOrFloatBitWidth() : 0;
+  int64_t bytes = type.getNumElements() * ((bits + 7) / 8);
+  Attribute attr = value;
+  if (resourceThreshold >= 0 && bytes > resourceThreshold && !value.isSplat() &&
+      bits % 8 == 0 && bits > 0) {
+    ArrayRef<char> raw = value.getRawData();
+    attr = DenseResourceElementsAttr::get(
+        type, getNodeName(op),
+        HeapAsmResourceBlob::allocateAndCopyWithAlign(raw, alignof(uint64_t),
+                                                      /*dataIsMutable=*/false));
+  }
+  OperationState state(op->getLoc(), "stablehlo.constant");
+  state.addAttribute("value", attr);
+  state.addTypes(type);
+  return b.create(state)->getResult(0);
+}
+
+void TFGToStableHLOPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SmallVector<GraphOp> graphs;
+  for (Operation &op : *module.getBody())
+    if (auto g = dyn_cast<GraphOp>(op))
+      graphs.push_back(g);
+  if (graphs.size() != 1) {
+    module.emitError() << "tfg-to-stablehlo: expects one tfg.graph, found "
+                       << graphs.size();
+    return signalPassFailure();
+  }
+  GraphOp graph = graphs.front();
+  SmallVector<Value> fetches;
+  SmallVector<Operation *> order;
+  if (failed(collectFetches(graph, fetches)) ||
+      failed(topoOrder(fetches, order)))
+    return signalPassFailure();
+  if (fetches.empty()) {
+    graph.emitError() << "tfg-to-stablehlo: nothing to fetch";
+    return signalPassFailure();
+  }
+
+  // Check every needed node's types before emitting anything.
+  SmallVector<Operation *> placeholders;
+  for (Operation *op : order) {
+    StringRef opType = getTFOpName(op);
+    for (auto [i, v] : llvm::enumerate(getDataOperands(op)))
+      if (!getStaticType(v.getType()))
+        return (void)typeError(op, "input", i, v.getType()),
+               signalPassFailure();
+    for (auto [i, v] : llvm::enumerate(getDataResults(op)))
+      if (!getStaticType(v.getType()))
+        return (void)typeError(op, "output", i, v.getType()),
+               signalPassFailure();
+    if (opType == "Placeholder" || opType == "PlaceholderV2")
+      placeholders.push_back(op);
+  }
+  // Arguments in graph order.
+  llvm::sort(placeholders,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+
+  OpBuilder b(graph);
+  SmallVector<Type> argTypes;
+  for (Operation *p : placeholders)
+    argTypes.push_back(getDataResults(p)[0].getType());
+  SmallVector<Type> resultTypes;
+  for (Value f : fetches)
+    resultTypes.push_back(f.getType());
+  auto func = func::FuncOp::create(b, graph.getLoc(), funcName.getValue(),
+                                   b.getFunctionType(argTypes, resultTypes));
+  Block *entry = func.addEntryBlock();
+  for (auto [i, p] : llvm::enumerate(placeholders))
+    func.setArgAttr(i, "tfg.name", b.getStringAttr(getNodeName(p)));
+  b.setInsertionPointToStart(entry);
+
+  DenseMap<Value, Value> mapped;
+  for (auto [i, p] : llvm::enumerate(placeholders))
+    mapped[getDataResults(p)[0]] = entry->getArgument(i);
+  auto fail = [&] {
+    func.erase();
+    signalPassFailure();
+  };
+  for (Operation *op : order) {
+    StringRef opType = getTFOpName(op);
+    if (opType == "Placeholder" || opType == "PlaceholderV2")
+      continue;
+    ResultRange results = getDataResults(op);
+    if (opType == "Const") {
+      Value c = results.empty()
+                    ? Value()
+                    : lowerConst(b, op, getStaticType(results[0].getType()));
+      if (!c)
+        return fail();
+      mapped[results[0]] = c;
+      continue;
+    }
+    TFNode node{opType, getNodeName(op), op->getLoc(), getNodeAttrs(op), {},
+                {}};
+    for (Value v : getDataOperands(op))
+      node.operands.push_back(mapped.lookup(v));
+    for (Value v : results)
+      node.resultTypes.push_back(getStaticType(v.getType()));
+    SmallVector<Value, 4> lowered;
+    if (failed(legalizeNode(b, node, lowered)))
+      return fail();
+    for (auto [from, to] : llvm::zip(results, lowered))
+      mapped[from] = to;
+  }
+  SmallVector<Value> returned;
+  for (Value f : fetches)
+    returned.push_back(mapped.lookup(f));
+  func::ReturnOp::create(b, graph.getLoc(), returned);
+  // Constants only read as attributes (perm, axis, shapes) are left unused.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*entry)))
+    if (op.use_empty() && op.getName().getStringRef() == "stablehlo.constant")
+      op.erase();
+  graph.erase();
+}
