@@ -11,6 +11,7 @@
 
 #include "tfg/ImportExport/Translations.h"
 #include "DOTTranslation.h"
+#include "InterpretTranslation.h"
 #include "ModuleInput.h"
 #include "TranslationOutputs.h"
 #include "tfg/IR/TFGDialect.h"
@@ -372,4 +373,5 @@ void mlir::tfg::registerTFGTranslations() {
       });
 
   registerDOTTranslation();
+  registerInterpretTranslation();
 }
