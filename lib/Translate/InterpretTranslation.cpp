@@ -1,7 +1,7 @@
 //===- InterpretTranslation.cpp - tfg-translate --interpret ---------------===//
 //
 // Runs every function without arguments of a StableHLO module with the
-// reference interpreter (tfg/Dialect/StableHLO/Interpreter.h), as
+// reference interpreter (tfg/Interpreter/StableHLO/Interpreter.h), as
 // StableHLO's `stablehlo-translate --interpret` does: each function's
 // results are written after "Evaluated results of function: NAME"; a failed
 // check op (or any op that cannot run) is an error at its location and the
@@ -13,7 +13,7 @@
 #include "ModuleInput.h"
 
 #include "tfg/Dialect/Check/Check.h"
-#include "tfg/Dialect/StableHLO/Interpreter.h"
+#include "tfg/Interpreter/StableHLO/Interpreter.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"

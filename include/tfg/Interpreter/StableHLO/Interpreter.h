@@ -12,8 +12,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_DIALECT_STABLEHLO_INTERPRETER_H
-#define TFG_DIALECT_STABLEHLO_INTERPRETER_H
+#ifndef TFG_INTERPRETER_STABLEHLO_INTERPRETER_H
+#define TFG_INTERPRETER_STABLEHLO_INTERPRETER_H
 
 #include "tfg/Eval/Compute/Common.h"
 
@@ -66,4 +66,4 @@ LogicalResult interpretModule(ModuleOp module,
 } // namespace tfg
 } // namespace mlir
 
-#endif // TFG_DIALECT_STABLEHLO_INTERPRETER_H
+#endif // TFG_INTERPRETER_STABLEHLO_INTERPRETER_H

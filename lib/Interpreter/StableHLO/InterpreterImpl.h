@@ -7,10 +7,10 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_LIB_DIALECT_STABLEHLO_INTERPRETER_INTERPRETERIMPL_H
-#define TFG_LIB_DIALECT_STABLEHLO_INTERPRETER_INTERPRETERIMPL_H
+#ifndef TFG_LIB_INTERPRETER_STABLEHLO_INTERPRETERIMPL_H
+#define TFG_LIB_INTERPRETER_STABLEHLO_INTERPRETERIMPL_H
 
-#include "tfg/Dialect/StableHLO/Interpreter.h"
+#include "tfg/Interpreter/StableHLO/Interpreter.h"
 
 #include "mlir/IR/Operation.h"
 #include "llvm/Support/Error.h"
@@ -55,4 +55,4 @@ HostTensor getElement(const HostTensor &t, int64_t i);
 } // namespace tfg
 } // namespace mlir
 
-#endif // TFG_LIB_DIALECT_STABLEHLO_INTERPRETER_INTERPRETERIMPL_H
+#endif // TFG_LIB_INTERPRETER_STABLEHLO_INTERPRETERIMPL_H
