@@ -13,8 +13,8 @@
 #include "ModuleInput.h"
 
 #include "tfg/Dialect/Check/Check.h"
-#include "tfg/Interpreter/StableHLO/Interpreter.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
+#include "tfg/Interpreter/StableHLO/Interpreter.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"

@@ -1,12 +1,12 @@
 //===- Interpreter.cpp - StableHLO control flow on a frame stack ----------===//
 //
-// interpretFunction and interpretModule (tfg/Interpreter/StableHLO/Interpreter.h).
-// A Machine runs one block and the blocks it enters (a called function, a
-// while's cond and body, an if's or a case's branch) as frames of an
-// explicit stack, so the depth of the input's nesting and the number of
-// loop iterations never become C++ recursion. A body run per element
-// (reduce, sort, map, scatter, reduce_window) runs in a nested Machine,
-// counted against maxCallDepth with the call frames.
+// interpretFunction and interpretModule
+// (tfg/Interpreter/StableHLO/Interpreter.h). A Machine runs one block and the
+// blocks it enters (a called function, a while's cond and body, an if's or a
+// case's branch) as frames of an explicit stack, so the depth of the input's
+// nesting and the number of loop iterations never become C++ recursion. A body
+// run per element (reduce, sort, map, scatter, reduce_window) runs in a nested
+// Machine, counted against maxCallDepth with the call frames.
 //
 //===----------------------------------------------------------------------===//
 
