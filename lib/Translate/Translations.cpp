@@ -11,6 +11,7 @@
 
 #include "tfg/ImportExport/Translations.h"
 #include "DOTTranslation.h"
+#include "InterpretTranslation.h"
 #include "ModuleInput.h"
 #include "TranslationOutputs.h"
 #include "tfg/Conversion/Passes.h"
@@ -514,4 +515,5 @@ void mlir::tfg::registerTFGTranslations() {
       });
 
   registerDOTTranslation();
+  registerInterpretTranslation();
 }
