@@ -30,14 +30,6 @@ using namespace mlir;
 using namespace mlir::tfg;
 namespace tfe = mlir::tf_executor;
 
-static constexpr llvm::StringLiteral kFuncOnlyAttrs[] = {
-    "generic",
-    "description",
-    "is_stateful",
-    "gradient",
-    "resource_arg_unique_ids_keys",
-    "resource_arg_unique_ids_values"};
-
 namespace {
 class GraphRaiser {
 public:

@@ -35,16 +35,6 @@ using namespace mlir;
 using namespace mlir::tfg;
 namespace tfe = mlir::tf_executor;
 
-/// The tfg.func attributes that func.func has no place for, kept on the
-/// func.func under `tfg.<name>`.
-static constexpr llvm::StringLiteral kFuncOnlyAttrs[] = {
-    "generic",
-    "description",
-    "is_stateful",
-    "gradient",
-    "resource_arg_unique_ids_keys",
-    "resource_arg_unique_ids_values"};
-
 namespace {
 /// Converts one tfg body (the nodes of a graph or function) into the block
 /// of a tf_executor.graph.

@@ -38,6 +38,15 @@ inline constexpr llvm::StringLiteral kDeviceAttr = "device";
 inline constexpr llvm::StringLiteral kArgControlsAttr = "tfg.arg_controls";
 /// The module's GraphDef version (TensorFlow's spelling).
 inline constexpr llvm::StringLiteral kVersionsAttr = "tf.versions";
+/// The tfg.func attributes that func.func has no place for, kept on the
+/// func.func under `tfg.<name>` (both directions read this one list).
+inline constexpr llvm::StringLiteral kFuncOnlyAttrs[] = {
+    "generic",
+    "description",
+    "is_stateful",
+    "gradient",
+    "resource_arg_unique_ids_keys",
+    "resource_arg_unique_ids_values"};
 /// Marks the function holding the graph (TensorFlow's spelling).
 inline constexpr llvm::StringLiteral kEntryFunctionAttr = "tf.entry_function";
 /// A function's own type, where it returns values of other (compatible)
