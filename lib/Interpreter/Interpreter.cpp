@@ -248,10 +248,55 @@ static llvm::Error checkPlaceholderFeed(Operation *op, const HostTensor &t) {
   return llvm::Error::success();
 }
 
+/// Checks a handle fed to a Placeholder: its dtype must be resource.
+static llvm::Error checkPlaceholderHandle(Operation *op) {
+  StringRef name = getTFOpName(op);
+  if (name != "Placeholder" && name != "PlaceholderV2")
+    return llvm::Error::success();
+  if (Type dtype = getTypeAttr(op, "dtype"))
+    if (!isa<tf_type::ResourceType>(dtype))
+      return nodeError(op, "is fed a resource handle, but its dtype is not "
+                           "resource");
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::vector<HostTensor>>
 Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
                       ArrayRef<std::string> fetches,
                       ArrayRef<std::string> targets) {
+  auto results = runGraphValues(feeds, fetches, targets);
+  if (!results)
+    return results.takeError();
+  std::vector<HostTensor> out;
+  for (auto [i, v] : llvm::enumerate(*results)) {
+    if (!v.tensor)
+      return error("fetch '" + fetches[i] +
+                   "' is a resource or variant handle, not a tensor");
+    out.push_back(*v.tensor);
+  }
+  return out;
+}
+
+llvm::Expected<std::vector<InterpreterHandle>>
+Interpreter::runGraphForHandles(ArrayRef<InterpreterFeed> feeds,
+                                ArrayRef<std::string> fetches,
+                                ArrayRef<std::string> targets) {
+  auto results = runGraphValues(feeds, fetches, targets);
+  if (!results)
+    return results.takeError();
+  std::vector<InterpreterHandle> out;
+  for (auto [i, v] : llvm::enumerate(*results)) {
+    if (!v.object)
+      return error("fetch '" + fetches[i] + "' is a tensor, not a handle");
+    out.push_back(v.object);
+  }
+  return out;
+}
+
+llvm::Expected<std::vector<RtValue>>
+Interpreter::runGraphValues(ArrayRef<InterpreterFeed> feeds,
+                            ArrayRef<std::string> fetches,
+                            ArrayRef<std::string> targets) {
   GraphOp graph = getGraph();
   if (!graph)
     return error("the module has no tfg.graph");
@@ -286,11 +331,18 @@ Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
     auto v = resolve(feed.name);
     if (!v)
       return v.takeError();
-    if (!feed.value)
-      return error("feed '" + feed.name + "' has no value");
-    if (llvm::Error err = checkPlaceholderFeed(v->getDefiningOp(), feed.value))
-      return std::move(err);
-    fed[*v] = RtValue::of(feed.value);
+    if (feed.handle) {
+      if (llvm::Error err = checkPlaceholderHandle(v->getDefiningOp()))
+        return std::move(err);
+      fed[*v] = RtValue{nullptr, feed.handle};
+    } else {
+      if (!feed.value)
+        return error("feed '" + feed.name + "' has no value");
+      if (llvm::Error err =
+              checkPlaceholderFeed(v->getDefiningOp(), feed.value))
+        return std::move(err);
+      fed[*v] = RtValue::of(feed.value);
+    }
     fedNodes.insert(v->getDefiningOp());
     key += feed.name + ",";
   }
@@ -338,14 +390,7 @@ Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
   if (!results)
     return results.takeError();
   results->resize(fetches.size()); // The targets' control results go.
-  std::vector<HostTensor> out;
-  for (auto [i, v] : llvm::enumerate(*results)) {
-    if (!v.tensor)
-      return error("fetch '" + fetches[i] +
-                   "' is a resource or variant handle, not a tensor");
-    out.push_back(*v.tensor);
-  }
-  return out;
+  return results;
 }
 
 llvm::Expected<std::vector<HostTensor>>

@@ -213,22 +213,37 @@ static llvm::Error restoreSavedModelVariables(ModuleOp module,
 
 /// Runs the TF.js model initializer of `module`, if it has one, with the
 /// variables and tables of `interp`, as TensorFlow.js runs it once before
-/// the model's first run; restores a SavedModel's variables.
-static llvm::Error runInitializer(ModuleOp module, Interpreter &interp) {
+/// the model's first run; restores a SavedModel's variables. `captured`
+/// gets the feeds of the model's captured inputs (getTFJSCapturedInputs):
+/// the handles the initializer gives them.
+static llvm::Error runInitializer(ModuleOp module, Interpreter &interp,
+                                  std::vector<InterpreterFeed> &captured) {
   if (llvm::Error err = restoreSavedModelVariables(module, interp))
     return err;
+  auto inputs = getTFJSCapturedInputs(module);
+  if (!inputs)
+    return inputs.takeError();
   ModuleOp initializer = getTFJSInitializer(module);
-  if (!initializer)
+  if (!initializer) {
+    if (!inputs->empty())
+      return fail("signature input '" + inputs->front().input +
+                  "' is captured from the model initializer, which the "
+                  "model does not have");
     return llvm::Error::success();
+  }
   auto signature =
       module->getAttrOfType<StringAttr>("tfjs.initializerSignature");
   Interpreter run(initializer, getInterpreterOptions(module), interp);
-  auto done =
-      run.runGraph({}, {},
-                   getTFJSInitializerTargets(
-                       initializer, signature ? signature.getValue() : ""));
-  if (!done)
-    return fail("the model initializer: " + toString(done.takeError()));
+  std::vector<std::string> targets = getTFJSInitializerTargets(
+      initializer, signature ? signature.getValue() : "");
+  std::vector<std::string> fetches;
+  for (const TFJSCapturedInput &input : *inputs)
+    fetches.push_back(input.initializerOutput);
+  auto handles = run.runGraphForHandles({}, fetches, targets);
+  if (!handles)
+    return fail("the model initializer: " + toString(handles.takeError()));
+  for (auto [input, handle] : llvm::zip(*inputs, *handles))
+    captured.push_back({input.input, HostTensor(), handle});
   return llvm::Error::success();
 }
 
@@ -423,9 +438,16 @@ static llvm::Error checkAgainstPipeline(ModuleOp module,
   if (!optimized)
     return optimized.takeError();
   Interpreter interp(**optimized, getInterpreterOptions(**optimized));
-  if (llvm::Error err = runInitializer(**optimized, interp))
+  std::vector<InterpreterFeed> captured;
+  if (llvm::Error err = runInitializer(**optimized, interp, captured))
     return fail("after the pipeline: " + toString(std::move(err)));
-  auto after = runTimed([&] { return interp.runGraph(feeds, fetches); });
+  // The captured inputs get this run's tables, the others the same values.
+  std::vector<InterpreterFeed> newFeeds;
+  for (const InterpreterFeed &feed : feeds)
+    if (!feed.handle)
+      newFeeds.push_back(feed);
+  llvm::append_range(newFeeds, captured);
+  auto after = runTimed([&] { return interp.runGraph(newFeeds, fetches); });
   if (!after)
     return fail("after the pipeline: " + toString(after.takeError()));
   llvm::outs() << "check-pipeline: " << checkPipeline << "\n";
@@ -442,7 +464,8 @@ static llvm::Error checkAgainstPipeline(ModuleOp module,
 
 static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
                                 Interpreter &interp, ArrayRef<InputSpec> inputs,
-                                const llvm::StringMap<std::string> &shapes) {
+                                const llvm::StringMap<std::string> &shapes,
+                                ArrayRef<InterpreterFeed> captured) {
   GraphOp graph = interp.getGraph();
   if (!graph)
     return fail("the model has no graph (use --function to run a function)");
@@ -485,6 +508,14 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
     given.insert(parsed->first);
   }
   // Placeholders without --input: random:1, random:2, ... in graph order.
+  // Inputs captured from the model initializer, unless given.
+  for (const InterpreterFeed &feed : captured) {
+    auto parsed = parseTensorName(feed.name);
+    if (!parsed)
+      return parsed.takeError();
+    if (given.insert(parsed->first).second)
+      feeds.push_back(feed);
+  }
   uint64_t seed = 0;
   for (Operation *op : getGraphPlaceholders(graph)) {
     if (getTFOpName(op) == "PlaceholderWithDefault")
@@ -626,11 +657,13 @@ static int runTool() {
   if (!module)
     return 1;
   Interpreter interp(*module, getInterpreterOptions(*module));
-  llvm::Error err = runInitializer(*module, interp);
+  std::vector<InterpreterFeed> captured;
+  llvm::Error err = runInitializer(*module, interp, captured);
   if (!err)
-    err = functionName.empty()
-              ? runGraphMode(&context, *module, interp, inputs, shapes)
-              : runFunctionMode(&context, *module, interp, inputs, shapes);
+    err =
+        functionName.empty()
+            ? runGraphMode(&context, *module, interp, inputs, shapes, captured)
+            : runFunctionMode(&context, *module, interp, inputs, shapes);
   if (err)
     return report(std::move(err));
   return 0;

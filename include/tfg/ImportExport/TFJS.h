@@ -74,6 +74,22 @@ ModuleOp getTFJSInitializer(ModuleOp module);
 std::vector<std::string> getTFJSInitializerTargets(ModuleOp initializer,
                                                    StringRef signature);
 
+/// A signature input of a TF.js model with a `resourceId`: TensorFlow.js
+/// feeds it the output of the model initializer's signature with the same
+/// `resourceId` (a table the model's functions captured), not the caller.
+struct TFJSCapturedInput {
+  /// The input's tensor name (`node:output`) and the initializer output's.
+  std::string input;
+  std::string initializerOutput;
+  int64_t resourceId;
+};
+
+/// The captured inputs of the TF.js model `module` (from its
+/// `tfjs.signature` and `tfjs.initializerSignature`), in input name order;
+/// an error names an input whose resourceId no initializer output has.
+llvm::Expected<std::vector<TFJSCapturedInput>>
+getTFJSCapturedInputs(ModuleOp module);
+
 /// Exports the module's graph as a TensorFlow.js graph model: the model.json
 /// text and the bytes of its one weight shard, which model.json lists as
 /// `weightsFileName` (a path relative to model.json). Float32, int32 and bool

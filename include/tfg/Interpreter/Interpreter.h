@@ -108,9 +108,22 @@ private:
 inline constexpr int64_t kMaxAssetFileBytes = int64_t(256) << 20;
 
 /// A fed tensor: `name` is `node` or `node:output`.
+namespace interp {
+struct RuntimeObject;
+struct RtValue;
+} // namespace interp
+
+/// A run-time object that a resource handle refers to (a lookup table, a
+/// variable, ...), as one interpreter's run gives it to another's: a TF.js
+/// model's initializer gives the tables the model captures so.
+using InterpreterHandle = std::shared_ptr<interp::RuntimeObject>;
+
+/// A feed: a tensor, or (`handle` set) a resource handle for a
+/// Placeholder of dtype resource.
 struct InterpreterFeed {
   std::string name;
   HostTensor value;
+  InterpreterHandle handle = nullptr;
 };
 
 /// Runs the graph and functions of one module. Variables (VarHandleOp) and
@@ -138,6 +151,13 @@ public:
   runGraph(ArrayRef<InterpreterFeed> feeds, ArrayRef<std::string> fetches,
            ArrayRef<std::string> targets = {});
 
+  /// As runGraph, for fetches that are resource handles (an error names a
+  /// fetch that is a tensor).
+  llvm::Expected<std::vector<InterpreterHandle>>
+  runGraphForHandles(ArrayRef<InterpreterFeed> feeds,
+                     ArrayRef<std::string> fetches,
+                     ArrayRef<std::string> targets = {});
+
   /// Runs function `func` of the module on `args` (one per data argument)
   /// and returns its data results.
   llvm::Expected<std::vector<HostTensor>>
@@ -147,6 +167,11 @@ public:
   GraphOp getGraph();
 
 private:
+  /// runGraph's values: tensors and handles.
+  llvm::Expected<std::vector<interp::RtValue>>
+  runGraphValues(ArrayRef<InterpreterFeed> feeds, ArrayRef<std::string> fetches,
+                 ArrayRef<std::string> targets);
+
   struct Impl;
   std::unique_ptr<Impl> impl;
 };

@@ -35,6 +35,15 @@ CASE:
   init-not-const a weight names the initializer's LookupTableImportV2
   init-no-weight the manifest has no weight for the initializer's keys_ints
   no-initializer no modelInitializer (nor its weights): the tables stay empty
+  resource      the model has no HashTable node of `ints`: it looks it up
+                through a DT_RESOURCE Placeholder `unknown`, whose
+                signature input has a resourceId; the initializer
+                signature's output `ints_handle` (an Identity of the
+                table after its import) has the same resourceId, and
+                TF.js feeds it to `unknown` (as the TF.js converter writes
+                a SavedModel whose tables are captured by its functions)
+  bad-resource  resource, with the initializer output's resourceId changed
+                (no output captures `unknown`)
 """
 
 import json
@@ -161,6 +170,16 @@ def build(case):
         weights.append(("import_ints", "int32", [], struct.pack("<i", 0)))
     if case == "init-no-weight":
         weights = [w for w in weights if w[0] != "keys_ints"]
+    if case in ("resource", "bad-resource"):
+        nodes[1] = {"name": "unknown", "op": "Placeholder",
+                    "attr": {"dtype": {"type": "DT_RESOURCE"},
+                             "shape": {"shape": {}}}}
+        for node in nodes:
+            node["input"] = ["unknown" if i == "ints" else i
+                             for i in node.get("input", [])]
+        init_nodes.append({"name": "ints_handle", "op": "Identity",
+                           "input": ["ints", "^import_ints"],
+                           "attr": {"T": {"type": "DT_RESOURCE"}}})
     topology = {"node": nodes, "library": {}, "versions": {"producer": 1}}
     initializer = {"node": init_nodes, "versions": {"producer": 1}}
     if case in ("extras", "legacy", "bad-byte", "bad-element"):
@@ -203,9 +222,20 @@ def build(case):
         model["weightsManifest"][0]["weights"] = model["weightsManifest"][0][
             "weights"][4:]
         weights = weights[4:]
-    if case not in ("no-signature", "shared", "no-initializer"):
+    if case not in ("no-signature", "shared", "no-initializer", "resource",
+                    "bad-resource"):
         model["initializerSignature"] = {"outputs": {
             n: {"name": n} for n in ("import_ints", "import_vocab")}}
+    if case in ("resource", "bad-resource"):
+        model["signature"]["inputs"]["unknown:0"] = {
+            "name": "unknown:0", "dtype": "DT_RESOURCE", "tensorShape": {},
+            "resourceId": 41}
+        model["initializerSignature"] = {"outputs": {
+            "ints_handle:0": {"name": "ints_handle:0", "dtype": "DT_RESOURCE",
+                              "tensorShape": {},
+                              "resourceId": 42 if case == "bad-resource"
+                              else 41},
+            "import_vocab": {"name": "import_vocab"}}}
     return (json.dumps(model, indent=1),
             b"".join(b for _, _, _, b in weights))
 
