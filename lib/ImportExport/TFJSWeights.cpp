@@ -13,11 +13,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "TFJSWeights.h"
+#include "tfg/Support/ConfinedFile.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -78,58 +78,15 @@ struct ShardFile {
 // Files confined to a directory
 //===----------------------------------------------------------------------===//
 
-/// Whether the real path `path` lies in the real directory `dir`.
-static bool isWithin(StringRef path, StringRef dir) {
-  if (!path.consume_front(dir))
-    return false;
-  return (!dir.empty() && llvm::sys::path::is_separator(dir.back())) ||
-         (!path.empty() && llvm::sys::path::is_separator(path.front()));
-}
-
-static const char *describeFileType(llvm::sys::fs::file_type type) {
-  using llvm::sys::fs::file_type;
-  switch (type) {
-  case file_type::directory_file:
-    return "a directory";
-  case file_type::character_file:
-    return "a character device";
-  case file_type::block_file:
-    return "a block device";
-  case file_type::fifo_file:
-    return "a FIFO";
-  case file_type::socket_file:
-    return "a socket";
-  case file_type::symlink_file:
-    return "a symbolic link";
-  default:
-    return "not a file";
-  }
-}
-
 static llvm::Error makeError(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// Checks, without opening it (a FIFO would block), that `path` is a
-/// regular file lying in the real directory `confineTo` (when not empty),
-/// and returns its size.
+/// Checks, without opening it, that `path` is a regular file in the real
+/// directory `confineTo` (when not empty), and returns its size.
 static llvm::Expected<uint64_t> checkFile(const Twine &path,
                                           StringRef confineTo) {
-  llvm::sys::fs::file_status status;
-  if (std::error_code ec = llvm::sys::fs::status(path, status))
-    return llvm::errorCodeToError(ec);
-  if (status.type() != llvm::sys::fs::file_type::regular_file)
-    return makeError(Twine("not a regular file (it is ") +
-                     describeFileType(status.type()) + ")");
-  if (!confineTo.empty()) {
-    SmallString<256> real;
-    if (std::error_code ec = llvm::sys::fs::real_path(path, real))
-      return llvm::errorCodeToError(ec);
-    if (!isWithin(real, confineTo))
-      return makeError("it leads to '" + real +
-                       "', outside the model's directory '" + confineTo + "'");
-  }
-  return status.getSize();
+  return checkConfinedFile(path, confineTo, "the model's directory");
 }
 
 /// Opens the file at `path`, checks on the open file that it still is a
@@ -138,33 +95,15 @@ static llvm::Expected<uint64_t> checkFile(const Twine &path,
 static llvm::Error readCheckedFile(const Twine &path, uint64_t size,
                                    uint64_t bytes, StringRef confineTo,
                                    std::string &out) {
-  SmallString<256> real;
-  llvm::Expected<llvm::sys::fs::file_t> file =
-      llvm::sys::fs::openNativeFileForRead(path, llvm::sys::fs::OF_None, &real);
+  llvm::Expected<ConfinedFile> file =
+      ConfinedFile::open(path, confineTo, "the model's directory");
   if (!file)
     return file.takeError();
-  llvm::scope_exit close([&] { llvm::sys::fs::closeFile(*file); });
-  llvm::sys::fs::file_status status;
-  if (std::error_code ec = llvm::sys::fs::status(*file, status))
-    return llvm::errorCodeToError(ec);
-  if (status.type() != llvm::sys::fs::file_type::regular_file ||
-      status.getSize() != size)
+  if (file->size() != size)
     return makeError("it changed while it was read");
-  if (!confineTo.empty() && !isWithin(real, confineTo))
-    return makeError("it leads to '" + real +
-                     "', outside the model's directory '" + confineTo + "'");
   size_t start = out.size();
   out.resize(start + bytes);
-  MutableArrayRef<char> buffer(out.data() + start, bytes);
-  while (!buffer.empty()) {
-    llvm::Expected<size_t> read = llvm::sys::fs::readNativeFile(*file, buffer);
-    if (!read)
-      return read.takeError();
-    if (*read == 0)
-      return makeError("it changed while it was read");
-    buffer = buffer.drop_front(*read);
-  }
-  return llvm::Error::success();
+  return file->readAt(0, MutableArrayRef<char>(out.data() + start, bytes));
 }
 
 llvm::Expected<std::string>

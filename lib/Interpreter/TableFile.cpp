@@ -2,12 +2,10 @@
 //
 // InitializeTableFromTextFile reads a file named by a tensor of the graph,
 // so a model could name any file of the machine. A file is read only from
-// the directory InterpreterOptions::assetDirectory allows: both paths are
-// resolved to real paths (symlinks, `.` and `..` resolved), and the file's
-// components must continue the directory's (a component boundary, so that
-// `/models/a` does not allow `/models/ab`). The file is opened once, and
-// the open file is checked (before and after opening) to be a regular file of
-// at most kMaxAssetFileBytes bytes before it is read. Its lines split at '\n'
+// the directory InterpreterOptions::assetDirectory allows, as
+// tfg/Support/ConfinedFile.h checks it (real paths, a component boundary, a
+// regular file before and after opening), and only when it has at most
+// kMaxAssetFileBytes bytes. Its lines split at '\n'
 // (a '\r' before it is dropped, as TensorFlow's line reader does); a last
 // line without '\n' counts, the empty piece after a final '\n' does not.
 //
@@ -15,7 +13,8 @@
 
 #include "InterpreterImpl.h"
 
-#include "llvm/ADT/ScopeExit.h"
+#include "tfg/Support/ConfinedFile.h"
+
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
@@ -26,18 +25,6 @@ using namespace mlir::tfg::interp;
 
 static llvm::Error error(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
-/// Whether real path `file` lies inside real directory `dir`: every
-/// component of `dir` starts `file`, which has more.
-static bool isInside(StringRef dir, StringRef file) {
-  auto d = llvm::sys::path::begin(dir), dEnd = llvm::sys::path::end(dir);
-  auto f = llvm::sys::path::begin(file), fEnd = llvm::sys::path::end(file);
-  for (; d != dEnd; ++d, ++f) {
-    if (f == fEnd || *d != *f)
-      return false;
-  }
-  return f != fEnd;
 }
 
 llvm::Expected<std::unique_ptr<llvm::MemoryBuffer>>
@@ -57,35 +44,22 @@ interp::readAssetFile(const InterpreterOptions &options, StringRef path) {
     joined = dir;
     llvm::sys::path::append(joined, path);
   }
-  llvm::SmallString<256> file;
-  if (std::error_code ec = llvm::sys::fs::real_path(joined, file))
-    return error("file '" + path + "' cannot be resolved: " + ec.message());
-  if (!isInside(dir, file))
-    return error("file '" + path + "' is outside the asset directory '" +
-                 options.assetDirectory + "'");
-  // Checked before opening too: opening a FIFO would wait for a writer.
-  if (!llvm::sys::fs::is_regular_file(file))
-    return error("file '" + path + "' is not a regular file");
-  auto fd = llvm::sys::fs::openNativeFileForRead(file);
-  if (!fd)
+  auto file = ConfinedFile::open(joined, dir, "the asset directory");
+  if (!file)
     return error("file '" + path +
-                 "' cannot be opened: " + toString(fd.takeError()));
-  llvm::scope_exit closeFile([&] { llvm::sys::fs::closeFile(*fd); });
-  llvm::sys::fs::file_status status;
-  if (std::error_code ec = llvm::sys::fs::status(*fd, status))
-    return error("file '" + path + "': " + ec.message());
-  if (status.type() != llvm::sys::fs::file_type::regular_file)
-    return error("file '" + path + "' is not a regular file");
-  if (status.getSize() > uint64_t(kMaxAssetFileBytes))
-    return error("file '" + path + "' has " + Twine(status.getSize()) +
+                 "' cannot be read: " + toString(file.takeError()));
+  if (file->size() > uint64_t(kMaxAssetFileBytes))
+    return error("file '" + path + "' has " + Twine(file->size()) +
                  " bytes, over the bound of " + Twine(kMaxAssetFileBytes));
-  auto buffer = llvm::MemoryBuffer::getOpenFile(*fd, file, status.getSize(),
-                                                /*RequiresNullTerminator=*/
-                                                false);
+  auto buffer =
+      llvm::WritableMemoryBuffer::getNewUninitMemBuffer(file->size(), joined);
   if (!buffer)
+    return error("file '" + path + "' does not fit in memory");
+  if (llvm::Error err = file->readAt(
+          0, {buffer->getBufferStart(), size_t(buffer->getBufferSize())}))
     return error("file '" + path +
-                 "' cannot be read: " + buffer.getError().message());
-  return std::move(*buffer);
+                 "' cannot be read: " + toString(std::move(err)));
+  return std::unique_ptr<llvm::MemoryBuffer>(std::move(buffer));
 }
 
 llvm::Expected<std::vector<StringRef>> interp::splitLines(StringRef text,

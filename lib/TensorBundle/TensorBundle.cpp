@@ -1,17 +1,16 @@
 //===- TensorBundle.cpp - A tensor bundle's files -------------------------===//
 //
-// Opens a bundle's index and shards, each confined to the model's directory:
-// a file is checked before it is opened (a regular file, whose real path
-// lies in the directory's real path: opening a FIFO would block) and again
-// on the open file (its real path and type), so that a file swapped between
-// the two is refused too. Sizes are checked before anything is allocated.
+// Opens a bundle's index and shards, each confined to the model's directory
+// (tfg/Support/ConfinedFile.h: checked before it is opened and again on the
+// open file, so that a file swapped between the two is refused too). Sizes
+// are checked before anything is allocated.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfg/TensorBundle/TensorBundle.h"
+#include "tfg/Support/ConfinedFile.h"
 
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/FileSystem.h"
@@ -22,86 +21,27 @@
 
 using namespace mlir::tfg::bundle;
 using llvm::Error;
+using mlir::tfg::ConfinedFile;
 using llvm::StringRef;
 using llvm::Twine;
 namespace fs = llvm::sys::fs;
 
-/// Whether real path `file` lies inside real directory `dir`: every
-/// component of `dir` begins `file`, which has more.
-static bool isInside(StringRef dir, StringRef file) {
-  auto d = llvm::sys::path::begin(dir), dEnd = llvm::sys::path::end(dir);
-  auto f = llvm::sys::path::begin(file), fEnd = llvm::sys::path::end(file);
-  for (; d != dEnd; ++d, ++f)
-    if (f == fEnd || *d != *f)
-      return false;
-  return f != fEnd;
-}
-
-namespace {
-/// A file opened inside the bundle's directory; closed when destroyed.
-struct ConfinedFile {
-  fs::file_t fd = fs::kInvalidFile;
-  uint64_t size = 0;
-  ConfinedFile() = default;
-  ConfinedFile(const ConfinedFile &) = delete;
-  ConfinedFile &operator=(const ConfinedFile &) = delete;
-  ~ConfinedFile() {
-    if (fd != fs::kInvalidFile)
-      fs::closeFile(fd);
-  }
-};
-} // namespace
-
-/// Opens `path` (named `path` in errors) after checking that it is a
-/// regular file whose real path lies in the real directory `dir`, and
-/// checks the open file again.
-static Error openConfined(const std::string &path, StringRef dir,
-                          ConfinedFile &file) {
-  fs::file_status status;
-  if (std::error_code ec = fs::status(path, status))
-    return bundleError(path, 0, "cannot be read: " + ec.message());
-  if (status.type() != fs::file_type::regular_file)
-    return bundleError(path, 0, "is not a regular file");
-  llvm::SmallString<256> real;
-  if (std::error_code ec = fs::real_path(path, real))
-    return bundleError(path, 0, "cannot be resolved: " + ec.message());
-  if (!isInside(dir, real))
-    return bundleError(path, 0,
-                       "leads to '" + real +
-                           "', outside the model's directory '" + dir + "'");
-  llvm::SmallString<256> opened;
-  llvm::Expected<fs::file_t> fd =
-      fs::openNativeFileForRead(path, fs::OF_None, &opened);
-  if (!fd)
-    return bundleError(path, 0,
-                       "cannot be opened: " + toString(fd.takeError()));
-  file.fd = *fd;
-  if (std::error_code ec = fs::status(file.fd, status))
-    return bundleError(path, 0, "cannot be read: " + ec.message());
-  if (status.type() != fs::file_type::regular_file)
-    return bundleError(path, 0, "is not a regular file");
-  if (!opened.empty() && !isInside(dir, opened))
-    return bundleError(path, 0,
-                       "leads to '" + opened +
-                           "', outside the model's directory '" + dir + "'");
-  file.size = status.getSize();
-  return Error::success();
+/// Opens `path` inside the real directory `dir` (tfg/Support/ConfinedFile.h);
+/// an error is the bundle's, at the file.
+static llvm::Expected<ConfinedFile> openConfined(const std::string &path,
+                                                 StringRef dir) {
+  llvm::Expected<ConfinedFile> file =
+      ConfinedFile::open(path, dir, "the model's directory");
+  if (!file)
+    return bundleError(path, 0, llvm::toString(file.takeError()));
+  return file;
 }
 
 /// Reads `buffer.size()` bytes at `offset` of the open file.
 static Error readAt(const ConfinedFile &file, StringRef path, uint64_t offset,
                     llvm::MutableArrayRef<char> buffer) {
-  while (!buffer.empty()) {
-    llvm::Expected<size_t> read =
-        fs::readNativeFileSlice(file.fd, buffer, offset);
-    if (!read)
-      return bundleError(path, offset,
-                         "cannot be read: " + toString(read.takeError()));
-    if (*read == 0)
-      return bundleError(path, offset, "ends early: it changed while read");
-    buffer = buffer.drop_front(*read);
-    offset += *read;
-  }
+  if (Error err = file.readAt(offset, buffer))
+    return bundleError(path, offset, llvm::toString(std::move(err)));
   return Error::success();
 }
 
@@ -137,16 +77,17 @@ llvm::Expected<TensorBundle> TensorBundle::open(StringRef directory,
   bundle.prefixPath = std::string(joined);
   bundle.indexPath = bundle.prefixPath + ".index";
 
-  ConfinedFile index;
-  if (Error err = openConfined(bundle.indexPath, bundle.directory, index))
-    return std::move(err);
-  if (index.size > limits.maxIndexBytes)
+  llvm::Expected<ConfinedFile> index =
+      openConfined(bundle.indexPath, bundle.directory);
+  if (!index)
+    return index.takeError();
+  if (index->size() > limits.maxIndexBytes)
     return bundleError(bundle.indexPath, 0,
-                       "has " + Twine(index.size) +
+                       "has " + Twine(index->size()) +
                            " bytes, over the bound of " +
                            Twine(limits.maxIndexBytes));
-  std::string bytes(index.size, '\0');
-  if (Error err = readAt(index, bundle.indexPath, 0, bytes))
+  std::string bytes(index->size(), '\0');
+  if (Error err = readAt(*index, bundle.indexPath, 0, bytes))
     return std::move(err);
   if (Error err = readBundleIndex(bytes, bundle.indexPath, limits,
                                   bundle.header, bundle.entries))
@@ -160,10 +101,10 @@ llvm::Expected<TensorBundle> TensorBundle::open(StringRef directory,
       continue;
     std::string path = bundle.getShardPath(entry.shardId);
     if (!checked[entry.shardId]) {
-      ConfinedFile shard;
-      if (Error err = openConfined(path, bundle.directory, shard))
-        return std::move(err);
-      bundle.shardSizes[entry.shardId] = shard.size;
+      llvm::Expected<ConfinedFile> shard = openConfined(path, bundle.directory);
+      if (!shard)
+        return shard.takeError();
+      bundle.shardSizes[entry.shardId] = shard->size();
       checked[entry.shardId] = true;
     }
     uint64_t shardSize = bundle.shardSizes[entry.shardId];
@@ -195,13 +136,13 @@ TensorBundle::readTensor(const BundleEntry &entry) const {
   std::string path = getShardPath(entry.shardId);
   std::vector<char> data(entry.size);
   if (entry.size) {
-    ConfinedFile shard;
-    if (Error err = openConfined(path, directory, shard))
-      return std::move(err);
+    llvm::Expected<ConfinedFile> shard = openConfined(path, directory);
+    if (!shard)
+      return shard.takeError();
     // open() checked the entry against the size it saw then.
-    if (shard.size != shardSizes[entry.shardId])
+    if (shard->size() != shardSizes[entry.shardId])
       return bundleError(path, 0, "changed since the bundle was opened");
-    if (Error err = readAt(shard, path, entry.offset, data))
+    if (Error err = readAt(*shard, path, entry.offset, data))
       return std::move(err);
   }
   StringRef bytes(data.data(), data.size());

@@ -9,16 +9,16 @@
 // COM: Files outside the model's directory are refused: by `..`, by an
 // COM: absolute path, by a symlink; so are directories and missing files.
 // RUN: not tfg-run %s --fetch=dotdot_size 2>&1 | FileCheck %s --check-prefix=DOTDOT
-// DOTDOT: tfg-run: error: node 'dotdot_init' (InitializeTableFromTextFileV2): file '../../lit.cfg.py' is outside the asset directory
+// DOTDOT: tfg-run: error: node 'dotdot_init' (InitializeTableFromTextFileV2): file '../../lit.cfg.py' cannot be read: it leads to '{{.*}}lit.cfg.py', outside the asset directory
 // RUN: not tfg-run %s --fetch=absolute_size 2>&1 | FileCheck %s --check-prefix=ABSOLUTE
-// ABSOLUTE: tfg-run: error: node 'absolute_init' (InitializeTableFromTextFileV2): file '/etc/hostname' is outside the asset directory
+// ABSOLUTE: tfg-run: error: node 'absolute_init' (InitializeTableFromTextFileV2): file '/etc/hostname' cannot be read: it leads to '/etc/hostname', outside the asset directory
 // RUN: not tfg-run %s --fetch=dir_size 2>&1 | FileCheck %s --check-prefix=DIR
-// DIR: tfg-run: error: node 'dir_init' (InitializeTableFromTextFileV2): file 'Inputs' is not a regular file
+// DIR: tfg-run: error: node 'dir_init' (InitializeTableFromTextFileV2): file 'Inputs' cannot be read: not a regular file (it is a directory)
 // RUN: not tfg-run %s --fetch=missing_size 2>&1 | FileCheck %s --check-prefix=MISSING
-// MISSING: tfg-run: error: node 'missing_init' (InitializeTableFromTextFileV2): file 'Inputs/no-such-vocab.txt' cannot be resolved
+// MISSING: tfg-run: error: node 'missing_init' (InitializeTableFromTextFileV2): file 'Inputs/no-such-vocab.txt' cannot be read: {{[Nn]}}o such file or directory
 // RUN: rm -rf %t && mkdir -p %t && cp %s %t/model.mlir && ln -s /etc/hostname %t/link.txt
 // RUN: not tfg-run %t/model.mlir --fetch=link_size 2>&1 | FileCheck %s --check-prefix=LINK
-// LINK: tfg-run: error: node 'link_init' (InitializeTableFromTextFileV2): file 'link.txt' is outside the asset directory
+// LINK: tfg-run: error: node 'link_init' (InitializeTableFromTextFileV2): file 'link.txt' cannot be read: it leads to '/etc/hostname', outside the asset directory
 // COM: A model read from the standard input has no directory: no file.
 // RUN: not tfg-run - --fetch=words_find < %s 2>&1 | FileCheck %s --check-prefix=STDIN
 // STDIN: tfg-run: error: node 'words_init' (InitializeTableFromTextFileV2): reading file 'Inputs/vocab.txt' is not allowed: the interpreter has no asset directory
