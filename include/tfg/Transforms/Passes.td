@@ -741,8 +741,9 @@ def LoopOptimizerPass : Pass<"tfg-loop-optimizer", "ModuleOp"> {
       `StackPopV2` reads becomes an Identity of the pushed value;
     - loop-invariant node motion (off by default, as in Grappler: a node
       moved out of a loop that runs no iteration runs anyway): nodes of a
-      `WhileRegion` body or of a v1 frame reading only loop invariants are
-      moved out of the loop.
+      `WhileRegion` body reading only loop invariants are moved before the
+      loop; nodes of a v1 frame reading only constant Enters leave the
+      frame, and a constant Enter brings their results back.
     Fetched and fed nodes and `_grappler_do_not_remove` nodes are never
     replaced; dead nodes with side effects stop a dead-branch removal; a
     graph without fetches keeps its nodes (only replacements that keep the

@@ -126,7 +126,7 @@ static void rewriteMerge(BodyContext &ctx, Operation *merge,
   // One input left: the Merge forwards it (Identity, same name) and its
   // value_index is the constant index of that input.
   Value input = data[live.front()];
-  SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(merge);
+  SmallVector<NamedAttribute> attrs = getPlacementAttrs(merge);
   attrs.emplace_back(builder.getStringAttr("T"),
                      TypeAttr::get(tf_type::getElementTypeOrSelf(
                          merge->getResult(0).getType())));
@@ -139,10 +139,7 @@ static void rewriteMerge(BodyContext &ctx, Operation *merge,
   if (!index.use_empty()) {
     std::string name =
         ctx.uniqueName((getNodeName(merge) + "/value_index").str());
-    SmallVector<NamedAttribute> constAttrs = getNodeIdentityAttrs(merge);
-    for (NamedAttribute &attr : constAttrs)
-      if (attr.getName() == "_mlir_name")
-        attr.setValue(builder.getStringAttr(name));
+    SmallVector<NamedAttribute> constAttrs = getPlacementAttrs(merge, name);
     auto type = RankedTensorType::get({}, builder.getI32Type());
     constAttrs.emplace_back(builder.getStringAttr("dtype"),
                             TypeAttr::get(builder.getI32Type()));

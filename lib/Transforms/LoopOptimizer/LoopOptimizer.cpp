@@ -131,12 +131,9 @@ loop_opt::adaptToResults(BodyContext &ctx, Operation *op, ValueRange values) {
     // A refined or generalized type: an Identity gives the value the type
     // its users were verified with.
     Type element = tf_type::getElementTypeOrSelf(result.getType());
-    SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(op);
     std::string name = ctx.uniqueName(
         (getNodeName(op) + "/output_" + Twine(result.getResultNumber())).str());
-    for (NamedAttribute &attr : attrs)
-      if (attr.getName() == "_mlir_name")
-        attr.setValue(builder.getStringAttr(name));
+    SmallVector<NamedAttribute> attrs = getPlacementAttrs(op, name);
     attrs.emplace_back(builder.getStringAttr("T"), TypeAttr::get(element));
     Operation *identity = createNode(builder, op->getLoc(), "Identity", {value},
                                      {}, {result.getType()}, attrs);
@@ -181,7 +178,7 @@ LogicalResult loop_opt::replaceWithCall(BodyContext &ctx, Operation *op,
                                         ArrayAttr tin, ArrayAttr tout,
                                         ValueRange controls, bool stateful) {
   OpBuilder builder(op);
-  SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(op);
+  SmallVector<NamedAttribute> attrs = getPlacementAttrs(op);
   attrs.emplace_back(builder.getStringAttr("f"), callee);
   attrs.emplace_back(builder.getStringAttr("Tin"), tin);
   attrs.emplace_back(builder.getStringAttr("Tout"), tout);
@@ -197,6 +194,20 @@ LogicalResult loop_opt::replaceWithCall(BodyContext &ctx, Operation *op,
   op->erase();
   (void)ctx;
   return success();
+}
+
+SmallVector<NamedAttribute> loop_opt::getPlacementAttrs(Operation *op,
+                                                        StringRef name) {
+  auto *dialect = op->getContext()->getLoadedDialect<TFGraphDialect>();
+  SmallVector<NamedAttribute> attrs;
+  for (NamedAttribute attr : getNodeIdentityAttrs(op)) {
+    if (attr.getName() == dialect->getFullTypeAttrIdentifier())
+      continue;
+    if (attr.getName() == dialect->getNameAttrIdentifier() && !name.empty())
+      attr.setValue(StringAttr::get(op->getContext(), name));
+    attrs.push_back(attr);
+  }
+  return attrs;
 }
 
 bool loop_opt::isRegionFreeOfEffects(Region &region) {
@@ -231,8 +242,10 @@ struct LoopOptimizerPass : tfg::impl::LoopOptimizerPassBase<LoopOptimizerPass> {
       BodyContext ctx(*body, *preserved, &symbols, stats);
       // The preserved set holds pointers: each rule erases only nodes it
       // may (never a preserved one), and replacement nodes are new.
-      if (loopInvariantNodeMotion)
+      if (loopInvariantNodeMotion) {
+        hoistFrameInvariants(ctx);
         hoistLoopInvariants(ctx);
+      }
       if (removeStackOps)
         removeUnpoppedStackPushes(ctx);
       if (removeDeadBranches) {

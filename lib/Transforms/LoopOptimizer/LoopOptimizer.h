@@ -99,6 +99,12 @@ LogicalResult replaceWithCall(BodyContext &ctx, Operation *op, Attribute callee,
                               ValueRange args, ArrayAttr tin, ArrayAttr tout,
                               ValueRange controls, bool stateful);
 
+/// The name and placement attributes of `op` (getNodeIdentityAttrs
+/// without the full type, which describes `op`'s own outputs), with the
+/// name `name` when not empty.
+SmallVector<NamedAttribute> getPlacementAttrs(Operation *op,
+                                              StringRef name = {});
+
 /// True if no op nested in `region` has side effects (hasSideEffects; the
 /// terminators excepted).
 bool isRegionFreeOfEffects(Region &region);
@@ -116,6 +122,9 @@ void foldConstantBranches(BodyContext &ctx);
 /// loop-invariant node motion (region loops and v1 frames).
 void simplifyTripCounts(BodyContext &ctx);
 void hoistLoopInvariants(BodyContext &ctx);
+
+/// Frames.cpp: loop-invariant node motion out of v1 frames.
+void hoistFrameInvariants(BodyContext &ctx);
 
 /// Stacks.cpp: pushes onto stacks that are never popped.
 void removeUnpoppedStackPushes(BodyContext &ctx);

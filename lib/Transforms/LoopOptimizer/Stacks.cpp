@@ -74,7 +74,7 @@ void loop_opt::removeUnpoppedStackPushes(BodyContext &ctx) {
           !ctx.mayReplace(push))
         continue;
       OpBuilder builder(push);
-      SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(push);
+      SmallVector<NamedAttribute> attrs = getPlacementAttrs(push);
       attrs.emplace_back(builder.getStringAttr("T"),
                          TypeAttr::get(tf_type::getElementTypeOrSelf(
                              push->getResult(0).getType())));
