@@ -100,3 +100,20 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   } {_mlir_name = "if"} : (tensor<i1>) -> tensor<i32>
   %O, %c11 = Identity(%If) name("out") {T = i32} : (tensor<i32>) -> (tensor<i32>)
 }
+
+// -----
+
+// COM: Negative: a `_grappler_do_not_remove` If keeps its form.
+// CHECK-LABEL: tfg.graph
+// CHECK: If(%{{.*}}, %{{.*}}) name("keep")
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
+  %T, %c1 = Const name("t") {dtype = i1, value = dense<true> : tensor<i1>} : () -> (tensor<i1>)
+  %If, %c5 = If(%T, %X) name("keep") {then_branch = #tf_type.func<@inc, {}>, else_branch = #tf_type.func<@inc, {}>, Tcond = i1, Tin = [i32], Tout = [i32], output_shapes = [], _grappler_do_not_remove = true} : (tensor<i1>, tensor<i32>) -> (tensor<i32>)
+  %O, %c6 = Identity(%If) name("out") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+}
+tfg.func @inc(%v: tensor<i32> {tfg.name = "v"}) -> (tensor<i32> {tfg.name = "out"}) {
+  %One, %ctl = Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %Add, %ctl_0 = AddV2(%v, %One) name("add") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  return(%Add) : tensor<i32>
+}

@@ -102,3 +102,24 @@ tfg.func @addi(%i: tensor<i32> {tfg.name = "i"}, %v: tensor<i32> {tfg.name = "v"
   %Add, %ctl = AddV2(%v, %i) name("add") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
   return(%Add) : tensor<i32>
 }
+
+// -----
+
+// COM: Negative: a fetched loop and a `_grappler_do_not_remove` loop are
+// COM: kept although they run no iteration.
+// CHECK-LABEL: tfg.graph
+// CHECK: ForRegion
+// CHECK: ForRegion
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
+  %Zero, %c1 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %One, %c2 = Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %Keep, %c3 = ForRegion(%X) from %One to %Zero by %One {
+  ^bb0(%idx: tensor<i32>, %v: tensor<i32>, %idx_ctl: !tf_type.control, %v_ctl: !tf_type.control):
+    yield(%v) : tensor<i32>
+  } {_mlir_name = "keep", _grappler_do_not_remove = true} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %O, %c4 = ForRegion(%Keep) from %One to %Zero by %One {
+  ^bb0(%idx: tensor<i32>, %v: tensor<i32>, %idx_ctl: !tf_type.control, %v_ctl: !tf_type.control):
+    yield(%v) : tensor<i32>
+  } {_mlir_name = "out"} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>)
+}
