@@ -108,8 +108,9 @@ public:
   void notifyOperationErased(Operation *op) override;
   /// The reasons patterns give for not matching (notifyMatchFailure), in
   /// the debug output (`-debug-only=tfg-graph-rewrite`).
-  void notifyMatchFailure(
-      Location loc, function_ref<void(Diagnostic &)> reasonCallback) override {
+  void
+  notifyMatchFailure(Location loc,
+                     function_ref<void(Diagnostic &)> reasonCallback) override {
     LLVM_DEBUG({
       Diagnostic diag(loc, DiagnosticSeverity::Remark);
       reasonCallback(diag);
