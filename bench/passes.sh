@@ -2,7 +2,8 @@
 # Benchmarks the graph passes (issue #4): on synthetic graphs of 100k and 1M
 # nodes (~30 % control edges, 10 % forward references, the last 16 nodes
 # fetched) it reports tfg-grappler's time, peak memory and node/edge
-# reduction per optimizer, each pass run alone, the transitive reduction
+# reduction per optimizer, each pass run alone, tfg-loop-optimizer on graphs
+# of control-flow units (bench/gen_loop_graph.py), the transitive reduction
 # alone, a 1M-node chain in reverse order (no recursion may depend on graph
 # size), and tfg-grappler on the real models.
 # usage: bench/passes.sh [build-dir] [sizes...]
@@ -39,10 +40,24 @@ for n in $sizes; do
   echo "each pass alone (seconds, on the unoptimized graph):"
   for p in "tfg-toposort" "tfg-prune=fetch=$fetch" "tfg-cse=fetch=$fetch" \
            "tfg-shape-inference" "tfg-dependency-optimizer=fetch=$fetch" \
-           "tfg-dependency-optimizer" "tfg-name-compress=fetch=$fetch"; do
+           "tfg-dependency-optimizer" "tfg-name-compress=fetch=$fetch" \
+           "tfg-loop-optimizer=fetch=$fetch"; do
     t=$("$opt" "$f.bc" --"$p" --mlir-timing --verify-each=false \
           --emit-bytecode -o /dev/null 2>&1 | pass_alone_time)
     printf "  %-28s %s\n" "${p%%=fetch*}$( [ "$p" = tfg-dependency-optimizer ] && echo ' (no fetch: transitive reduction)')" "$t"
+  done
+done
+
+echo "== tfg-loop-optimizer on graphs of control-flow units (yardstick: tfg-cse on the same graph)"
+for n in $sizes; do
+  f="$work/loops_$n.mlir"
+  [ -f "$f" ] || python3 "$here/gen_loop_graph.py" "$n" > "$f"
+  "$opt" "$f" --emit-bytecode -o "$f.bc"
+  for p in "tfg-loop-optimizer=fetch=out loop-invariant-node-motion=true" \
+           "tfg-cse=fetch=out"; do
+    t=$("$opt" "$f.bc" --"$p" --mlir-timing --verify-each=false \
+          --emit-bytecode -o /dev/null 2>&1 | pass_alone_time)
+    printf "  %-8s nodes %-28s %s s\n" "$n" "${p%%=*}" "$t"
   done
 done
 

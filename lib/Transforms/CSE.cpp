@@ -30,6 +30,9 @@
 #include "llvm/ADT/Hashing.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-cse"
 
 namespace mlir {
 namespace tfg {
@@ -392,6 +395,8 @@ namespace {
 struct CSEPass : tfg::impl::CSEPassBase<CSEPass> {
   using CSEPassBase::CSEPassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs()
+               << "tfg-cse: running on " << getOperation()->getName() << "\n");
     PreserveOptions options = makePreserveOptions(fetch, feed);
     bool changed = false;
     for (Block *body : getGraphBodies(getOperation())) {

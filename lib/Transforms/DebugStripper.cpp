@@ -14,6 +14,9 @@
 #include "mlir/Dialect/PDLInterp/IR/PDLInterp.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-debug-stripper"
 
 namespace mlir {
 namespace tfg {
@@ -93,6 +96,8 @@ struct DebugStripperPass : tfg::impl::DebugStripperPassBase<DebugStripperPass> {
   }
 
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-debug-stripper: running on "
+                            << getOperation()->getName() << "\n");
     int64_t stripped = 0;
     for (Block *body : getGraphBodies(getOperation())) {
       FailureOr<GraphRewriteStats> stats = applyGraphPatterns(*body, patterns);

@@ -4,6 +4,9 @@
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/Passes.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-default-attrs"
 
 namespace mlir {
 namespace tfg {
@@ -93,6 +96,8 @@ namespace {
 struct AddDefaultAttrsPass
     : tfg::impl::AddDefaultAttrsPassBase<AddDefaultAttrsPass> {
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-default-attrs: running on "
+                            << getOperation()->getName() << "\n");
     int64_t added = addDefaultAttrs(getOperation());
     numAttrsAdded += added;
     if (!added)
@@ -102,6 +107,8 @@ struct AddDefaultAttrsPass
 struct StripDefaultAttrsPass
     : tfg::impl::StripDefaultAttrsPassBase<StripDefaultAttrsPass> {
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-default-attrs: running on "
+                            << getOperation()->getName() << "\n");
     int64_t removed = stripDefaultAttrs(getOperation());
     numAttrsRemoved += removed;
     if (!removed)

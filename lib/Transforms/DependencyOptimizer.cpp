@@ -6,6 +6,9 @@
 
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-dependency-optimizer"
 
 namespace mlir {
 namespace tfg {
@@ -206,6 +209,8 @@ struct DependencyOptimizerPass
     : tfg::impl::DependencyOptimizerPassBase<DependencyOptimizerPass> {
   using DependencyOptimizerPassBase::DependencyOptimizerPassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-dependency-optimizer: running on "
+                            << getOperation()->getName() << "\n");
     PreserveOptions options = makePreserveOptions(fetch, feed);
     bool changed = false;
     for (Block *body : getGraphBodies(getOperation())) {

@@ -8,6 +8,9 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-functional-to-region"
 
 namespace mlir {
 namespace tfg {
@@ -392,6 +395,8 @@ namespace {
 struct FunctionalToRegionPass
     : tfg::impl::FunctionalToRegionPassBase<FunctionalToRegionPass> {
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-functional-to-region: running on "
+                            << getOperation()->getName() << "\n");
     FailureOr<int64_t> n = convertFunctionalToRegion(getOperation());
     if (failed(n))
       return signalPassFailure();

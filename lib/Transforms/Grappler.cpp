@@ -11,6 +11,8 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include "llvm/Support/Debug.h"
+
 #include <chrono>
 #include <deque>
 #include <optional>
@@ -21,6 +23,8 @@ namespace tfg {
 #include "tfg/Transforms/Passes.h.inc"
 } // namespace tfg
 } // namespace mlir
+
+#define DEBUG_TYPE "tfg-grappler"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -93,6 +97,12 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
          return createRemapperPass(withPreserve<RemapperPassOptions>(p));
        },
        /*bodyLocal=*/true},
+      {"tfg-loop-optimizer", kStageLoop,
+       [](const PreserveOptions &p) {
+         return createLoopOptimizerPass(
+             withPreserve<LoopOptimizerPassOptions>(p));
+       },
+       /*bodyLocal=*/false, describeLoopOptimizerWork},
       {"tfg-dependency-optimizer", kStageDependency,
        [](const PreserveOptions &p) {
          return createDependencyOptimizerPass(
@@ -178,6 +188,7 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
       std::string name;
       OpPassManager pm;
       OptimizerStats *stats;
+      std::function<std::string(Pass &)> report;
       GraphSize removed = {};
       double seconds = 0;
     };
@@ -200,7 +211,8 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
       for (OptimizerStats &s : perOptimizer)
         if (s.name == opt.name)
           stats = &s;
-      steps.push_back({opt.name, std::move(pm), stats});
+      steps.push_back({opt.name, std::move(pm), stats, {}});
+      steps.back().report = opt.report;
     }
     GraphSize initial = countGraphSize(module);
     unsigned iterationsRun = 0;
@@ -220,6 +232,8 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
         auto t0 = std::chrono::steady_clock::now();
         if (failed(runPipeline(step.pm, module)))
           return signalPassFailure();
+        LLVM_DEBUG(llvm::dbgs() << "tfg-grappler: iteration " << iter << ", "
+                                << step.name << " done\n");
         step.seconds +=
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0)
                 .count();
@@ -244,11 +258,20 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
     }
     GraphSize final = countGraphSize(module);
     if (printStatistics) {
-      for (const Step &step : steps)
+      for (Step &step : steps) {
+        // What the optimizer says it did (module-level passes only: the
+        // pass manager clones nested passes per thread).
+        std::string work;
+        if (step.report)
+          for (Pass &pass : step.pm.getPasses())
+            if (std::string r = step.report(pass); !r.empty())
+              work += (work.empty() ? "" : ", ") + r;
         emitRemark(module.getLoc())
             << step.name << ": " << step.removed.nodes << " nodes and "
             << step.removed.edges << " edges removed in "
-            << llvm::formatv("{0:F3}", step.seconds).str() << " s";
+            << llvm::formatv("{0:F3}", step.seconds).str() << " s"
+            << (work.empty() ? "" : " (" + work + ")");
+      }
       emitRemark(module.getLoc())
           << "tfg-grappler: " << initial.nodes << " -> " << final.nodes
           << " nodes, " << initial.edges << " -> " << final.edges << " edges, "

@@ -6,6 +6,9 @@
 
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-inline"
 
 namespace mlir {
 namespace tfg {
@@ -184,6 +187,8 @@ namespace {
 struct InlinePass : tfg::impl::InlinePassBase<InlinePass> {
   using InlinePassBase::InlinePassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-inline: running on "
+                            << getOperation()->getName() << "\n");
     FailureOr<int64_t> n =
         inlineCalls(getOperation(), makePreserveOptions(fetch, feed));
     if (failed(n))

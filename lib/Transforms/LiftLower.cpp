@@ -6,6 +6,9 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-lift-lower"
 
 namespace mlir {
 namespace tfg {
@@ -338,6 +341,8 @@ struct LiftGraphToFuncPass
     : tfg::impl::LiftGraphToFuncPassBase<LiftGraphToFuncPass> {
   using LiftGraphToFuncPassBase::LiftGraphToFuncPassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-lift-lower: running on "
+                            << getOperation()->getName() << "\n");
     // TensorFlow's options lift as TensorFlow's pass does.
     if (!feeds.empty() || !fetches.empty() || !controlRets.empty()) {
       if (!feed.empty() || !fetch.empty()) {
@@ -361,6 +366,8 @@ struct LiftGraphToFuncPass
 struct LowerFuncToGraphPass
     : tfg::impl::LowerFuncToGraphPassBase<LowerFuncToGraphPass> {
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-lift-lower: running on "
+                            << getOperation()->getName() << "\n");
     if (failed(lowerFuncToGraph(getOperation())))
       signalPassFailure();
   }

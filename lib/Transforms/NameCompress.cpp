@@ -5,6 +5,9 @@
 #include "tfg/Transforms/Passes.h"
 
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-name-compress"
 
 namespace mlir {
 namespace tfg {
@@ -64,6 +67,8 @@ namespace {
 struct NameCompressPass : tfg::impl::NameCompressPassBase<NameCompressPass> {
   using NameCompressPassBase::NameCompressPassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-name-compress: running on "
+                            << getOperation()->getName() << "\n");
     PreserveOptions options = makePreserveOptions(fetch, feed);
     for (Block *body : getGraphBodies(getOperation()))
       if (failed(compressNodeNames(*body, options)))

@@ -6,6 +6,9 @@
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-prune"
 
 namespace mlir {
 namespace tfg {
@@ -115,6 +118,8 @@ namespace {
 struct PrunePass : tfg::impl::PrunePassBase<PrunePass> {
   using PrunePassBase::PrunePassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-prune: running on "
+                            << getOperation()->getName() << "\n");
     PreserveOptions options = makePreserveOptions(fetch, feed);
     bool changed = false;
     for (Block *body : getGraphBodies(getOperation())) {

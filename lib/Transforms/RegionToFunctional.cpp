@@ -15,6 +15,9 @@
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-region-to-functional"
 
 namespace mlir {
 namespace tfg {
@@ -515,6 +518,8 @@ struct RegionToFunctionalPass
     : tfg::impl::RegionToFunctionalPassBase<RegionToFunctionalPass> {
   using RegionToFunctionalPassBase::RegionToFunctionalPassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-region-to-functional: running on "
+                            << getOperation()->getName() << "\n");
     FailureOr<OutlineStats> stats = convertRegionToFunctional(getOperation());
     if (failed(stats))
       return signalPassFailure();

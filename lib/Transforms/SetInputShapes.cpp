@@ -15,6 +15,9 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-set-input-shapes"
 
 namespace mlir {
 namespace tfg {
@@ -50,6 +53,8 @@ struct SetInputShapesPass
   using SetInputShapesPassBase::SetInputShapesPassBase;
 
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-set-input-shapes: running on "
+                            << getOperation()->getName() << "\n");
     llvm::StringMap<SmallVector<int64_t, 4>> wanted;
     for (const std::string &entry : shapes) {
       auto [name, dims] = StringRef(entry).split('=');

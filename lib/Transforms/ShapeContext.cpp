@@ -12,7 +12,10 @@
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/GraphTransforms.h"
 
+#include "llvm/Support/Debug.h"
 #include "llvm/Support/MathExtras.h"
+
+#define DEBUG_TYPE "tfg-shape-inference"
 
 using namespace mlir;
 using namespace mlir::tfg;

@@ -16,6 +16,9 @@
 #include "tfg/Transforms/GraphTransforms.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-shape-inference"
 
 using namespace mlir;
 using namespace mlir::tfg;

@@ -10,6 +10,9 @@
 
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/GraphTransforms.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-shape-inference"
 
 using namespace mlir;
 using namespace mlir::tfg;

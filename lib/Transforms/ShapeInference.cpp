@@ -7,6 +7,9 @@
 #include "tfg/Transforms/Passes.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-shape-inference"
 
 namespace mlir {
 namespace tfg {
@@ -143,6 +146,8 @@ struct ShapeInferencePass
     : tfg::impl::ShapeInferencePassBase<ShapeInferencePass> {
   using ShapeInferencePassBase::ShapeInferencePassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-shape-inference: running on "
+                            << getOperation()->getName() << "\n");
     int64_t refined = 0;
     for (Block *body : getGraphBodies(getOperation()))
       refined += inferShapes(*body);
@@ -160,7 +165,11 @@ template <typename PassT> static void runDropOutputShapes(PassT &pass) {
 struct DropOutputShapesPass
     : tfg::impl::DropOutputShapesPassBase<DropOutputShapesPass> {
   using DropOutputShapesPassBase::DropOutputShapesPassBase;
-  void runOnOperation() override { runDropOutputShapes(*this); }
+  void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-shape-inference: running on "
+                            << getOperation()->getName() << "\n");
+    runDropOutputShapes(*this);
+  }
   friend void runDropOutputShapes<>(DropOutputShapesPass &);
 };
 struct DropUnregisteredOutputShapesPass
@@ -168,7 +177,11 @@ struct DropUnregisteredOutputShapesPass
           DropUnregisteredOutputShapesPass> {
   using DropUnregisteredOutputShapesPassBase::
       DropUnregisteredOutputShapesPassBase;
-  void runOnOperation() override { runDropOutputShapes(*this); }
+  void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-shape-inference: running on "
+                            << getOperation()->getName() << "\n");
+    runDropOutputShapes(*this);
+  }
   friend void runDropOutputShapes<>(DropUnregisteredOutputShapesPass &);
 };
 } // namespace

@@ -5,6 +5,9 @@
 #include "tfg/Transforms/Passes.h"
 
 #include "mlir/IR/RegionKindInterface.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-toposort"
 
 namespace mlir {
 namespace tfg {
@@ -70,6 +73,8 @@ bool mlir::tfg::sortAllTopologically(Operation *root) {
 namespace {
 struct TopoSortPass : tfg::impl::TopoSortPassBase<TopoSortPass> {
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-toposort: running on "
+                            << getOperation()->getName() << "\n");
     // An order that is already topological needs no re-verification.
     if (!sortAllTopologically(getOperation()))
       markAllAnalysesPreserved();

@@ -7,6 +7,9 @@
 
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-verify"
 
 namespace mlir {
 namespace tfg {
@@ -20,6 +23,8 @@ using namespace mlir;
 namespace {
 struct VerifyPass : tfg::impl::VerifyPassBase<VerifyPass> {
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-verify: running on "
+                            << getOperation()->getName() << "\n");
     // Nothing changes: the pass manager need not verify again after it.
     markAllAnalysesPreserved();
     // What the verifier and every later recursion could not hold (MLIR

@@ -18,11 +18,26 @@ std::vector<std::string> names() {
 }
 
 TEST(GrapplerTest, DefaultOrderIsTheMetaOptimizers) {
-  EXPECT_EQ(names(),
-            (std::vector<std::string>{
-                "tfg-prune", "tfg-inline", "tfg-cse", "tfg-constant-folding",
-                "tfg-arithmetic-optimizer", "tfg-shape-inference",
-                "tfg-remapper", "tfg-dependency-optimizer"}));
+  EXPECT_EQ(names(), (std::vector<std::string>{
+                         "tfg-prune", "tfg-inline", "tfg-cse",
+                         "tfg-constant-folding", "tfg-arithmetic-optimizer",
+                         "tfg-shape-inference", "tfg-remapper",
+                         "tfg-loop-optimizer", "tfg-dependency-optimizer"}));
+}
+
+TEST(GrapplerTest, OnlyTheLoopOptimizerDescribesItsWork) {
+  // The loop optimizer's report hook answers for its own passes only (and
+  // says nothing before a run); another pass gets an empty description.
+  std::vector<GrapplerOptimizer> opts = getGrapplerOptimizers();
+  auto loop = std::find_if(opts.begin(), opts.end(), [](const auto &opt) {
+    return opt.name == "tfg-loop-optimizer";
+  });
+  ASSERT_NE(loop, opts.end());
+  ASSERT_TRUE(static_cast<bool>(loop->report));
+  std::unique_ptr<Pass> pass = loop->create(PreserveOptions());
+  EXPECT_EQ(loop->report(*pass), "");
+  std::unique_ptr<Pass> other = createTopoSortPass();
+  EXPECT_EQ(describeLoopOptimizerWork(*other), "");
 }
 
 TEST(GrapplerTest, LaterOptimizersPlugInByStage) {

@@ -35,6 +35,7 @@ enum GrapplerStage : unsigned {
   kStageShape = 60,
   kStageLayout = 70,
   kStageRemapper = 80,
+  kStageLoop = 85,
   kStageMemory = 90,
   kStageDependency = 100,
 };
@@ -49,7 +50,15 @@ struct GrapplerOptimizer {
   /// then scheduled on every `tfg.func` and `tfg.graph` (MLIR's pass manager
   /// runs the functions of a library in parallel); otherwise on the module.
   bool bodyLocal = false;
+  /// Describes the work of a pass `create` made, beyond the nodes and
+  /// edges it removed (`print-statistics` appends it to the optimizer's
+  /// remark); empty when there is nothing to say. Optional.
+  std::function<std::string(Pass &)> report;
 };
+
+/// The work of a tfg-loop-optimizer pass over all its runs ("2 dead
+/// switches, 1 loops unrolled"); empty for another pass.
+std::string describeLoopOptimizerWork(Pass &pass);
 
 /// Adds an optimizer (replacing one of the same name). Not thread-safe: call
 /// it at start-up, as pass registration is.

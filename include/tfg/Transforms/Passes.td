@@ -722,6 +722,54 @@ def VerifyPass : Pass<"tfg-verify"> {
   }];
 }
 
+def LoopOptimizerPass : Pass<"tfg-loop-optimizer", "ModuleOp"> {
+  let summary = "Simplify control flow and loops (Grappler's loop optimizer)";
+  let description = [{
+    Grappler's LoopOptimizer (docs/LoopOptimizer.md lists the rules and
+    their safety conditions):
+    - dead branches: the fanout of the dead output of a `Switch` whose
+      predicate is a constant is removed up to the `Merge` nodes (which
+      lose that input; a Merge left with one input becomes an Identity);
+      `If`/`StatelessIf` with a constant condition and `Case` with a
+      constant index become a call of the branch taken, `IfRegion` and
+      `CaseRegion` are replaced by the ops of the region taken;
+    - loops with a constant trip count: a `While`/`WhileRegion` whose
+      condition compares a counter with a constant, or a `For`/`ForRegion`
+      with constant bounds, running no iteration is replaced by its
+      initial values, one running one iteration by its body;
+    - stack pushes never popped: `StackPushV2` onto a `StackV2` that no
+      `StackPopV2` reads becomes an Identity of the pushed value;
+    - loop-invariant node motion (off by default, as in Grappler: a node
+      moved out of a loop that runs no iteration runs anyway): nodes of a
+      `WhileRegion` body reading only loop invariants are moved before the
+      loop; nodes of a v1 frame reading only constant Enters leave the
+      frame, and a constant Enter brings their results back.
+    Fetched and fed nodes and `_grappler_do_not_remove` nodes are never
+    replaced; dead nodes with side effects stop a dead-branch removal; a
+    graph without fetches keeps its nodes (only replacements that keep the
+    node's name are made).
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"removeDeadBranches", "remove-dead-branches", "bool", "true",
+           "Remove the branches a constant predicate or index never takes">,
+    Option<"simplifyTripCounts", "simplify-trip-counts", "bool", "true",
+           "Remove loops running no iteration, unroll those running one">,
+    Option<"removeStackOps", "remove-stack-ops", "bool", "true",
+           "Replace pushes onto stacks never popped by Identity nodes">,
+    Option<"loopInvariantNodeMotion", "loop-invariant-node-motion", "bool",
+           "false", "Move loop-invariant nodes out of loops">
+  ]);
+  let statistics = [
+    Statistic<"numDeadSwitches", "dead-switches", "Switch nodes whose dead fanout was removed">,
+    Statistic<"numDeadNodes", "dead-nodes", "Nodes of dead branches removed">,
+    Statistic<"numBranchesFolded", "branches-folded", "If/Case nodes replaced by the branch taken">,
+    Statistic<"numNodesHoisted", "nodes-hoisted", "Nodes moved out of loops">,
+    Statistic<"numStackPushesRemoved", "stack-pushes-removed", "Pushes onto stacks never popped removed">,
+    Statistic<"numLoopsRemoved", "loops-removed", "Loops running no iteration removed">,
+    Statistic<"numLoopsUnrolled", "loops-unrolled", "Loops running one iteration unrolled">
+  ];
+}
+
 //===----------------------------------------------------------------------===//
 // Meta pipeline
 //===----------------------------------------------------------------------===//
@@ -735,7 +783,7 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     constant folding (40), the arithmetic optimizer (50), shape inference
     (60), the remapper (80, `tfg-remapper` with target `auto`: TF.js's
     fused kernels for a TF.js model, TensorFlow's CPU kernels otherwise),
-    layout and memory (70, 90, later) and the dependency optimizer (100). The sequence repeats up to `iterations` times and stops early
+    the loop optimizer (85), layout and memory (70, 90, later) and the dependency optimizer (100). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
     optimizer; without `fetch`, the fetches the importer recorded with the
     model are fetched (the `tfg.fetches` module attribute: the outputs of a

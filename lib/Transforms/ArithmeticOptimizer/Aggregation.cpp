@@ -17,6 +17,9 @@
 #include "ArithmeticOptimizer.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-arithmetic-optimizer"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -195,6 +198,7 @@ planGrouped(ArrayRef<SmallVector<int64_t>> shapes) {
   return steps;
 }
 
+// Pattern: Add/AddV2/AddN tree -> AddN per shape group (+ broadcasting Adds)
 /// Add/AddV2 trees -> AddN of the terms of one shape, and AddV2 where
 /// terms of different (broadcast-compatible) static shapes meet; done when
 /// it leaves fewer nodes than the tree (some AddN sums three terms or
@@ -208,18 +212,20 @@ struct AddOpsRewrite : NodePattern {
                             PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !isNumeric(t) || !isTreeTop(op))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "not a binary numeric node at the top of an add tree");
     bool leftOnly = !unsafe && !reassociatesExactly(t);
     SmallVector<Value> leaves = collectLeaves(op, leftOnly);
     Value out = getDataResults(op)[0];
     std::optional<SmallVector<int64_t>> outShape = getStaticShape(out);
     if (leaves.size() < 3 || !outShape)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "fewer than 3 leaves or no static result shape");
     SmallVector<SmallVector<int64_t>> shapes;
     for (Value leaf : leaves) {
       std::optional<SmallVector<int64_t>> shape = getStaticShape(leaf);
       if (!shape)
-        return failure();
+        return rewriter.notifyMatchFailure(op, "a leaf without a static shape");
       shapes.push_back(std::move(*shape));
     }
     std::optional<SmallVector<SumStep>> steps =
@@ -227,7 +233,8 @@ struct AddOpsRewrite : NodePattern {
     // Fewer nodes than the tree's leaves.size() - 1, and the tree's shape.
     if (!steps || steps->empty() || steps->size() + 1 >= leaves.size() ||
         steps->back().shape != *outShape)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the rewrite would not leave fewer nodes");
     Type element = tf_type::getElementTypeOrSelf(out.getType());
     SmallVector<Value> slots(leaves);
     Operation *node = nullptr;
@@ -246,7 +253,7 @@ struct AddOpsRewrite : NodePattern {
       node = buildNode(rewriter, op, step.isAddN ? "AddN" : "AddV2", operands,
                        attrs, type);
       if (!node)
-        return failure();
+        return rewriter.notifyMatchFailure(op, "could not build a sum node");
       slots.push_back(getDataResults(node)[0]);
     }
     replaceNodeAndClean(rewriter, op, node, mayDelete);
@@ -254,6 +261,7 @@ struct AddOpsRewrite : NodePattern {
   }
 };
 
+// Pattern: AddN(x, x, ..., x) -> Mul(x, n)
 /// AddN(x, x, ..., x) -> Mul(x, n). Floats: n <= 3 (x+x+x rounds like
 /// 3*x; longer sums round at each step), unless unsafe-math.
 struct SimplifyAggregation : NodePattern {
@@ -266,18 +274,22 @@ struct SimplifyAggregation : NodePattern {
     OperandRange data = getDataOperands(op);
     if (data.size() < 2 || !(isFloatLike(t) || isIntegerLike(t)) ||
         !llvm::all_equal(data))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "not an aggregation of one repeated numeric value");
     if (isFloatLike(t) && !unsafe && data.size() > 3)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "float aggregation of more than 3 terms needs unsafe-math");
     Operation *n =
         buildScalarConst(rewriter, op, t, static_cast<double>(data.size()));
     if (!n)
-      return failure();
+      return rewriter.notifyMatchFailure(op,
+                                         "could not build the count constant");
     return replaceWithTypedNode(rewriter, op, "Mul",
                                 {data[0], getDataResults(n)[0]}, t, mayDelete);
   }
 };
 
+// Pattern: AddN(Mul(x, a), Mul(x, b), ...) -> Mul(x, AddN(a, b, ...))
 /// AddN/Add/AddV2 of Mul terms sharing a factor x -> Mul(x, AddN(rest));
 /// with unsafe-math, Add of Divs by one denominator -> Div(AddN(nums), d).
 /// Every term and rest must have the result's static shape.
@@ -292,7 +304,8 @@ struct HoistCommonFactor : NodePattern {
     Value out = getDataResults(op)[0];
     if (data.size() < 2 || data.size() > kMaxLeaves ||
         !(isIntegerLike(t) || (unsafe && (isFloatLike(t) || isComplexType(t)))))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "too few or too many terms, or a type needing unsafe-math");
     for (StringRef kind : {"Mul", "Div", "RealDiv"}) {
       if (kind != "Mul" && !unsafe)
         break;
@@ -332,7 +345,8 @@ struct HoistCommonFactor : NodePattern {
                        tAttr},
                       out.getType());
         if (!sum)
-          return failure();
+          return rewriter.notifyMatchFailure(
+              op, "could not build the sum of the other factors");
         Operation *node = kind == "Mul"
                               ? buildNode(rewriter, op, "Mul",
                                           {common, getDataResults(sum)[0]},
@@ -341,12 +355,13 @@ struct HoistCommonFactor : NodePattern {
                                           {getDataResults(sum)[0], common},
                                           {tAttr}, out.getType());
         if (!node)
-          return failure();
+          return rewriter.notifyMatchFailure(
+              op, "could not build the product with the common factor");
         replaceNodeAndClean(rewriter, op, node, mayDelete);
         return success();
       }
     }
-    return failure();
+    return rewriter.notifyMatchFailure(op, "no factor common to every term");
   }
 };
 
@@ -358,6 +373,7 @@ static int64_t numElements(ArrayRef<int64_t> shape) {
   return n;
 }
 
+// Pattern: op(op(big, small1), small2) -> op(op(small1, small2), big)
 /// Chains of one associative, commutative op (Mul, Add/AddV2) with
 /// operands of different static shapes -> a left chain over the operands
 /// sorted by size, so that small operands combine before broadcasting.
@@ -371,15 +387,19 @@ struct MinimizeBroadcasts : NodePattern {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 ||
         !(isIntegerLike(t) || (unsafe && isFloatLike(t))) || !isTreeTop(op))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "not a binary integer node (floats need unsafe-math) at the top "
+              "of a chain");
     SmallVector<Value> leaves = collectLeaves(op, /*leftOnly=*/false);
     if (leaves.size() < 3 || leaves.size() > 16)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "fewer than 3 or more than 16 operands in the chain");
     SmallVector<std::pair<int64_t, Value>> sized;
     for (Value v : leaves) {
       std::optional<SmallVector<int64_t>> shape = getStaticShape(v);
       if (!shape)
-        return failure();
+        return rewriter.notifyMatchFailure(op,
+                                           "an operand without a static shape");
       sized.push_back({numElements(*shape), v});
     }
     std::stable_sort(sized.begin(), sized.end(),
@@ -389,9 +409,10 @@ struct MinimizeBroadcasts : NodePattern {
     if (left.size() == sized.size() &&
         llvm::all_of(llvm::seq<size_t>(0, left.size()),
                      [&](size_t i) { return left[i] == sized[i].second; }))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the operands are already in size order");
     if (sized.front().first == sized.back().first)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "every operand has the same size");
     NamedAttribute tAttr = rewriter.getNamedAttr("T", TypeAttr::get(t));
     Value acc = sized[0].second;
     Operation *node = nullptr;
@@ -401,7 +422,7 @@ struct MinimizeBroadcasts : NodePattern {
           buildNode(rewriter, op, getTFOpName(op), {acc, sized[i].second},
                     {tAttr}, last ? getDataResults(op)[0].getType() : Type());
       if (!node)
-        return failure();
+        return rewriter.notifyMatchFailure(op, "could not build a chain node");
       acc = getDataResults(node)[0];
     }
     replaceNodeAndClean(rewriter, op, node, mayDelete);
@@ -411,19 +432,20 @@ struct MinimizeBroadcasts : NodePattern {
 
 } // namespace
 
-void arith_opt::populateAggregationPatterns(RewritePatternSet &patterns,
-                                            const Stages &stages) {
+void arith_opt::populateAggregationPatterns(
+    RewritePatternSet &patterns, const ArithmeticOptimizerPassOptions &stages,
+    bool mayDelete) {
   MLIRContext *ctx = patterns.getContext();
   bool unsafe = stages.unsafeMath;
   if (stages.addOpsRewrite)
     for (StringRef name : {"Add", "AddV2"})
-      addPattern<AddOpsRewrite>(patterns, stages, name, ctx, unsafe);
+      addPattern<AddOpsRewrite>(patterns, mayDelete, name, ctx, unsafe);
   if (stages.simplifyAggregation)
-    addPattern<SimplifyAggregation>(patterns, stages, ctx, unsafe);
+    addPattern<SimplifyAggregation>(patterns, mayDelete, ctx, unsafe);
   if (stages.hoistCommonFactor)
     for (StringRef name : {"AddN", "Add", "AddV2"})
-      addPattern<HoistCommonFactor>(patterns, stages, name, ctx, unsafe);
+      addPattern<HoistCommonFactor>(patterns, mayDelete, name, ctx, unsafe);
   if (stages.minimizeBroadcasts)
     for (StringRef name : {"Mul", "Add", "AddV2"})
-      addPattern<MinimizeBroadcasts>(patterns, stages, name, ctx, unsafe);
+      addPattern<MinimizeBroadcasts>(patterns, mayDelete, name, ctx, unsafe);
 }

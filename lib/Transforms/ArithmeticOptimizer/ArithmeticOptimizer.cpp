@@ -18,6 +18,10 @@
 
 #include "mlir/IR/BuiltinOps.h"
 
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-arithmetic-optimizer"
+
 namespace mlir {
 namespace tfg {
 #define GEN_PASS_DEF_ARITHMETICOPTIMIZERPASS
@@ -35,7 +39,11 @@ struct ArithmeticOptimizerPass
   using ArithmeticOptimizerPassBase::ArithmeticOptimizerPassBase;
 
   LogicalResult initialize(MLIRContext *ctx) override {
-    Stages s;
+    // The generated options struct, from the pass's parsed options (the
+    // fields have the options' names).
+    ArithmeticOptimizerPassOptions s;
+    s.fetch.assign(fetch.begin(), fetch.end());
+    s.feed.assign(feed.begin(), feed.end());
     s.addOpsRewrite = addOpsRewrite;
     s.hoistCommonFactor = hoistCommonFactor;
     s.minimizeBroadcasts = minimizeBroadcasts;
@@ -65,12 +73,11 @@ struct ArithmeticOptimizerPass
     s.hoistCWiseUnaryChains = hoistCWiseUnaryChains;
     s.unsafeMath = unsafeMath;
     for (bool mayDelete : {true, false}) {
-      s.mayDeleteNodes = mayDelete;
       RewritePatternSet set(ctx);
-      populateSimplifyPatterns(set, s);
-      populateFunctionPatterns(set, s);
-      populateAggregationPatterns(set, s);
-      populateStructurePatterns(set, s);
+      populateSimplifyPatterns(set, s, mayDelete);
+      populateFunctionPatterns(set, s, mayDelete);
+      populateAggregationPatterns(set, s, mayDelete);
+      populateStructurePatterns(set, s, mayDelete);
       (mayDelete ? patterns : keepingPatterns) =
           FrozenRewritePatternSet(std::move(set));
     }
@@ -94,6 +101,8 @@ struct ArithmeticOptimizerPass
         return signalPassFailure();
       rewrites += stats->rewrites;
     }
+    LLVM_DEBUG(llvm::dbgs()
+               << "tfg-arithmetic-optimizer: " << rewrites << " rewrites\n");
     numRewrites += rewrites;
     if (!rewrites)
       markAllAnalysesPreserved();

@@ -13,6 +13,7 @@
 
 #include "tfg/IR/Utility.h"
 #include "tfg/Transforms/GraphRewrite.h"
+#include "tfg/Transforms/Passes.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/PatternMatch.h"
@@ -23,43 +24,13 @@ namespace mlir {
 namespace tfg {
 namespace arith_opt {
 
-/// The stages; each is an option of the pass (Passes.td documents them).
-struct Stages {
-  bool addOpsRewrite = true;
-  bool hoistCommonFactor = true;
-  bool minimizeBroadcasts = true;
-  bool removeIdentityTranspose = true;
-  bool removeInvolution = true;
-  bool removeRedundantBitcast = true;
-  bool removeRedundantCast = true;
-  bool removeRedundantReshape = true;
-  bool removeNegation = true;
-  bool replaceMulWithSquare = true;
-  bool replaceMulWithBroadcastByTile = false;
-  bool simplifyAggregation = true;
-  bool foldTransposeIntoMatMul = true;
-  bool foldConjugateIntoTranspose = true;
-  bool foldMultiplyIntoConv = true;
-  bool removeLogicalNot = true;
-  bool sqrtDivToRsqrtMul = true;
-  bool convertPow = true;
-  bool convertLog1p = true;
-  bool convertExpm1 = true;
-  bool optimizeMaxOrMin = true;
-  bool unaryOpsComposition = false;
-  bool removeStackSliceSameAxis = true;
-  bool simplifyEmbeddingLookup = true;
-  bool removeCastIntoSegmentReduction = true;
-  bool reorderCastLikeAndValuePreserving = true;
-  bool hoistCWiseUnaryChains = true;
-  /// Also the variants that change floating-point rounding (see the docs).
-  bool unsafeMath = false;
-  /// Whether rewrites may remove nodes (bypass a node by an existing value,
-  /// erase the producers they leave unused). False in a graph without
-  /// fetches, where any node might be an output the user fetches later:
-  /// only replacements by new nodes (which keep the name) are done.
-  bool mayDeleteNodes = true;
-};
+/// The stages enabled are the pass's options, ArithmeticOptimizerPassOptions
+/// (generated from Passes.td, which documents each). The populate functions
+/// also take whether rewrites may remove nodes (bypass a node by an
+/// existing value, erase the producers they leave unused): false in a
+/// graph without fetches, where any node might be an output the user
+/// fetches later, so only replacements by new nodes (which keep the name)
+/// are done.
 
 //===----------------------------------------------------------------------===//
 // Helpers (Helpers.cpp)
@@ -157,16 +128,15 @@ struct NodePattern : RewritePattern {
   }
   virtual LogicalResult rewriteNode(Operation *op,
                                     PatternRewriter &rewriter) const = 0;
-  /// Stages::mayDeleteNodes of the set the pattern belongs to.
+  /// Whether the pattern's set may remove nodes (see the populate functions).
   bool mayDelete = true;
 };
 
-/// Adds the pattern T(args...) to `patterns`, with `stages`' mayDeleteNodes.
+/// Adds the pattern T(args...) to `patterns`, removing nodes if `mayDelete`.
 template <typename T, typename... Args>
-void addPattern(RewritePatternSet &patterns, const Stages &stages,
-                Args &&...args) {
+void addPattern(RewritePatternSet &patterns, bool mayDelete, Args &&...args) {
   auto pattern = std::make_unique<T>(std::forward<Args>(args)...);
-  pattern->mayDelete = stages.mayDeleteNodes;
+  pattern->mayDelete = mayDelete;
   patterns.add(std::move(pattern));
 }
 
@@ -178,19 +148,23 @@ void addPattern(RewritePatternSet &patterns, const Stages &stages,
 /// negation, Mul to Square, LogicalNot of comparisons, Sqrt division,
 /// transposes folded into MatMul and Conj.
 void populateSimplifyPatterns(RewritePatternSet &patterns,
-                              const Stages &stages);
+                              const ArithmeticOptimizerPassOptions &stages,
+                              bool mayDelete);
 /// Functions.cpp: Pow, Log1p, Expm1, Max/Min of monotonic functions,
 /// unary op composition, multiply folded into Conv2D.
 void populateFunctionPatterns(RewritePatternSet &patterns,
-                              const Stages &stages);
+                              const ArithmeticOptimizerPassOptions &stages,
+                              bool mayDelete);
 /// Aggregation.cpp: AddN forming, aggregation simplification, hoisting of
 /// common factors, broadcast minimization.
 void populateAggregationPatterns(RewritePatternSet &patterns,
-                                 const Stages &stages);
+                                 const ArithmeticOptimizerPassOptions &stages,
+                                 bool mayDelete);
 /// Structure.cpp: stack/slice, embedding lookup, casts into segment
 /// reductions and value-preserving ops, unary chains through Concat/Split.
 void populateStructurePatterns(RewritePatternSet &patterns,
-                               const Stages &stages);
+                               const ArithmeticOptimizerPassOptions &stages,
+                               bool mayDelete);
 
 } // namespace arith_opt
 } // namespace tfg

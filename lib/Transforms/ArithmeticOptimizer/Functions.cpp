@@ -16,6 +16,9 @@
 #include "tfg/IR/OpClassification.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-arithmetic-optimizer"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -33,6 +36,7 @@ static bool keepsShape(Value c, Value x, Value result) {
   return haveSameStaticShape(x, result);
 }
 
+// Pattern: Pow(x, c) -> Square/Identity/OnesLike/Reciprocal/Sqrt/Rsqrt(x)
 /// Pow(x, c) for a splat constant c: 2 -> Square, 1 -> Identity, 0 ->
 /// OnesLike, -1 -> Reciprocal (floats); with unsafe-math also 0.5 -> Sqrt,
 /// -0.5 -> Rsqrt, 3 -> x * Square(x) (floats).
@@ -44,12 +48,13 @@ struct ConvertPow : NodePattern {
                             PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !(isFloatLike(t) || isIntegerLike(t)))
-      return failure();
+      return rewriter.notifyMatchFailure(op, "not a binary numeric node");
     Value x = getDataOperands(op)[0], c = getDataOperands(op)[1];
     Value result = getDataResults(op)[0];
     std::optional<double> e = getSplatValue(c);
     if (!e || !keepsShape(c, x, result))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the exponent is not a splat constant keeping the shape");
     bool isFloat = isFloatLike(t);
     NamedAttribute tAttr = rewriter.getNamedAttr("T", TypeAttr::get(t));
     Type type = result.getType();
@@ -69,14 +74,15 @@ struct ConvertPow : NodePattern {
     } else if (*e == 3 && isFloat && unsafe) {
       Operation *sq = buildNode(rewriter, op, "Square", {x}, {tAttr}, type);
       if (!sq)
-        return failure();
+        return rewriter.notifyMatchFailure(op, "could not build Square");
       node = buildNode(rewriter, op, "Mul", {x, getDataResults(sq)[0]}, {tAttr},
                        type);
     } else {
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "no rewrite for this exponent and type");
     }
     if (!node)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "could not build the replacement");
     replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
@@ -97,6 +103,7 @@ static Value getAddendOf(Operation *add, double value) {
   return {};
 }
 
+// Pattern: Log(Add(1, x)) -> Log1p(x)
 /// Log(Add(1, x)) -> Log1p(x). More precise, so not exact: off by default.
 struct ConvertLog1p : NodePattern {
   explicit ConvertLog1p(MLIRContext *ctx) : NodePattern("Log", ctx) {}
@@ -104,18 +111,22 @@ struct ConvertLog1p : NodePattern {
                             PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 1 || !(isFloatLike(t) || isComplexType(t)))
-      return failure();
+      return rewriter.notifyMatchFailure(op,
+                                         "not a unary float or complex node");
     Value in = getDataOperands(op)[0];
     Operation *add = getProducerNode(in);
     if (!(isNode(add, "Add") || isNode(add, "AddV2")) || !hasSingleUse(in))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the operand is not an Add used only here");
     Value x = getAddendOf(add, 1.0);
     if (!x)
-      return failure();
+      return rewriter.notifyMatchFailure(op,
+                                         "the Add does not add the constant 1");
     return replaceWithTypedNode(rewriter, op, "Log1p", {x}, t, mayDelete);
   }
 };
 
+// Pattern: Sub(Exp(x), 1) -> Expm1(x)
 /// Sub(Exp(x), 1) -> Expm1(x). More precise, so not exact: off by default.
 struct ConvertExpm1 : NodePattern {
   explicit ConvertExpm1(MLIRContext *ctx) : NodePattern("Sub", ctx) {}
@@ -123,13 +134,15 @@ struct ConvertExpm1 : NodePattern {
                             PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !(isFloatLike(t) || isComplexType(t)))
-      return failure();
+      return rewriter.notifyMatchFailure(op,
+                                         "not a binary float or complex node");
     Value e = getDataOperands(op)[0], c = getDataOperands(op)[1];
     Operation *exp = getProducerOf(e, "Exp");
     std::optional<double> one = getSplatValue(c);
     if (!exp || hasControlOperands(exp) || !hasSingleUse(e) || !one ||
         *one != 1.0 || !keepsShape(c, e, getDataResults(op)[0]))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "not Exp(x) used only here minus a constant 1");
     return replaceWithTypedNode(rewriter, op, "Expm1",
                                 {getDataOperands(exp)[0]}, t, mayDelete);
   }
@@ -172,6 +185,7 @@ static Monotonic getExactMonotonicity(Operation *f, Type t) {
   return Monotonic::None;
 }
 
+// Pattern: Max/Min(f(x)) -> f(Max/Min(x)) for monotonic f
 /// Max(f(x)) -> f(Max(x)) for non-decreasing f, f(Min(x)) for
 /// non-increasing f (and Min alike), for the f of getExactMonotonicity.
 struct OptimizeMaxOrMin : NodePattern {
@@ -179,17 +193,20 @@ struct OptimizeMaxOrMin : NodePattern {
   LogicalResult rewriteNode(Operation *op,
                             PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 2 || getDataResults(op).size() != 1)
-      return failure();
+      return rewriter.notifyMatchFailure(op,
+                                         "not a binary node with one result");
     Type t = getTypeAttr(op);
     Value in = getDataOperands(op)[0];
     Operation *f = getProducerNode(in);
     if (!f || hasControlOperands(f) || !hasSingleUse(in) ||
         getNumDataOperands(f) != 1 || getDataResults(f).size() != 1 ||
         getTypeAttr(f) != t)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the operand is not a single-use unary node of the same type");
     Monotonic m = getExactMonotonicity(f, t);
     if (m == Monotonic::None)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the function is not monotonic for this type");
     bool isMax = isNode(op, "Max");
     StringRef reduction =
         (m == Monotonic::NonDecreasing) == isMax ? "Max" : "Min";
@@ -199,7 +216,7 @@ struct OptimizeMaxOrMin : NodePattern {
                   {getDataOperands(f)[0], getDataOperands(op)[1]},
                   getNodeAttrs(op).getValue(), type);
     if (!reduced)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "could not build the reduction");
     Operation *node =
         cloneNodeWithData(rewriter, f, {getDataResults(reduced)[0]});
     getDataResults(node)[0].setType(type);
@@ -219,6 +236,7 @@ static bool isComposable(StringRef name) {
   return llvm::is_contained(kOps, name);
 }
 
+// Pattern: f_n(...f_1(x)) -> _UnaryOpsComposition(x) {op_names}
 /// A chain of composable unary float ops (each but the last used only by
 /// the next, no control operands, one device) ending at the root ->
 /// _UnaryOpsComposition(x) {op_names = [...]}. The root is the chain's end:
@@ -232,16 +250,18 @@ struct UnaryOpsComposition : RewritePattern {
     if (op->getName().getDialectNamespace() != "tfg" || isDeadNode(op) ||
         !isComposable(getTFOpName(op)) || getNumDataOperands(op) != 1 ||
         getDataResults(op).size() != 1)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "not a composable unary node");
     Type t = getTypeAttr(op);
     if (!t || !(t.isF16() || t.isF32() || t.isF64()))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "not a float type composition supports");
     Value out = getDataResults(op)[0];
     if (hasSingleUse(out)) {
       Operation *user = *out.getUsers().begin();
       if (user->getName().getDialectNamespace() == "tfg" &&
           isComposable(getTFOpName(user)) && getTypeAttr(user) == t)
-        return failure();
+        return rewriter.notifyMatchFailure(op,
+                                           "the chain continues in the user");
     }
     SmallVector<StringRef> names{getTFOpName(op)};
     Value x = getDataOperands(op)[0];
@@ -256,7 +276,7 @@ struct UnaryOpsComposition : RewritePattern {
       x = getDataOperands(p)[0];
     }
     if (names.size() < 2)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "a chain of fewer than 2 ops");
     std::reverse(names.begin(), names.end());
     Operation *node = buildNode(
         rewriter, op, "_UnaryOpsComposition", {x},
@@ -264,12 +284,14 @@ struct UnaryOpsComposition : RewritePattern {
          rewriter.getNamedAttr("op_names", rewriter.getStrArrayAttr(names))},
         out.getType());
     if (!node)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "could not build _UnaryOpsComposition");
     replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
 
+// Pattern: Conv2D(Mul(x, c), w) -> Conv2D(x, Mul(w, c))
 /// Conv2D(Mul(x, c), w) -> Conv2D(x, Mul(w, c)) for a scalar constant c and
 /// a constant filter w (so constant folding folds the product). Exact for
 /// integers (wrapping arithmetic); floats change rounding: unsafe-math.
@@ -282,13 +304,16 @@ struct FoldMultiplyIntoConv : NodePattern {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 ||
         !(isIntegerLike(t) || (unsafe && isFloatLike(t))))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "not a binary integer node (floats need unsafe-math)");
     Value in = getDataOperands(op)[0], w = getDataOperands(op)[1];
     Operation *mul = getProducerOf(in, "Mul");
     if (!mul || hasControlOperands(mul) || !hasSingleUse(in) ||
         getNumDataOperands(mul) != 2 || getTypeAttr(mul) != t ||
         !getConstValue(w))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the input is not a single-use Mul of the same type and the "
+              "filter not a constant");
     for (int i = 0; i < 2; ++i) {
       Value c = getDataOperands(mul)[i], x = getDataOperands(mul)[1 - i];
       DenseElementsAttr attr = getConstValue(c);
@@ -298,34 +323,36 @@ struct FoldMultiplyIntoConv : NodePattern {
           rewriter, op, "Mul", {w, c},
           {rewriter.getNamedAttr("T", TypeAttr::get(t))}, w.getType());
       if (!scaled)
-        return failure();
+        return rewriter.notifyMatchFailure(op,
+                                           "could not build the scaled filter");
       Operation *node =
           cloneNodeWithData(rewriter, op, {x, getDataResults(scaled)[0]});
       replaceNodeAndClean(rewriter, op, node, mayDelete);
       return success();
     }
-    return failure();
+    return rewriter.notifyMatchFailure(op, "no scalar constant factor");
   }
 };
 
 } // namespace
 
-void arith_opt::populateFunctionPatterns(RewritePatternSet &patterns,
-                                         const Stages &stages) {
+void arith_opt::populateFunctionPatterns(
+    RewritePatternSet &patterns, const ArithmeticOptimizerPassOptions &stages,
+    bool mayDelete) {
   MLIRContext *ctx = patterns.getContext();
   if (stages.convertPow)
-    addPattern<ConvertPow>(patterns, stages, ctx, stages.unsafeMath);
+    addPattern<ConvertPow>(patterns, mayDelete, ctx, stages.unsafeMath);
   if (stages.convertLog1p)
-    addPattern<ConvertLog1p>(patterns, stages, ctx);
+    addPattern<ConvertLog1p>(patterns, mayDelete, ctx);
   if (stages.convertExpm1)
-    addPattern<ConvertExpm1>(patterns, stages, ctx);
+    addPattern<ConvertExpm1>(patterns, mayDelete, ctx);
   if (stages.optimizeMaxOrMin)
     for (StringRef name : {"Max", "Min"})
-      addPattern<OptimizeMaxOrMin>(patterns, stages, name, ctx);
+      addPattern<OptimizeMaxOrMin>(patterns, mayDelete, name, ctx);
   if (stages.unaryOpsComposition)
-    addPattern<UnaryOpsComposition>(patterns, stages, ctx);
+    addPattern<UnaryOpsComposition>(patterns, mayDelete, ctx);
   if (stages.foldMultiplyIntoConv)
     for (StringRef name : {"Conv2D", "Conv3D"})
-      addPattern<FoldMultiplyIntoConv>(patterns, stages, name, ctx,
+      addPattern<FoldMultiplyIntoConv>(patterns, mayDelete, name, ctx,
                                        stages.unsafeMath);
 }

@@ -15,7 +15,10 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "llvm/Support/Debug.h"
 #include <cmath>
+
+#define DEBUG_TYPE "tfg-arithmetic-optimizer"
 
 using namespace mlir;
 using namespace mlir::tfg;

@@ -17,6 +17,9 @@
 #include "tfg/IR/OpClassification.h"
 
 #include "mlir/IR/BuiltinTypes.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-arithmetic-optimizer"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -30,6 +33,7 @@ static int64_t getIntAttr(Operation *op, StringRef name) {
   return attr ? attr.getInt() : 0;
 }
 
+// Pattern: Slice(Pack(x_0..x_n, axis), k along axis) -> x_k or ExpandDims(x_k)
 /// Slice/StridedSlice(Pack(x_0..x_{n-1}, axis)) picking x_k along the
 /// packing axis and everything along the other dimensions -> x_k (when the
 /// slice shrinks the axis) or ExpandDims(x_k, axis).
@@ -40,19 +44,21 @@ struct RemoveStackSliceSameAxis : NodePattern {
                             PatternRewriter &rewriter) const override {
     bool strided = isNode(op, "StridedSlice");
     if (getNumDataOperands(op) != (strided ? 4u : 3u))
-      return failure();
+      return rewriter.notifyMatchFailure(op, "wrong operand count for a slice");
     Operation *pack = getProducerOf(getDataOperands(op)[0], "Pack");
     if (!pack || hasControlOperands(pack) || getNumDataOperands(pack) == 0)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the input is not a Pack without control operands");
     OperandRange inputs = getDataOperands(pack);
     std::optional<SmallVector<int64_t>> inShape = getStaticShape(inputs[0]);
     if (!inShape)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the packed values have no static shape");
     int64_t rank = static_cast<int64_t>(inShape->size()) + 1;
     int64_t n = static_cast<int64_t>(inputs.size());
     int64_t axis = getIntAttr(pack, "axis");
     if (axis < -rank || axis >= rank)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "the Pack axis is out of range");
     if (axis < 0)
       axis += rank;
     SmallVector<int64_t> packed(*inShape);
@@ -63,24 +69,28 @@ struct RemoveStackSliceSameAxis : NodePattern {
         getConstInts(getDataOperands(op)[2]);
     if (!begin || !second || static_cast<int64_t>(begin->size()) != rank ||
         static_cast<int64_t>(second->size()) != rank)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "begin and size/end are not constants of the rank");
     int64_t k = (*begin)[axis];
     if (k < 0 && strided)
       k += n;
     if (k < 0 || k >= n)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the index along the axis is out of range");
     bool shrink = false;
     if (!strided) {
       // Slice(begin, size): size -1 means to the end.
       for (int64_t d = 0; d < rank; ++d) {
         if (d == axis) {
           if ((*second)[d] != 1)
-            return failure();
+            return rewriter.notifyMatchFailure(
+                op, "the slice takes more than one element along the axis");
           continue;
         }
         if ((*begin)[d] != 0 ||
             ((*second)[d] != -1 && (*second)[d] != packed[d]))
-          return failure();
+          return rewriter.notifyMatchFailure(
+              op, "the slice does not take everything along another dimension");
       }
     } else {
       std::optional<SmallVector<int64_t>> strides =
@@ -91,23 +101,27 @@ struct RemoveStackSliceSameAxis : NodePattern {
       if (!strides || static_cast<int64_t>(strides->size()) != rank ||
           getIntAttr(op, "ellipsis_mask") || getIntAttr(op, "new_axis_mask") ||
           (shrinkMask != 0 && shrinkMask != (int64_t(1) << axis)))
-        return failure();
+        return rewriter.notifyMatchFailure(
+            op, "strides or masks that are not supported");
       shrink = shrinkMask != 0;
       for (int64_t d = 0; d < rank; ++d) {
         if ((*strides)[d] != 1)
-          return failure();
+          return rewriter.notifyMatchFailure(op, "a stride other than 1");
         bool fromStart = (beginMask >> d) & 1 || (*begin)[d] == 0;
         bool toEnd = (endMask >> d) & 1 || (*second)[d] >= packed[d];
         if (d == axis) {
           if ((beginMask >> d) & 1)
-            return failure();
+            return rewriter.notifyMatchFailure(
+                op, "begin_mask set on the packing axis");
           if (!shrink &&
               ((endMask >> d) & 1 || (*second)[d] != k + 1 || (*begin)[d] < 0))
-            return failure();
+            return rewriter.notifyMatchFailure(
+                op, "the end along the axis is not k + 1");
           continue;
         }
         if (!fromStart || !toEnd)
-          return failure();
+          return rewriter.notifyMatchFailure(
+              op, "the slice does not take everything along another dimension");
       }
     }
     Value x = inputs[k];
@@ -116,19 +130,22 @@ struct RemoveStackSliceSameAxis : NodePattern {
     Type i32 = rewriter.getI32Type();
     Operation *dim = buildScalarConst(rewriter, op, i32, axis);
     if (!dim)
-      return failure();
+      return rewriter.notifyMatchFailure(op,
+                                         "could not build the axis constant");
     Operation *node =
         buildNode(rewriter, op, "ExpandDims", {x, getDataResults(dim)[0]},
                   {rewriter.getNamedAttr("T", pack->getAttr("T")),
                    rewriter.getNamedAttr("Tdim", TypeAttr::get(i32))},
                   getDataResults(op)[0].getType());
     if (!node || !pack->getAttr("T"))
-      return failure();
+      return rewriter.notifyMatchFailure(op, "could not build ExpandDims");
     replaceNodeAndClean(rewriter, op, node, mayDelete);
     return success();
   }
 };
 
+// Pattern: SparseSegmentSum(Gather(p, Unique(x).y), Unique(x).idx, s) ->
+// SparseSegmentSum(p, x, s)
 /// SparseSegment{Sum,Mean,SqrtN}(Gather(params, Unique(x).y), Unique(x).idx,
 /// segment_ids) -> SparseSegment*(params, x, segment_ids): row j selects
 /// params[y[idx[j]]] = params[x[j]] either way.
@@ -138,27 +155,31 @@ struct SimplifyEmbeddingLookup : NodePattern {
   LogicalResult rewriteNode(Operation *op,
                             PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) != 3)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "not a ternary segment reduction");
     Value gathered = getDataOperands(op)[0], idx = getDataOperands(op)[1];
     Operation *gather = getProducerNode(gathered);
     if (!gather || hasControlOperands(gather))
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the data is not a Gather without control operands");
     if (isNode(gather, "GatherV2")) {
       std::optional<double> axis = getSplatValue(getDataOperands(gather)[2]);
       if (getNumDataOperands(gather) != 3 || !axis || *axis != 0 ||
           getIntAttr(gather, "batch_dims") != 0)
-        return failure();
+        return rewriter.notifyMatchFailure(
+            op, "not a GatherV2 on axis 0 without batch dimensions");
     } else if (!isNode(gather, "Gather") || getNumDataOperands(gather) != 2) {
-      return failure();
+      return rewriter.notifyMatchFailure(op, "not a Gather or GatherV2");
     }
     Operation *unique = getProducerOf(idx, "Unique");
     if (!unique || hasControlOperands(unique) ||
         getDataOperands(gather)[1] != getDataResults(unique)[0] ||
         idx != getDataResults(unique)[1] || getNumDataOperands(unique) != 1)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op,
+          "the indices are not Unique(x).y with segment indices Unique(x).idx");
     Type idsType = getTypeAttr(unique);
     if (!idsType || !(idsType.isInteger(32) || idsType.isInteger(64)))
-      return failure();
+      return rewriter.notifyMatchFailure(op, "the ids are not int32 or int64");
     Operation *node = cloneNodeWithData(
         rewriter, op,
         {getDataOperands(gather)[0], getDataOperands(unique)[0],
@@ -169,6 +190,8 @@ struct SimplifyEmbeddingLookup : NodePattern {
   }
 };
 
+// Pattern: SegmentReduction(d, Cast<int64>(ids int32)) -> SegmentReduction(d,
+// ids)
 /// Segment reductions (segment ids at operand 1, type attribute Tindices)
 /// reading Cast(ids) where the cast widens int32 to int64 -> reading ids.
 /// Narrowing casts change out-of-range ids and are kept.
@@ -178,14 +201,17 @@ struct RemoveCastIntoSegmentReduction : NodePattern {
   LogicalResult rewriteNode(Operation *op,
                             PatternRewriter &rewriter) const override {
     if (getNumDataOperands(op) < 2)
-      return failure();
+      return rewriter.notifyMatchFailure(op,
+                                         "not a segment reduction with ids");
     Operation *cast = getProducerOf(getDataOperands(op)[1], "Cast");
     if (!cast || hasControlOperands(cast) || getNumDataOperands(cast) != 1)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the ids are not a unary Cast without control operands");
     Type src = getTypeAttr(cast, "SrcT"), dst = getTypeAttr(cast, "DstT");
     if (!src || !dst || !src.isInteger(32) || !dst.isInteger(64) ||
         getTypeAttr(op, "Tindices") != dst)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "not a widening int32 to int64 Cast of the ids");
     SmallVector<Value> data(getDataOperands(op));
     data[1] = getDataOperands(cast)[0];
     Operation *node = cloneNodeWithData(
@@ -201,6 +227,7 @@ static unsigned getWidth(Type t) {
   return t && t.isIntOrFloat() ? t.getIntOrFloatBitWidth() : 0;
 }
 
+// Pattern: Cast(vp(x)) -> vp(Cast(x)) for a narrowing Cast
 /// Cast(vp(x)) -> vp(Cast(x)) for a value-preserving vp (Transpose,
 /// Reshape, ...) with a `T` attribute when the cast narrows the type: vp
 /// then moves fewer bytes. Exact: a cast is elementwise.
@@ -212,14 +239,15 @@ struct ReorderCastLikeAndValuePreserving : NodePattern {
     Type src = getTypeAttr(op, "SrcT"), dst = getTypeAttr(op, "DstT");
     if (getNumDataOperands(op) != 1 || !getWidth(src) || !getWidth(dst) ||
         getWidth(dst) >= getWidth(src))
-      return failure();
+      return rewriter.notifyMatchFailure(op, "not a narrowing Cast");
     Value in = getDataOperands(op)[0];
     Operation *vp = getProducerNode(in);
     if (!vp || hasControlOperands(vp) || !hasSingleUse(in) ||
         !isValuePreserving(vp) || isIdentityLike(vp) ||
         getNumDataOperands(vp) < 1 || getDataResults(vp).size() != 1 ||
         getTypeAttr(vp) != src)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the input is not a value-preserving node of the source type");
     Value x = getDataOperands(vp)[0];
     Type castType;
     if (auto ranked = dyn_cast<RankedTensorType>(x.getType()))
@@ -259,6 +287,8 @@ static bool haveSameAttrs(Operation *a, Operation *b) {
 /// The most unary ops hoisted at once.
 constexpr int kMaxHoisted = 16;
 
+// Pattern: ConcatV2(f(x_0), ..., f(x_n), axis) -> f(ConcatV2(x_0, ..., x_n,
+// axis))
 /// ConcatV2(f(x_0), ..., f(x_{n-1}), axis) -> f(ConcatV2(x_0, ..., axis))
 /// for a chain f of elementwise unary ops that keep the dtype (same op and
 /// attributes on every input, each node used once, no control operands).
@@ -269,11 +299,12 @@ struct HoistCWiseUnaryChains : NodePattern {
                             PatternRewriter &rewriter) const override {
     unsigned numData = getNumDataOperands(op);
     if (numData < 3)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "fewer than two values to concatenate");
     SmallVector<Value> values(getDataOperands(op).drop_back());
     Type t = getTypeAttr(op);
     if (!t)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "no T attribute");
     SmallVector<Operation *> chain; // nearest the Concat first
     while (static_cast<int>(chain.size()) < kMaxHoisted) {
       SmallVector<Operation *> producers;
@@ -295,7 +326,8 @@ struct HoistCWiseUnaryChains : NodePattern {
         values[i] = getDataOperands(p)[0];
     }
     if (chain.empty())
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "no unary chain common to every input");
     values.push_back(getDataOperands(op).back());
     Operation *node = cloneNodeWithData(rewriter, op, values);
     getDataResults(node)[0].setType(UnrankedTensorType::get(t));
@@ -309,6 +341,7 @@ struct HoistCWiseUnaryChains : NodePattern {
   }
 };
 
+// Pattern: f(Split(x)_i) for every output i -> Split(f(x))_i
 /// Split(axis, x) / SplitV(x, sizes, axis) whose every output i feeds a
 /// chain f(g(split:i)) of the same elementwise unary ops (same op and
 /// attributes, dtype kept, no Cast) -> Split(axis, f(g(x))): the users of
@@ -336,13 +369,15 @@ struct HoistCWiseUnaryChainsSplit : NodePattern {
   LogicalResult rewriteNode(Operation *op,
                             PatternRewriter &rewriter) const override {
     if (!mayDelete)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "the chains end at other nodes: nodes may not be deleted here");
     bool isSplitV = isNode(op, "SplitV");
     unsigned numData = getNumDataOperands(op);
     ResultRange outputs = getDataResults(op);
     Type t = getTypeAttr(op);
     if (numData != (isSplitV ? 3u : 2u) || outputs.empty() || !t)
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "not a Split/SplitV with typed outputs");
     unsigned xIndex = isSplitV ? 0 : 1;
     SmallVector<Value> values(outputs);
     SmallVector<Operation *> ends(values.size(), nullptr);
@@ -368,7 +403,8 @@ struct HoistCWiseUnaryChainsSplit : NodePattern {
       }
     }
     if (chain.empty())
-      return failure();
+      return rewriter.notifyMatchFailure(
+          op, "no unary chain common to every output");
     Value x = getDataOperands(op)[xIndex];
     Value hoisted = x;
     for (Operation *f : chain) {
@@ -398,6 +434,7 @@ struct HoistCWiseUnaryChainsSplit : NodePattern {
   }
 };
 
+// Pattern: Mul(x, Ones) broadcasting x -> Tile(x, multiples)
 /// Mul(x, Ones) where the ones only broadcast x to a larger static shape
 /// -> Tile(x, multiples). Exact (x * 1 is x); off by default as in
 /// Grappler.
@@ -408,11 +445,11 @@ struct ReplaceMulWithBroadcastByTile : NodePattern {
                             PatternRewriter &rewriter) const override {
     Type t = getTypeAttr(op);
     if (getNumDataOperands(op) != 2 || !(isFloatLike(t) || isIntegerLike(t)))
-      return failure();
+      return rewriter.notifyMatchFailure(op, "not a binary numeric node");
     std::optional<SmallVector<int64_t>> out =
         getStaticShape(getDataResults(op)[0]);
     if (!out)
-      return failure();
+      return rewriter.notifyMatchFailure(op, "the result has no static shape");
     for (int i = 0; i < 2; ++i) {
       Value x = getDataOperands(op)[i], ones = getDataOperands(op)[1 - i];
       std::optional<double> one = getSplatValue(ones);
@@ -442,7 +479,7 @@ struct ReplaceMulWithBroadcastByTile : NodePattern {
                "value", DenseElementsAttr::get(type, ArrayRef(multiples)))},
           type);
       if (!m)
-        return failure();
+        return rewriter.notifyMatchFailure(op, "could not build the multiples");
       Operation *node =
           buildNode(rewriter, op, "Tile", {x, getDataResults(m)[0]},
                     {rewriter.getNamedAttr("T", TypeAttr::get(t)),
@@ -450,39 +487,42 @@ struct ReplaceMulWithBroadcastByTile : NodePattern {
                          "Tmultiples", TypeAttr::get(rewriter.getI32Type()))},
                     getDataResults(op)[0].getType());
       if (!node)
-        return failure();
+        return rewriter.notifyMatchFailure(op, "could not build Tile");
       replaceNodeAndClean(rewriter, op, node, mayDelete);
       return success();
     }
-    return failure();
+    return rewriter.notifyMatchFailure(
+        op, "no operand is a broadcasting constant of ones");
   }
 };
 
 } // namespace
 
-void arith_opt::populateStructurePatterns(RewritePatternSet &patterns,
-                                          const Stages &stages) {
+void arith_opt::populateStructurePatterns(
+    RewritePatternSet &patterns, const ArithmeticOptimizerPassOptions &stages,
+    bool mayDelete) {
   MLIRContext *ctx = patterns.getContext();
   if (stages.removeStackSliceSameAxis)
     for (StringRef name : {"Slice", "StridedSlice"})
-      addPattern<RemoveStackSliceSameAxis>(patterns, stages, name, ctx);
+      addPattern<RemoveStackSliceSameAxis>(patterns, mayDelete, name, ctx);
   if (stages.simplifyEmbeddingLookup)
     for (StringRef name :
          {"SparseSegmentSum", "SparseSegmentMean", "SparseSegmentSqrtN"})
-      addPattern<SimplifyEmbeddingLookup>(patterns, stages, name, ctx);
+      addPattern<SimplifyEmbeddingLookup>(patterns, mayDelete, name, ctx);
   if (stages.removeCastIntoSegmentReduction)
     for (StringRef name :
          {"SegmentSum", "SegmentMean", "SegmentProd", "SegmentMin",
           "SegmentMax", "UnsortedSegmentSum", "UnsortedSegmentProd",
           "UnsortedSegmentMin", "UnsortedSegmentMax"})
-      addPattern<RemoveCastIntoSegmentReduction>(patterns, stages, name, ctx);
+      addPattern<RemoveCastIntoSegmentReduction>(patterns, mayDelete, name,
+                                                 ctx);
   if (stages.reorderCastLikeAndValuePreserving)
-    addPattern<ReorderCastLikeAndValuePreserving>(patterns, stages, ctx);
+    addPattern<ReorderCastLikeAndValuePreserving>(patterns, mayDelete, ctx);
   if (stages.hoistCWiseUnaryChains) {
-    addPattern<HoistCWiseUnaryChains>(patterns, stages, ctx);
+    addPattern<HoistCWiseUnaryChains>(patterns, mayDelete, ctx);
     for (StringRef name : {"Split", "SplitV"})
-      addPattern<HoistCWiseUnaryChainsSplit>(patterns, stages, name, ctx);
+      addPattern<HoistCWiseUnaryChainsSplit>(patterns, mayDelete, name, ctx);
   }
   if (stages.replaceMulWithBroadcastByTile)
-    addPattern<ReplaceMulWithBroadcastByTile>(patterns, stages, ctx);
+    addPattern<ReplaceMulWithBroadcastByTile>(patterns, mayDelete, ctx);
 }

@@ -34,7 +34,7 @@
 
 namespace mlir {
 namespace tfg {
-namespace cf {
+namespace folding {
 
 /// One run of the pass over a body.
 struct FoldingState {
@@ -194,7 +194,7 @@ SmallVector<Value> getConstControls(ValueRange values);
 std::optional<SmallVector<int64_t>> getInts(ElementsAttr value,
                                             int64_t maxElements = 1024);
 
-} // namespace cf
+} // namespace folding
 } // namespace tfg
 } // namespace mlir
 

@@ -39,6 +39,9 @@
 #include "tfg/Transforms/Passes.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-constant-folding"
 
 namespace mlir {
 namespace tfg {
@@ -49,7 +52,7 @@ namespace tfg {
 
 using namespace mlir;
 using namespace mlir::tfg;
-using namespace mlir::tfg::cf;
+using namespace mlir::tfg::folding;
 
 /// Walks over a body stop after this many even if the last changed
 /// something (each rule makes progress, so this only bounds pathological
@@ -94,7 +97,7 @@ bool FoldingState::isStateful(Operation *op) {
   return it->second;
 }
 
-bool cf::isRewritable(FoldingState &state, Operation *op) {
+bool folding::isRewritable(FoldingState &state, Operation *op) {
   // TensorFlow ops are the tfg dialect's generic (unregistered) operations;
   // its registered ops are graphs, functions, returns, get_result and the
   // functional control flow.
@@ -119,7 +122,7 @@ bool cf::isRewritable(FoldingState &state, Operation *op) {
          llvm::all_of(op->getResults(), isPlainTensor);
 }
 
-ElementsAttr cf::getConstantValue(const FoldingState &state, Value v) {
+ElementsAttr folding::getConstantValue(const FoldingState &state, Value v) {
   auto result = dyn_cast_if_present<OpResult>(v);
   if (!result || result.getResultNumber() != 0)
     return {};
@@ -132,7 +135,8 @@ ElementsAttr cf::getConstantValue(const FoldingState &state, Value v) {
   return dyn_cast_if_present<ElementsAttr>(def->getAttr("value"));
 }
 
-std::optional<int64_t> cf::getTensorBytes(ShapedType type, ElementsAttr value) {
+std::optional<int64_t> folding::getTensorBytes(ShapedType type,
+                                               ElementsAttr value) {
   if (!type || !type.hasStaticShape())
     return std::nullopt;
   int64_t n = 1;
@@ -166,7 +170,7 @@ std::optional<int64_t> cf::getTensorBytes(ShapedType type, ElementsAttr value) {
   return bytes;
 }
 
-std::optional<SmallVector<int64_t>> cf::getStaticShape(Value v) {
+std::optional<SmallVector<int64_t>> folding::getStaticShape(Value v) {
   auto type = dyn_cast_if_present<RankedTensorType>(v.getType());
   if (!type || !type.hasStaticShape())
     return std::nullopt;
@@ -175,8 +179,8 @@ std::optional<SmallVector<int64_t>> cf::getStaticShape(Value v) {
 
 /// The name, device and assigned device of `op` (the name replaced by
 /// `name` when given), for a node taking its place.
-SmallVector<NamedAttribute> cf::getPlacementAttrs(Operation *op,
-                                                  StringRef name) {
+SmallVector<NamedAttribute> folding::getPlacementAttrs(Operation *op,
+                                                       StringRef name) {
   MLIRContext *ctx = op->getContext();
   auto *dialect = ctx->getLoadedDialect<TFGraphDialect>();
   SmallVector<NamedAttribute> attrs;
@@ -192,8 +196,8 @@ SmallVector<NamedAttribute> cf::getPlacementAttrs(Operation *op,
   return attrs;
 }
 
-Operation *cf::buildConst(Operation *like, ElementsAttr value,
-                          ValueRange controls, StringRef name) {
+Operation *folding::buildConst(Operation *like, ElementsAttr value,
+                               ValueRange controls, StringRef name) {
   OpBuilder builder(like);
   MLIRContext *ctx = like->getContext();
   SmallVector<NamedAttribute> attrs = getPlacementAttrs(like, name);
@@ -204,14 +208,14 @@ Operation *cf::buildConst(Operation *like, ElementsAttr value,
                     {value.getType()}, attrs);
 }
 
-void cf::replaceInPlace(Operation *op, Operation *replacement) {
+void folding::replaceInPlace(Operation *op, Operation *replacement) {
   replaceNodeUses(op, getDataResults(replacement),
                   {getControlToken(replacement)});
   op->dropAllReferences();
   op->erase();
 }
 
-bool cf::readsFedNode(const FoldingState &state, Operation *op) {
+bool folding::readsFedNode(const FoldingState &state, Operation *op) {
   if (state.fed.empty())
     return false;
   return llvm::any_of(getDataOperands(op), [&](Value v) {
@@ -220,7 +224,7 @@ bool cf::readsFedNode(const FoldingState &state, Operation *op) {
   });
 }
 
-Value cf::getAnchorOf(Value v) {
+Value folding::getAnchorOf(Value v) {
   Operation *def = v.getDefiningOp();
   if (!def || def->getName().getDialectNamespace() != "tfg" ||
       getTFOpName(def) != "Const")
@@ -233,8 +237,8 @@ Value cf::getAnchorOf(Value v) {
   return getControlOperands(def).empty() ? Value() : getControlToken(def);
 }
 
-SmallVector<Value> cf::getReplacementControls(Operation *op,
-                                              ValueRange dropped) {
+SmallVector<Value> folding::getReplacementControls(Operation *op,
+                                                   ValueRange dropped) {
   SmallVector<Value> controls;
   llvm::SmallPtrSet<void *, 8> seen;
   auto add = [&](Value c) {
@@ -249,8 +253,9 @@ SmallVector<Value> cf::getReplacementControls(Operation *op,
   return controls;
 }
 
-Operation *cf::replaceWithUnary(FoldingState &state, Operation *op,
-                                StringRef opName, Value x, ValueRange dropped) {
+Operation *folding::replaceWithUnary(FoldingState &state, Operation *op,
+                                     StringRef opName, Value x,
+                                     ValueRange dropped) {
   OpBuilder builder(op);
   SmallVector<NamedAttribute> attrs = getPlacementAttrs(op, {});
   attrs.emplace_back(StringAttr::get(op->getContext(), "T"),
@@ -263,10 +268,10 @@ Operation *cf::replaceWithUnary(FoldingState &state, Operation *op,
   return node;
 }
 
-Operation *cf::replaceWithNode(FoldingState &state, Operation *op,
-                               StringRef opName, ValueRange data,
-                               ValueRange controls,
-                               ArrayRef<NamedAttribute> attrs) {
+Operation *folding::replaceWithNode(FoldingState &state, Operation *op,
+                                    StringRef opName, ValueRange data,
+                                    ValueRange controls,
+                                    ArrayRef<NamedAttribute> attrs) {
   OpBuilder builder(op);
   SmallVector<NamedAttribute> all = getPlacementAttrs(op);
   all.append(attrs.begin(), attrs.end());
@@ -278,9 +283,9 @@ Operation *cf::replaceWithNode(FoldingState &state, Operation *op,
   return node;
 }
 
-Operation *cf::buildHelperConst(FoldingState &state, Operation *op,
-                                ElementsAttr value, ValueRange controls,
-                                StringRef suffix) {
+Operation *folding::buildHelperConst(FoldingState &state, Operation *op,
+                                     ElementsAttr value, ValueRange controls,
+                                     StringRef suffix) {
   std::optional<int64_t> bytes =
       value ? getTensorBytes(value.getShapedType(), value) : std::nullopt;
   if (!bytes || *bytes > state.maxBytes)
@@ -291,10 +296,10 @@ Operation *cf::buildHelperConst(FoldingState &state, Operation *op,
   return buildConst(op, value, controls, name);
 }
 
-ElementsAttr cf::evaluateConstant(FoldingState &state, Operation *like,
-                                  StringRef opName,
-                                  ArrayRef<ElementsAttr> operands,
-                                  ArrayRef<NamedAttribute> attrs) {
+ElementsAttr folding::evaluateConstant(FoldingState &state, Operation *like,
+                                       StringRef opName,
+                                       ArrayRef<ElementsAttr> operands,
+                                       ArrayRef<NamedAttribute> attrs) {
   SmallVector<EvalOperand, 4> evalOperands;
   for (ElementsAttr value : operands) {
     if (!value)
@@ -311,7 +316,7 @@ ElementsAttr cf::evaluateConstant(FoldingState &state, Operation *like,
   return out->front();
 }
 
-SmallVector<Value> cf::getConstControls(ValueRange values) {
+SmallVector<Value> folding::getConstControls(ValueRange values) {
   SmallVector<Value> controls;
   llvm::SmallPtrSet<void *, 8> seen;
   for (Value v : values)
@@ -321,8 +326,8 @@ SmallVector<Value> cf::getConstControls(ValueRange values) {
   return controls;
 }
 
-std::optional<SmallVector<int64_t>> cf::getInts(ElementsAttr value,
-                                                int64_t maxElements) {
+std::optional<SmallVector<int64_t>> folding::getInts(ElementsAttr value,
+                                                     int64_t maxElements) {
   auto dense = dyn_cast_if_present<DenseIntElementsAttr>(value);
   if (!dense || dense.getNumElements() > maxElements)
     return std::nullopt;
@@ -348,8 +353,8 @@ static bool fitsResult(Value result, ElementsAttr value) {
   return true;
 }
 
-Operation *cf::replaceWithConst(FoldingState &state, Operation *op,
-                                ElementsAttr value) {
+Operation *folding::replaceWithConst(FoldingState &state, Operation *op,
+                                     ElementsAttr value) {
   std::optional<int64_t> bytes = getTensorBytes(value.getShapedType(), value);
   if (!bytes || *bytes > state.maxBytes ||
       !fitsResult(getDataResults(op).front(), value))
@@ -360,8 +365,8 @@ Operation *cf::replaceWithConst(FoldingState &state, Operation *op,
   return node;
 }
 
-Operation *cf::replaceWithConsts(FoldingState &state, Operation *op,
-                                 ArrayRef<ElementsAttr> values) {
+Operation *folding::replaceWithConsts(FoldingState &state, Operation *op,
+                                      ArrayRef<ElementsAttr> values) {
   ResultRange results = getDataResults(op);
   if (values.size() != results.size() || results.empty())
     return nullptr;
@@ -415,6 +420,8 @@ Operation *cf::replaceWithConsts(FoldingState &state, Operation *op,
 // Folding
 //===----------------------------------------------------------------------===//
 
+// Pattern: op(constants...) -> Const(evaluated); Shape/Rank/Size of a
+// static shape -> Const
 /// Evaluates `op` when its data operands are all constant, or when it is a
 /// shape op (which reads types only), and replaces its results by Consts.
 static Operation *tryFold(FoldingState &state, Operation *op) {
@@ -509,6 +516,8 @@ struct ConstantFoldingPass
     : tfg::impl::ConstantFoldingPassBase<ConstantFoldingPass> {
   using ConstantFoldingPassBase::ConstantFoldingPassBase;
   void runOnOperation() override {
+    LLVM_DEBUG(llvm::dbgs() << "tfg-constant-folding: running on "
+                            << getOperation()->getName() << "\n");
     PreserveOptions options = makePreserveOptions(fetch, feed);
     if (maxConstantSize < 0) {
       emitError(getOperation()->getLoc())

@@ -30,10 +30,13 @@
 #include "tfg/IR/TFGOps.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-constant-folding"
 
 using namespace mlir;
 using namespace mlir::tfg;
-using namespace mlir::tfg::cf;
+using namespace mlir::tfg::folding;
 
 /// A 1-D tensor of `values` (small: dimension indices) with element type
 /// `type`; null unless it is int32 or int64.
@@ -53,6 +56,7 @@ static ElementsAttr getIntVector(Type type, ArrayRef<int64_t> values) {
 // BroadcastGradientArgs
 //===----------------------------------------------------------------------===//
 
+// Pattern: BroadcastGradientArgs(static s0, static s1) -> Consts
 static Operation *materializeBroadcastGradientArgs(FoldingState &state,
                                                    Operation *op) {
   OperandRange data = getDataOperands(op);
@@ -110,6 +114,7 @@ static ElementsAttr getSplat(RankedTensorType type, bool one) {
   return {};
 }
 
+// Pattern: ZerosLike/OnesLike(x of static shape) -> Const
 static Operation *materializeLike(FoldingState &state, Operation *op,
                                   bool one) {
   OperandRange data = getDataOperands(op);
@@ -132,6 +137,7 @@ static Operation *materializeLike(FoldingState &state, Operation *op,
 // Reduction indices
 //===----------------------------------------------------------------------===//
 
+// Pattern: Reduce(x, indices covering every dimension) -> constant indices
 static Operation *materializeReductionIndices(FoldingState &state,
                                               Operation *op) {
   OperandRange data = getDataOperands(op);
@@ -175,6 +181,7 @@ static Operation *materializeReductionIndices(FoldingState &state,
 // Enter of a constant
 //===----------------------------------------------------------------------===//
 
+// Pattern: Enter(Const) {is_constant} -> Const anchored in the frame
 static Operation *materializeEnter(FoldingState &state, Operation *op) {
   OperandRange data = getDataOperands(op);
   auto isConstant = dyn_cast_if_present<BoolAttr>(op->getAttr("is_constant"));
@@ -205,7 +212,7 @@ static Operation *materializeEnter(FoldingState &state, Operation *op) {
   return node;
 }
 
-Operation *cf::tryMaterialize(FoldingState &state, Operation *op) {
+Operation *folding::tryMaterialize(FoldingState &state, Operation *op) {
   StringRef name = getTFOpName(op);
   if (name == "BroadcastGradientArgs")
     return materializeBroadcastGradientArgs(state, op);

@@ -31,10 +31,13 @@
 
 #include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-constant-folding"
 
 using namespace mlir;
 using namespace mlir::tfg;
-using namespace mlir::tfg::cf;
+using namespace mlir::tfg::folding;
 
 static NamedAttribute getTypeAttr(MLIRContext *ctx, StringRef name, Type type) {
   return NamedAttribute(StringAttr::get(ctx, name), TypeAttr::get(type));
@@ -58,6 +61,7 @@ static SmallVector<Value> joinControls(Operation *op, ValueRange more) {
 // AddN
 //===----------------------------------------------------------------------===//
 
+// Pattern: AddN(c1, x, c2, ...) -> AddN(x, ..., c1 + c2)
 static Operation *foldAddN(FoldingState &state, Operation *op) {
   OperandRange data = getDataOperands(op);
   SmallVector<Value> constants, others;
@@ -97,6 +101,7 @@ static Operation *foldAddN(FoldingState &state, Operation *op) {
 // ConcatV2
 //===----------------------------------------------------------------------===//
 
+// Pattern: ConcatV2(c1, c2, x, axis) -> ConcatV2(Const(c1 ++ c2), x, axis)
 static Operation *foldConcat(FoldingState &state, Operation *op) {
   OperandRange data = getDataOperands(op);
   if (data.size() < 3)
@@ -178,6 +183,7 @@ static Operation *foldConcat(FoldingState &state, Operation *op) {
 // IdentityN
 //===----------------------------------------------------------------------===//
 
+// Pattern: IdentityN(c, x) -> constant outputs read from Consts
 static Operation *foldIdentityN(FoldingState &state, Operation *op) {
   Operation *changed = nullptr;
   for (auto [input, output] :
@@ -224,6 +230,7 @@ static bool isScalarConstant(FoldingState &state, Value v) {
   return value && value.getShapedType().getRank() == 0;
 }
 
+// Pattern: c1 op (c2 op x) -> (c1 op c2) op x
 /// c1 op (c2 op x) -> (c1 op c2) op x for scalar constants.
 static Operation *pushDownAssociative(FoldingState &state, Operation *op,
                                       StringRef name) {
@@ -258,6 +265,7 @@ static Operation *pushDownAssociative(FoldingState &state, Operation *op,
                          joinControls(op, getControlOperands(inner)), {t});
 }
 
+// Pattern: Add(BiasAdd(x, b), c) -> BiasAdd(x, b + c)
 /// Add(BiasAdd(x, b), c) -> BiasAdd(x, b + c).
 static Operation *pushDownBiasAdd(FoldingState &state, Operation *op) {
   Value c, y;
@@ -293,6 +301,7 @@ static Operation *pushDownBiasAdd(FoldingState &state, Operation *op) {
                          joinControls(op, getControlOperands(bias)), attrs);
 }
 
+// Pattern: Mul(Conv2D(x, W), c) -> Conv2D(x, W * c)
 /// Mul(Conv2D(x, W), c) -> Conv2D(x, W * c), likewise MatMul.
 static Operation *pushDownMulIntoFilter(FoldingState &state, Operation *op) {
   Value c, y;
@@ -371,7 +380,7 @@ static Operation *pushDownMulIntoFilter(FoldingState &state, Operation *op) {
                          joinControls(op, getControlOperands(conv)), attrs);
 }
 
-Operation *cf::tryPartialFold(FoldingState &state, Operation *op) {
+Operation *folding::tryPartialFold(FoldingState &state, Operation *op) {
   StringRef name = getTFOpName(op);
   if (name == "AddN")
     return foldAddN(state, op);

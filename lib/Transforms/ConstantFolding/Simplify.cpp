@@ -35,10 +35,13 @@
 
 #include "tfg/IR/OpClassification.h"
 #include "tfg/IR/TFGOps.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-constant-folding"
 
 using namespace mlir;
 using namespace mlir::tfg;
-using namespace mlir::tfg::cf;
+using namespace mlir::tfg::folding;
 
 /// Elements examined when deciding whether a constant is all ones or
 /// zeros (a splat is one element).
@@ -140,6 +143,7 @@ static Operation *replaceWithZeros(FoldingState &state, Operation *op) {
 }
 
 /// x / c -> x * (1 / c) for a float constant c.
+// Pattern: x / c -> x * (1 / c) for a float constant c
 static Operation *strengthReduceDivision(FoldingState &state, Operation *op,
                                          Value x, Value c) {
   ElementsAttr value = getConstantValue(state, c);
@@ -177,25 +181,34 @@ static Operation *simplifyArithmetic(FoldingState &state, Operation *op,
        isBias = name == "BiasAdd";
   bool isInt = isa<IntegerType>(element);
   if (cb) {
+    // Pattern: BiasAdd(x, 0) -> x
     if (isBias && isAll(cb, 0))
       return forward(state, op, a, {b});
+    // Pattern: x * 1, x / 1 -> x
     if ((isMul || isDiv) && isAll(cb, 1) && keepsShape(a, cb, result))
       return forward(state, op, a, {b});
+    // Pattern: x + 0, x - 0 -> x
     if ((isAdd || isSub) && isAll(cb, 0) && keepsShape(a, cb, result))
       return forward(state, op, a, {b});
+    // Pattern: x * 0 -> zeros (integers)
     if (isMul && isInt && isAll(cb, 0))
       return replaceWithZeros(state, op);
+    // Pattern: x / c -> x * (1 / c) (floats)
     if (isDiv && !ca)
       if (Operation *node = strengthReduceDivision(state, op, a, b))
         return node;
   }
   if (ca) {
+    // Pattern: 1 * x -> x
     if (isMul && isAll(ca, 1) && keepsShape(b, ca, result))
       return forward(state, op, b, {a});
+    // Pattern: 0 + x -> x
     if (isAdd && isAll(ca, 0) && keepsShape(b, ca, result))
       return forward(state, op, b, {a});
+    // Pattern: 0 - x -> Neg(x)
     if (isSub && isAll(ca, 0) && keepsShape(b, ca, result))
       return replaceWithUnary(state, op, "Neg", b, {a});
+    // Pattern: 0 * x -> zeros (integers)
     if (isMul && isInt && isAll(ca, 0))
       return replaceWithZeros(state, op);
   }
@@ -253,6 +266,14 @@ static bool isIdentityStridedSlice(FoldingState &state, Operation *op) {
   return true;
 }
 
+/// Declines to simplify `op`, saying why in the debug output.
+static Operation *decline(Operation *op, const char *reason) {
+  LLVM_DEBUG(llvm::dbgs() << "tfg-constant-folding: '" << getNodeName(op)
+                          << "' (" << getTFOpName(op)
+                          << ") not simplified: " << reason << "\n");
+  return nullptr;
+}
+
 static Operation *simplifyShapeOp(FoldingState &state, Operation *op,
                                   StringRef name) {
   OperandRange data = getDataOperands(op);
@@ -265,22 +286,26 @@ static Operation *simplifyShapeOp(FoldingState &state, Operation *op,
     return getInts(getConstantValue(state, data[i]));
   };
   auto x = dyn_cast<RankedTensorType>(data[0].getType());
+  // Pattern: Reshape(x, shape(x)) -> x
   if (name == "Reshape") {
     if (data.size() == 2 && sameStaticShape(data[0], result))
       return forwardOperand(state, op, 0);
-    return nullptr;
+    return decline(op, "the target shape is not the static input shape");
   }
+  // Pattern: Squeeze(x) without dimensions of size 1 -> x
   if (name == "Squeeze") {
     if (getStaticType(data[0]) && !llvm::is_contained(x.getShape(), 1))
       return forwardOperand(state, op, 0);
-    return nullptr;
+    return decline(op, "the input may have dimensions of size 1");
   }
+  // Pattern: Transpose(x, [0, 1, ..., n-1]) -> x
   if (name == "Transpose") {
     std::optional<SmallVector<int64_t>> perm = constInts(1);
     if (data.size() == 2 && perm && isIota(*perm))
       return forwardOperand(state, op, 0);
-    return nullptr;
+    return decline(op, "the permutation is not a constant identity");
   }
+  // Pattern: ReverseV2(x, axes of size 1) -> x
   if (name == "ReverseV2") {
     std::optional<SmallVector<int64_t>> axes = constInts(1);
     if (data.size() != 2 || !axes)
@@ -294,6 +319,7 @@ static Operation *simplifyShapeOp(FoldingState &state, Operation *op,
     }
     return forwardOperand(state, op, 0);
   }
+  // Pattern: Slice(x, 0, shape(x) or -1) -> x
   if (name == "Slice") {
     std::optional<SmallVector<int64_t>> begin = constInts(1),
                                         size = constInts(2);
@@ -306,41 +332,48 @@ static Operation *simplifyShapeOp(FoldingState &state, Operation *op,
         return nullptr;
     return forwardOperand(state, op, 0);
   }
+  // Pattern: StridedSlice(x) taking every element -> x
   if (name == "StridedSlice") {
     if (data.size() == 4 && isIdentityStridedSlice(state, op))
       return forwardOperand(state, op, 0);
     return nullptr;
   }
+  // Pattern: Tile(x, ones) -> x
   if (name == "Tile") {
     std::optional<SmallVector<int64_t>> multiples = constInts(1);
     if (data.size() == 2 && multiples &&
         llvm::all_of(*multiples, [](int64_t m) { return m == 1; }))
       return forwardOperand(state, op, 0);
-    return nullptr;
+    return decline(op, "the multiples are not constant ones");
   }
+  // Pattern: Pad/PadV2/MirrorPad(x, zeros) -> x
   if (name == "Pad" || name == "PadV2" || name == "MirrorPad") {
     std::optional<SmallVector<int64_t>> pads = constInts(1);
     if (data.size() >= 2 && pads &&
         llvm::all_of(*pads, [](int64_t p) { return p == 0; }))
       return forwardOperand(state, op, 0);
-    return nullptr;
+    return decline(op, "the paddings are not constant zeros");
   }
+  // Pattern: Split(axis, x) {num_split = 1} -> x
   if (name == "Split") {
     if (data.size() == 2 && getIntAttr(op, "num_split", 0) == 1)
       return forwardOperand(state, op, 1);
-    return nullptr;
+    return decline(op, "more than one piece");
   }
+  // Pattern: SplitV(x, sizes, axis) {num_split = 1} -> x
   if (name == "SplitV") {
     if (data.size() == 3 && getIntAttr(op, "num_split", 0) == 1)
       return forwardOperand(state, op, 0);
-    return nullptr;
+    return decline(op, "more than one piece");
   }
+  // Pattern: ConcatV2(x, axis) -> x
   if (name == "ConcatV2") {
     // One tensor (and the axis).
     if (data.size() == 2 && sameStaticShape(data[0], result))
       return forwardOperand(state, op, 0);
-    return nullptr;
+    return decline(op, "more than one tensor, or shapes not static");
   }
+  // Pattern: Pack(x) -> ExpandDims(x, axis)
   if (name == "Pack") {
     if (data.size() != 1)
       return nullptr;
@@ -374,6 +407,7 @@ static Operation *simplifyShapeOp(FoldingState &state, Operation *op,
 // Select, Switch
 //===----------------------------------------------------------------------===//
 
+// Pattern: Select(all true, t, e) -> t; Select(all false, t, e) -> e
 static Operation *simplifySelect(FoldingState &state, Operation *op) {
   OperandRange data = getDataOperands(op);
   if (data.size() != 3 || getDataResults(op).size() != 1)
@@ -381,7 +415,7 @@ static Operation *simplifySelect(FoldingState &state, Operation *op) {
   ElementsAttr cond = getConstantValue(state, data[0]);
   Value result = getDataResults(op).front();
   if (!cond)
-    return nullptr;
+    return decline(op, "the condition is not a constant");
   if (isAll(cond, 1) && sameStaticShape(data[1], result))
     return forwardOperand(state, op, 1, /*snapshotOk=*/true);
   if (isAll(cond, 0) && sameStaticShape(data[2], result))
@@ -404,6 +438,8 @@ static SmallVector<OpOperand *> getRealUses(Value v) {
   return uses;
 }
 
+// Pattern: Switch(p, p) -> constants anchored on its outputs;
+// Switch(x, constant) -> Identity(x) for the users of the live output
 static Operation *simplifySwitch(FoldingState &state, Operation *op) {
   OperandRange data = getDataOperands(op);
   ResultRange results = getDataResults(op);
@@ -446,7 +482,7 @@ static Operation *simplifySwitch(FoldingState &state, Operation *op) {
   }
   ElementsAttr pred = getConstantValue(state, data[1]);
   if (!pred || pred.getShapedType().getNumElements() != 1)
-    return nullptr;
+    return decline(op, "the predicate is not a constant scalar");
   bool isTrue = isAll(pred, 1);
   if (!isTrue && !isAll(pred, 0))
     return nullptr;
@@ -471,7 +507,7 @@ static Operation *simplifySwitch(FoldingState &state, Operation *op) {
   return node;
 }
 
-Operation *cf::trySimplify(FoldingState &state, Operation *op) {
+Operation *folding::trySimplify(FoldingState &state, Operation *op) {
   StringRef name = getTFOpName(op);
   if (name == "Add" || name == "AddV2" || name == "Sub" || name == "Mul" ||
       name == "Div" || name == "RealDiv" || name == "BiasAdd")

@@ -30,10 +30,13 @@
 #include "tfg/IR/TFGOps.h"
 
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-constant-folding"
 
 using namespace mlir;
 using namespace mlir::tfg;
-using namespace mlir::tfg::cf;
+using namespace mlir::tfg::folding;
 
 /// Whether the special rules may touch `op`: not fed, not
 /// `_grappler_do_not_remove`.
@@ -47,7 +50,8 @@ static bool mayRewrite(const FoldingState &state, Operation *op) {
 // Case
 //===----------------------------------------------------------------------===//
 
-Operation *cf::foldConstantCase(FoldingState &state, Operation *op) {
+// Pattern: Case(constant index, ...) -> call of the branch taken
+Operation *folding::foldConstantCase(FoldingState &state, Operation *op) {
   if (!isa<CaseOp, StatelessCaseOp>(op) || !mayRewrite(state, op))
     return nullptr;
   OperandRange data = getDataOperands(op);
@@ -136,6 +140,7 @@ static bool mustKeepNode(const FoldingState &state, Operation *op,
   return false;
 }
 
+// Pattern: IfRegion/CaseRegion(constant) -> the ops of the region taken
 /// Inlines the region a CaseRegion/IfRegion with a constant index runs.
 /// Returns the node taking the region op's name (when one does) and sets
 /// `changed`.
@@ -235,6 +240,7 @@ static Operation *inlineChosenRegion(FoldingState &state, Operation *op,
 // RandomShuffle
 //===----------------------------------------------------------------------===//
 
+// Pattern: RandomShuffle(x) with one element along dimension 0 -> Identity(x)
 /// RandomShuffle(x) of a scalar x or one whose first dimension is 1:
 /// Identity(x).
 static Operation *removeRandomShuffle(FoldingState &state, Operation *op) {
@@ -250,7 +256,7 @@ static Operation *removeRandomShuffle(FoldingState &state, Operation *op) {
   return replaceWithUnary(state, op, "Identity", x, {});
 }
 
-bool cf::trySpecialRules(FoldingState &state, Operation *&op) {
+bool folding::trySpecialRules(FoldingState &state, Operation *&op) {
   if (Operation *call = foldConstantCase(state, op)) {
     op = call;
     return true;

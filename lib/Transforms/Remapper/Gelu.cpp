@@ -20,7 +20,10 @@
 
 #include "llvm/ADT/SmallPtrSet.h"
 
+#include "llvm/Support/Debug.h"
 #include <cmath>
+
+#define DEBUG_TYPE "tfg-remapper"
 
 using namespace mlir;
 using namespace mlir::tfg;

@@ -27,6 +27,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-remapper"
 
 using namespace mlir;
 using namespace mlir::tfg;

@@ -20,7 +20,10 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringMap.h"
 
+#include "llvm/Support/Debug.h"
 #include <vector>
+
+#define DEBUG_TYPE "tfg-graph-rewrite"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -103,6 +106,18 @@ public:
                                OpBuilder::InsertPoint previous) override;
   void notifyOperationModified(Operation *op) override { addToWorklist(op); }
   void notifyOperationErased(Operation *op) override;
+  /// The reasons patterns give for not matching (notifyMatchFailure), in
+  /// the debug output (`-debug-only=tfg-graph-rewrite`).
+  void
+  notifyMatchFailure(Location loc,
+                     function_ref<void(Diagnostic &)> reasonCallback) override {
+    LLVM_DEBUG({
+      Diagnostic diag(loc, DiagnosticSeverity::Remark);
+      reasonCallback(diag);
+      llvm::dbgs() << "tfg-graph-rewrite: no match at " << loc << ": " << diag
+                   << "\n";
+    });
+  }
 
 private:
   NodeIdentity getIdentity(Operation *op) const;

@@ -12,6 +12,9 @@
 #include "tfg/Transforms/GraphRewrite.h"
 
 #include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+
+#define DEBUG_TYPE "tfg-graph-rewrite"
 
 using namespace mlir;
 using namespace mlir::tfg;

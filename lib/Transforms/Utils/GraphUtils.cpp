@@ -12,7 +12,10 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
+#include "llvm/Support/Debug.h"
 #include <functional>
+
+#define DEBUG_TYPE "tfg-graph-utils"
 
 using namespace mlir;
 using namespace mlir::tfg;

@@ -3,7 +3,10 @@
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/GraphUtils.h"
 
+#include "llvm/Support/Debug.h"
 #include <functional>
+
+#define DEBUG_TYPE "tfg-graph-utils"
 
 using namespace mlir;
 using namespace mlir::tfg;

@@ -1,0 +1,38 @@
+// A v1 loop (count = x + 3 * (a * b + 1)) whose body computes a * b + 1
+// from constant Enters in every iteration: loop-invariant nodes of a frame
+// (and two nodes that are not).
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
+  %A, %ca = Placeholder name("a") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
+  %B, %cb = Placeholder name("b") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
+  %Zero, %c1 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %One, %c2 = Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %Three, %c3 = Const name("three") {dtype = i32, value = dense<3> : tensor<i32>} : () -> (tensor<i32>)
+  %Ei, %c5 = Enter(%Zero) name("loop/enter_i") {T = i32, frame_name = "loop", is_constant = false, parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %Ec, %c6 = Enter(%X) name("loop/enter_count") {T = i32, frame_name = "loop", is_constant = false, parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %E3, %c7 = Enter(%Three) name("loop/enter_three") {T = i32, frame_name = "loop", is_constant = true, parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %E1, %c8 = Enter(%One) name("loop/enter_one") {T = i32, frame_name = "loop", is_constant = true, parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %EA, %c9 = Enter(%A) name("loop/enter_a") {T = i32, frame_name = "loop", is_constant = true, parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %EB, %c10 = Enter(%B) name("loop/enter_b") {T = i32, frame_name = "loop", is_constant = true, parallel_iterations = 10 : i64} : (tensor<i32>) -> (tensor<i32>)
+  %Mi:2, %c11 = Merge(%Ei, %Ni) name("loop/merge_i") {N = 2 : i64, T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %Mc:2, %c12 = Merge(%Ec, %Nc) name("loop/merge_count") {N = 2 : i64, T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %L, %c13 = Less(%Mi#0, %E3) name("loop/less") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+  %LC, %c14 = LoopCond(%L) name("loop/cond") : (tensor<i1>) -> (tensor<i1>)
+  %Si:2, %c15 = Switch(%Mi#0, %LC) name("loop/switch_i") {T = i32} : (tensor<i32>, tensor<i1>) -> (tensor<i32>, tensor<i32>)
+  %Sc:2, %c16 = Switch(%Mc#0, %LC) name("loop/switch_count") {T = i32} : (tensor<i32>, tensor<i1>) -> (tensor<i32>, tensor<i32>)
+  %Xc, %c17 = Exit(%Sc#0) name("loop/exit_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %Ii, %c18 = Identity(%Si#1) name("loop/body_i") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %Ic, %c19 = Identity(%Sc#1) name("loop/body_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %AB, %c20 = Mul(%EA, %EB) name("loop/ab") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %AB1, %c21 = AddV2(%AB, %E1) name("loop/ab1") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %Ai, %c22 = AddV2(%Ii, %E1) name("loop/add_i") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %Ac, %c23 = AddV2(%Ic, %AB1) name("loop/add_count") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %Ni, %c24 = NextIteration(%Ai) name("loop/next_i") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %Nc, %c25 = NextIteration(%Ac) name("loop/next_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  // Not invariant: a stateful node, and one waiting for the loop body.
+  %Shape, %c27 = Const name("shape") {dtype = i32, value = dense<[2]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %ES, %c28 = Enter(%Shape) name("loop/enter_shape") {T = i32, frame_name = "loop", is_constant = true, parallel_iterations = 10 : i64} : (tensor<1xi32>) -> (tensor<1xi32>)
+  %Rnd, %c29 = RandomUniform(%ES) name("loop/random") {T = i32, dtype = f32, seed = 1 : i64, seed2 = 2 : i64} : (tensor<1xi32>) -> (tensor<2xf32>)
+  %Ng, %c30 = Neg(%EA) [%c18] name("loop/neg") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %R, %c26 = Identity(%Xc) name("count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+}
