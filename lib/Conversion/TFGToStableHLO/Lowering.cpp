@@ -298,6 +298,7 @@ const RuleTable &tohlo::getRuleTable() {
     addNNRules(t);
     addImageRules(t);
     addMathRules(t);
+    addRandomRules(t);
     addGradRules(t);
     addEinsumRules(t);
     addSparseRules(t);

@@ -144,6 +144,7 @@ void addNNRules(RuleTable &table);
 void addImageRules(RuleTable &table);
 // Registered after the ones above.
 void addMathRules(RuleTable &table);
+void addRandomRules(RuleTable &table);
 void addGradRules(RuleTable &table);
 void addEinsumRules(RuleTable &table);
 void addSparseRules(RuleTable &table);

@@ -6,8 +6,8 @@
 // window (padding excluded, as TensorFlow does). LRN (NHWC, over the last
 // dimension): x / (bias + alpha * sum of squares within depth_radius)^beta.
 // Also the other names of rules registered before: FusedConv2D,
-// DepthwiseConv2d, _FusedDepthwiseConv2dNative (TF.js's kernel names) and
-// BiasAddV1.
+// DepthwiseConv2d, _FusedDepthwiseConv2dNative (TF.js's kernel names),
+// BiasAddV1 and BatchMatrixBandPart/Diag/DiagPart.
 //
 //===----------------------------------------------------------------------===//
 
@@ -149,13 +149,17 @@ LogicalResult lrn(Lowering &l, SmallVectorImpl<Value> &results) {
 }
 
 /// Other names of ops whose rules NNRules.cpp and ElementwiseRules.cpp
-/// hold: TF.js's kernel names and BiasAdd's first version (NHWC only,
-/// which BiasAdd's default data_format is).
+/// hold: TF.js's kernel names, BiasAdd's first version (NHWC only,
+/// which BiasAdd's default data_format is) and the deprecated BatchMatrix*
+/// names of MatrixRules.cpp's V1 ops.
 constexpr std::pair<const char *, const char *> kAliases[] = {
     {"FusedConv2D", "_FusedConv2D"},
     {"DepthwiseConv2d", "DepthwiseConv2dNative"},
     {"_FusedDepthwiseConv2dNative", "FusedDepthwiseConv2dNative"},
     {"BiasAddV1", "BiasAdd"},
+    {"BatchMatrixBandPart", "MatrixBandPart"},
+    {"BatchMatrixDiag", "MatrixDiag"},
+    {"BatchMatrixDiagPart", "MatrixDiagPart"},
 };
 
 /// Applies the rule of the op's other name to the node seen under that

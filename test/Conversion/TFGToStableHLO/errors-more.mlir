@@ -122,3 +122,41 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{node 's' (UnsortedSegmentSum): segment_ids must be integers, has 'tensor<4xf32>'}}
   %S, %c3 = UnsortedSegmentSum(%X, %I, %N) name("s") {T = f32, Tindices = f32, Tnumsegments = i32} : (tensor<4x2xf32>, tensor<4xf32>, tensor<i32>) -> (tensor<3x2xf32>)
 }
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %S, %c0 = Const name("shape") {dtype = i32, value = dense<[3]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %K, %c1 = Const name("key") {dtype = ui64, value = dense<1> : tensor<1xui64>} : () -> (tensor<1xui64>)
+  %C, %c2 = Const name("ctr") {dtype = ui64, value = dense<[0, 0]> : tensor<2xui64>} : () -> (tensor<2xui64>)
+  %A, %c3 = Const name("alg") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{node 'u' (StatelessRandomUniformV2): algorithm 2 is not legalized (Philox: 1, or 3, auto-select)}}
+  %U, %c4 = StatelessRandomUniformV2(%S, %K, %C, %A) name("u") {Tshape = i32, dtype = f32} : (tensor<1xi32>, tensor<1xui64>, tensor<2xui64>, tensor<i32>) -> (tensor<3xf32>)
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %S, %c0 = Const name("shape") {dtype = i32, value = dense<[3]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  // expected-error @+1 {{node 'u' (RandomUniform): seed and seed2 are both 0: TensorFlow seeds the op nondeterministically}}
+  %U, %c1 = RandomUniform(%S) name("u") {T = i32, dtype = f32, seed = 0 : i64, seed2 = 0 : i64} : (tensor<1xi32>) -> (tensor<3xf32>)
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %S, %c0 = Const name("shape") {dtype = i32, value = dense<[3]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %K, %c1 = Const name("seed") {dtype = i64, value = dense<[1, 2]> : tensor<2xi64>} : () -> (tensor<2xi64>)
+  %Lo, %c2 = Const name("lo") {dtype = i32, value = dense<5> : tensor<i32>} : () -> (tensor<i32>)
+  // expected-error @+1 {{node 'i' (StatelessRandomUniformInt): need minval < maxval: 5 >= 5}}
+  %I, %c3 = StatelessRandomUniformInt(%S, %K, %Lo, %Lo) name("i") {T = i32, Tseed = i64, dtype = i32} : (tensor<1xi32>, tensor<2xi64>, tensor<i32>, tensor<i32>) -> (tensor<3xi32>)
+}
+
+// -----
+
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %S, %c0 = Const name("shape") {dtype = i32, value = dense<[3]> : tensor<1xi32>} : () -> (tensor<1xi32>)
+  %K, %c1 = Const name("seed") {dtype = i64, value = dense<[1, 2]> : tensor<2xi64>} : () -> (tensor<2xi64>)
+  // expected-error @+1 {{node 'u' (StatelessRandomUniformFullInt): element type 'i16' is not legalized}}
+  %U, %c2 = StatelessRandomUniformFullInt(%S, %K) name("u") {T = i32, Tseed = i64, dtype = i16} : (tensor<1xi32>, tensor<2xi64>) -> (tensor<3xi16>)
+}

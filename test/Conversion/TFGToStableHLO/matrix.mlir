@@ -61,3 +61,20 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %IB, %c15 = Identity(%B) name("rl_out") {T = i32} : (tensor<3x3xi32>) -> (tensor<3x3xi32>)
   %F, %c13 = MatrixDiagV3(%V, %K1, %R, %C, %P) name("super") {T = i32, align = "RIGHT_LEFT"} : (tensor<3xi32>, tensor<i32>, tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<3x4xi32>)
 }
+
+// -----
+
+// COM: TensorFlow's deprecated names of the V1 ops (WindowRules.cpp's
+// COM: aliases).
+// CHECK-LABEL: func.func @main
+// CHECK: stablehlo.select
+// CHECK: "stablehlo.gather"
+// NUM: graph 3: 3 outputs equal
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %X, %c0 = Const name("x") {dtype = f32, value = dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>} : () -> (tensor<2x3xf32>)
+  %Z, %c1 = Const name("zero") {dtype = i64, value = dense<0> : tensor<i64>} : () -> (tensor<i64>)
+  %M, %c2 = Const name("m") {dtype = i64, value = dense<-1> : tensor<i64>} : () -> (tensor<i64>)
+  %A, %c3 = BatchMatrixBandPart(%X, %M, %Z) name("band") {T = f32} : (tensor<2x3xf32>, tensor<i64>, tensor<i64>) -> (tensor<2x3xf32>)
+  %B, %c4 = BatchMatrixDiag(%X) name("diag") {T = f32} : (tensor<2x3xf32>) -> (tensor<2x3x3xf32>)
+  %C, %c5 = BatchMatrixDiagPart(%X) name("part") {T = f32} : (tensor<2x3xf32>) -> (tensor<2xf32>)
+}
