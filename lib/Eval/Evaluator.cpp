@@ -45,6 +45,7 @@ static const EvalKernelTable &getKernelTable() {
     addMatMulKernels(t);
     addPoolKernels(t);
     addNNKernels(t);
+    addGradKernels(t);
     return t;
   }();
   return table;

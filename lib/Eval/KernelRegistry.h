@@ -96,6 +96,10 @@ void addPoolKernels(EvalKernelTable &table);
 /// Prelu, LRN, L2Loss
 /// (NNKernels.cpp).
 void addNNKernels(EvalKernelTable &table);
+/// ReluGrad, Relu6Grad, LeakyReluGrad, EluGrad, SeluGrad, SoftplusGrad,
+/// SoftsignGrad, SigmoidGrad, TanhGrad, RsqrtGrad, SqrtGrad,
+/// ReciprocalGrad, InvGrad (GradKernels.cpp).
+void addGradKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names` (a name registered twice is
 /// recorded as an error of the table: EvalKernelTable::verify).

@@ -10,6 +10,8 @@
 //   when k[0] < k[1]); its element for column n is at n - max(d, 0) +
 //   offset, where offset = max_diag_len - diag_len(d) for right-aligned
 //   diagonals (align RIGHT_* for d >= 0, *_RIGHT for d <= 0) and 0 else.
+//   BatchMatrixBandPart, BatchMatrixDiag and BatchMatrixDiagPart are
+//   TensorFlow's deprecated names of the V1 ops.
 //   V1 reads and writes the main diagonal; V2 aligns LEFT_LEFT; V3 takes
 //   align (default RIGHT_LEFT). num_rows/num_cols of -1 are inferred as
 //   TensorFlow does.
@@ -535,11 +537,13 @@ static LogicalResult crossKernel(EvalContext &ctx) {
 
 void mlir::tfg::addMatrixKernels(EvalKernelTable &table) {
   addKernels(table, {"Cross"}, crossKernel);
-  addKernels(table, {"MatrixBandPart"}, matrixBandPartKernel);
-  addKernels(table, {"MatrixDiag"}, matrixDiagKernel<1>);
+  addKernels(table, {"MatrixBandPart", "BatchMatrixBandPart"},
+             matrixBandPartKernel);
+  addKernels(table, {"MatrixDiag", "BatchMatrixDiag"}, matrixDiagKernel<1>);
   addKernels(table, {"MatrixDiagV2"}, matrixDiagKernel<2>);
   addKernels(table, {"MatrixDiagV3"}, matrixDiagKernel<3>);
-  addKernels(table, {"MatrixDiagPart"}, matrixDiagPartKernel<1>);
+  addKernels(table, {"MatrixDiagPart", "BatchMatrixDiagPart"},
+             matrixDiagPartKernel<1>);
   addKernels(table, {"MatrixDiagPartV2"}, matrixDiagPartKernel<2>);
   addKernels(table, {"MatrixDiagPartV3"}, matrixDiagPartKernel<3>);
   addKernels(table, {"Einsum"}, einsumKernel);

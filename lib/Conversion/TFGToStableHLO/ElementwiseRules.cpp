@@ -60,7 +60,6 @@ constexpr std::pair<const char *, const char *> kBinary[] = {
     {"TruncateDiv", "divide"},
     {"TruncateMod", "remainder"},
     {"Mod", "remainder"},
-    {"LeftShift", "shift_left"},
 };
 
 constexpr std::pair<const char *, const char *> kCompare[] = {

@@ -297,6 +297,17 @@ const RuleTable &tohlo::getRuleTable() {
     addShapeRules(t);
     addNNRules(t);
     addImageRules(t);
+    addMathRules(t);
+    addRandomRules(t);
+    addGradRules(t);
+    addEinsumRules(t);
+    addSparseRules(t);
+    addColorRules(t);
+    addWindowRules(t);
+    addMatrixRules(t);
+    addArrayRules(t);
+    addReductionRules(t);
+    addScatterRules(t);
     return t;
   }();
   return table;

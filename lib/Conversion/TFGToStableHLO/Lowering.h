@@ -123,6 +123,16 @@ public:
   FailureOr<SmallVector<StringRef>> strsAttr(StringRef name);
 };
 
+/// stablehlo.scatter of `updates` into `input` at `indices` (the index
+/// vector in dimension `indexVectorDim` of the indices), the leading
+/// `numInserted` operand dimensions indexed, the update's window in its
+/// dimensions from `firstWindowDim` on. `body` combines the current value
+/// and the update (`add`, `maximum`, ...); empty: the update replaces it.
+/// (ScatterRules.cpp.)
+Value emitScatter(Lowering &l, Value input, Value indices, Value updates,
+                  int64_t indexVectorDim, int64_t numInserted,
+                  int64_t firstWindowDim, StringRef body);
+
 /// A rule: emits the node's data results into `results` or fails with a
 /// diagnostic.
 using RuleFn = LogicalResult (*)(Lowering &, SmallVectorImpl<Value> &);
@@ -132,6 +142,18 @@ void addElementwiseRules(RuleTable &table);
 void addShapeRules(RuleTable &table);
 void addNNRules(RuleTable &table);
 void addImageRules(RuleTable &table);
+// Registered after the ones above.
+void addMathRules(RuleTable &table);
+void addRandomRules(RuleTable &table);
+void addGradRules(RuleTable &table);
+void addEinsumRules(RuleTable &table);
+void addSparseRules(RuleTable &table);
+void addColorRules(RuleTable &table);
+void addWindowRules(RuleTable &table);
+void addMatrixRules(RuleTable &table);
+void addArrayRules(RuleTable &table);
+void addReductionRules(RuleTable &table);
+void addScatterRules(RuleTable &table);
 
 /// The whole table (built once).
 const RuleTable &getRuleTable();
