@@ -166,12 +166,18 @@ static bool isSupportedElementType(Type type) {
 }
 
 LogicalResult shlo_linalg::checkTypes(Operation *op) {
+  constexpr int64_t kMaxTensorBytes = int64_t(1) << 30;
   auto check = [&](Type type, StringRef what) -> LogicalResult {
     auto ranked = dyn_cast<RankedTensorType>(type);
     if (!ranked || !ranked.hasStaticShape() || ranked.getEncoding())
       return op->emitError("stablehlo-to-linalg: ")
              << what << " type " << type
              << " is not a static ranked tensor without bounds";
+    int64_t bytes = (ranked.getElementTypeBitWidth() + 7) / 8;
+    if (ranked.getNumElements() > kMaxTensorBytes / std::max<int64_t>(bytes, 1))
+      return op->emitError("stablehlo-to-linalg: ")
+             << what << " type " << type << " holds more than "
+             << kMaxTensorBytes << " bytes";
     if (!isSupportedElementType(ranked.getElementType()))
       return op->emitError("stablehlo-to-linalg: ")
              << what << " type " << type

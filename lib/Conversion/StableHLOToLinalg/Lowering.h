@@ -51,7 +51,8 @@ Value reshapeTensor(OpBuilder &b, Location loc, Value value,
 SmallVector<utils::IteratorType> parallelIterators(unsigned n);
 
 /// Fails, with an error at `op`, when one of its operand or result types is
-/// not a static ranked tensor of a float or signless integer type.
+/// not a static ranked tensor of a float or signless integer type, or holds
+/// more than 1 GiB (so that every buffer of the compiled code is bounded).
 LogicalResult checkTypes(Operation *op);
 
 /// The scalar computation of the elementwise StableHLO op `op` on the

@@ -124,15 +124,14 @@ static SmallVector<OpFoldResult> clampedStarts(OpBuilder &b, Location loc,
                                                ArrayRef<int64_t> sizes) {
   SmallVector<OpFoldResult> out;
   for (auto [i, start] : llvm::enumerate(starts)) {
+    // In the index type first, so that the bound fits whatever the width.
     Value v = extractScalar(b, loc, start);
-    Type t = v.getType();
-    Value lo = scalarConstant(b, loc, t, 0);
-    Value hi = arith::ConstantOp::create(
-        b, loc, b.getIntegerAttr(t, operand.getDimSize(i) - sizes[i]));
+    v = arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+    Value lo = arith::ConstantIndexOp::create(b, loc, 0);
+    Value hi = arith::ConstantIndexOp::create(b, loc,
+                                              operand.getDimSize(i) - sizes[i]);
     v = arith::MaxSIOp::create(b, loc, v, lo);
-    v = arith::MinSIOp::create(b, loc, v, hi);
-    out.push_back(
-        Value(arith::IndexCastOp::create(b, loc, b.getIndexType(), v)));
+    out.push_back(Value(arith::MinSIOp::create(b, loc, v, hi)));
   }
   return out;
 }

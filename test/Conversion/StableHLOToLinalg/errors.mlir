@@ -54,3 +54,12 @@ func.func @body(%x: tensor<4xf32>, %init: tensor<f32>) -> tensor<f32> {
   }
   return %0 : tensor<f32>
 }
+
+// -----
+
+// COM: Every buffer of the compiled program is bounded (1 GiB).
+func.func @huge(%x: tensor<65536x65536xf32>) -> tensor<65536x65536xf32> {
+  // expected-error @+1 {{stablehlo-to-linalg: operand type 'tensor<65536x65536xf32>' holds more than 1073741824 bytes}}
+  %0 = stablehlo.add %x, %x : tensor<65536x65536xf32>
+  return %0 : tensor<65536x65536xf32>
+}
