@@ -1,7 +1,7 @@
 //===- CPUJit.cpp - compiles StableHLO functions for the host CPU ---------===//
 //
 // The function is cloned into a module of its own (with its callees), lowered
-// by tfg-stablehlo-to-llvm-pipeline, translated to LLVM IR, optimized at O3
+// by tfg-stablehlo-to-llvm-pipeline, translated to LLVM IR, optimized at O2
 // for the host CPU (its vector extensions included) and JIT-compiled by the
 // ExecutionEngine. A call passes one memref descriptor per argument and per
 // result (the pipeline turns results into out parameters) to the function's
@@ -104,14 +104,16 @@ CompiledFunction::compile(ModuleOp module, StringRef name) {
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
     return builder.takeError();
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Aggressive);
+  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
   auto machine = builder->createTargetMachine();
   if (!machine)
     return machine.takeError();
-  auto transformer = makeOptimizingTransformer(3, 0, machine->get());
+  // O2: LLVM's vectorizers run; O3 doubles the optimization time of the
+  // models (docs/Codegen.md, "Compile time").
+  auto transformer = makeOptimizingTransformer(2, 0, machine->get());
   ExecutionEngineOptions options;
   options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Aggressive;
+  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
   options.enableGDBNotificationListener = false;
   options.enablePerfNotificationListener = false;
   // memrefCopy (copies between strided buffers) lives in MLIR's C runner
