@@ -2,6 +2,7 @@
 
 #include "tfg/InitAll.h"
 #include "tfg/Conversion/Passes.h"
+#include "tfg/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 #include "tfg/Dialect/Check/Check.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/Dialect/TF/TFDialect.h"
@@ -30,5 +31,6 @@ void mlir::tfg::registerAllPasses() {
   registerTFGPasses();
   registerTFGConversionPasses();
   registerDOTPasses();
+  registerStableHLOToLLVMPipeline();
   registerTFGConversionPasses();
 }

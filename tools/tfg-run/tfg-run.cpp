@@ -11,9 +11,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LLVMBackend.h"
 #include "ModelInput.h"
 #include "RunSupport.h"
 
+#include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/Eval/Evaluator.h"
 #include "tfg/Eval/NumPy.h"
 #include "tfg/IR/TFGOps.h"
@@ -26,6 +28,7 @@
 #include "tfg/Support/CommandLine.h"
 #include "tfg/Support/InputLimits.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -157,6 +160,24 @@ static cl::opt<int64_t> graphSeed(
         "whatever the order of evaluation, and two nodes differ. Nodes with "
         "a seed of their own keep it"),
     cl::value_desc("N"), cl::cat(category));
+
+static cl::opt<std::string> backend(
+    "backend",
+    cl::desc("interpreter (default): tfg's graph interpreter; llvm: "
+             "legalize the graph to StableHLO (or take the module's StableHLO "
+             "function, --function, default main), compile it for the host "
+             "CPU and run the compiled code (docs/Codegen.md)"),
+    cl::value_desc("interpreter|llvm"), cl::init("interpreter"),
+    cl::cat(category));
+static cl::opt<bool> checkInterpreter(
+    "check-interpreter",
+    cl::desc("With --backend=llvm: also run the StableHLO interpreter on the "
+             "same arguments and compare (--rtol/--atol; integers exactly)"),
+    cl::cat(category));
+static cl::opt<bool> printCompileTime(
+    "print-compile-time",
+    cl::desc("With --backend=llvm: print the compile time in seconds"),
+    cl::cat(category));
 
 /// The interpreter's bounds from the command line, for `module`.
 static InterpreterOptions getInterpreterOptions(ModuleOp module) {
@@ -589,6 +610,68 @@ static llvm::Error runFunctionMode(MLIRContext *context, ModuleOp module,
   return reportOutputs(context, names, *outputs);
 }
 
+/// --backend=llvm: compiles the model's StableHLO form and runs it. Inputs
+/// are named as in the graph (Placeholders) or by the function's tfg.name;
+/// generated inputs get the seeds the interpreter would give them.
+static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
+                               ArrayRef<InputSpec> inputs,
+                               const llvm::StringMap<std::string> &shapes) {
+  LLVMRunRequest request;
+  request.module = module;
+  request.functionName =
+      functionName.empty() ? std::string("main") : functionName.getValue();
+  request.checkInterpreter = checkInterpreter;
+  request.rtol = relTol;
+  request.atol = absTol;
+  request.printCompileTime = printCompileTime;
+  llvm::StringMap<std::string> aliases = getSignatureAliases(module);
+  auto resolve = [&](StringRef name) -> std::string {
+    auto it = aliases.find(name);
+    return it != aliases.end() ? it->second : name.str();
+  };
+  auto nodeOf = [](StringRef tensor) {
+    return tensor.split(':').first.str();
+  };
+  llvm::StringMap<uint64_t> seeds;
+  std::vector<std::string> userNames;
+  auto graphs = module.getOps<GraphOp>();
+  if (!graphs.empty()) {
+    GraphOp graph = *graphs.begin();
+    auto fetches = getFetches(module, graph);
+    if (!fetches)
+      return fetches.takeError();
+    userNames = *fetches;
+    for (const std::string &name : *fetches)
+      request.fetches.push_back(resolve(name));
+    for (const auto &entry : shapes)
+      request.nodeShapes[nodeOf(resolve(entry.getKey()))] = entry.getValue();
+    uint64_t seed = 0;
+    for (Operation *op : getGraphPlaceholders(graph))
+      if (getTFOpName(op) != "PlaceholderWithDefault")
+        seeds[getNodeName(op)] = ++seed;
+  }
+  auto makeArg = [&](StringRef name, unsigned index,
+                     RankedTensorType type) -> llvm::Expected<HostTensor> {
+    std::string source =
+        "random:" + std::to_string(seeds.lookup(name) ? seeds.lookup(name)
+                                                      : index + 1);
+    for (const InputSpec &input : inputs)
+      if (nodeOf(resolve(input.name)) == name)
+        source = input.source;
+    FeedSignature sig;
+    sig.elementType = type.getElementType();
+    sig.shape.emplace(type.getShape());
+    return makeFeed(context, name, source, sig, {});
+  };
+  std::vector<std::string> names;
+  auto outputs = runWithLLVM(request, makeArg, runTimed, names);
+  if (!outputs)
+    return outputs.takeError();
+  if (!userNames.empty())
+    names = userNames;
+  return reportOutputs(context, names, *outputs);
+}
+
 static int runTool() {
   if (listKernels) {
     std::set<std::string> names;
@@ -607,7 +690,8 @@ static int runTool() {
   }
   std::unique_ptr<llvm::DefaultThreadPool> pool;
   DialectRegistry registry;
-  registry.insert<TFGraphDialect, tf_type::TFTypeDialect>();
+  registry.insert<TFGraphDialect, tf_type::TFTypeDialect, func::FuncDialect,
+                  stablehlo::StableHLODialect>();
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   if (numThreads != 1) {
     pool = std::make_unique<llvm::DefaultThreadPool>(
@@ -656,6 +740,14 @@ static int runTool() {
   OwningOpRef<ModuleOp> module = loadModel(&context, modelPath);
   if (!module)
     return 1;
+  if (backend != "interpreter") {
+    if (backend != "llvm")
+      return report(fail("--backend=" + backend + ": expected interpreter "
+                                                   "or llvm"));
+    if (llvm::Error err = runLLVMMode(&context, *module, inputs, shapes))
+      return report(std::move(err));
+    return 0;
+  }
   Interpreter interp(*module, getInterpreterOptions(*module));
   std::vector<InterpreterFeed> captured;
   llvm::Error err = runInitializer(*module, interp, captured);

@@ -99,4 +99,37 @@ def TFGToStableHLOPass : Pass<"tfg-to-stablehlo", "mlir::ModuleOp"> {
                            "mlir::tfg::stablehlo::StableHLODialect"];
 }
 
+//===- StableHLOToLinalg --------------------------------------------------===//
+
+def StableHLOToLinalgPass : Pass<"stablehlo-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Lower StableHLO ops to linalg, tensor, arith, math and scf";
+  let description = [{
+    Replaces every StableHLO op with linalg named ops where they exist
+    (`matmul`, `batch_matmul`, `conv_2d_nhwc_hwcf`,
+    `depthwise_conv_2d_nhwc_hwcm`, `pooling_nhwc_max`/`sum`, `fill`,
+    `transpose`, `broadcast`), `linalg.generic` for elementwise ops,
+    reductions, other convolutions and dot products, gather, iota and
+    reverse, and tensor/arith ops for constants, reshapes, slices,
+    concatenation and padding (docs/Codegen.md lists each op's lowering).
+    Tensors must be static, of float or signless integer elements. An op
+    without a lowering is an error naming it; nothing passes through.
+
+    ```mlir
+    %0 = stablehlo.add %a, %b : tensor<4xf32>
+    // becomes
+    %e = tensor.empty() : tensor<4xf32>
+    %0 = linalg.generic {...} ins(%a, %b : ...) outs(%e : ...) {
+    ^bb0(%x: f32, %y: f32, %o: f32):
+      %s = arith.addf %x, %y : f32
+      linalg.yield %s : f32
+    } -> tensor<4xf32>
+    ```
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect",
+                           "mlir::linalg::LinalgDialect",
+                           "mlir::math::MathDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 #endif // TFG_CONVERSION_PASSES_TD

@@ -1,0 +1,49 @@
+//===- StableHLOToLinalg.h - StableHLO to linalg ----------------*- C++ -*-===//
+//
+// Lowers the StableHLO ops of a function to linalg (named ops where they
+// exist, linalg.generic otherwise), tensor, arith, math and scf on tensors
+// (docs/Codegen.md). An op without a lowering is an error at the op, naming
+// it; nothing passes through.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
+#define TFG_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Support/LLVM.h"
+#include "mlir/Support/LogicalResult.h"
+
+namespace mlir {
+class OpPassManager;
+namespace tfg {
+
+/// Lowers every StableHLO op of `root` (a module or a function) to linalg,
+/// tensor, arith, math and scf. Fails, with an error at the first op that
+/// has no lowering (or an operand it does not accept), leaving `root`
+/// partly converted.
+LogicalResult lowerStableHLOToLinalg(Operation *root);
+
+/// The dialects the lowering creates.
+void registerStableHLOToLinalgDialects(DialectRegistry &registry);
+
+/// Options of the CPU pipeline (`tfg-stablehlo-to-llvm-pipeline`).
+struct StableHLOToLLVMPipelineOptions
+    : public PassPipelineOptions<StableHLOToLLVMPipelineOptions> {};
+
+/// StableHLO to the LLVM dialect for the host CPU: --stablehlo-to-linalg,
+/// elementwise fusion, one-shot bufferization (results become out
+/// parameters), loops, and the upstream lowerings to LLVM. Every function
+/// gets a C interface (`_mlir_ciface_NAME`).
+void buildStableHLOToLLVMPipeline(
+    OpPassManager &pm, const StableHLOToLLVMPipelineOptions &options);
+
+/// Registers `tfg-stablehlo-to-llvm-pipeline`.
+void registerStableHLOToLLVMPipeline();
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_CONVERSION_STABLEHLOTOLINALG_STABLEHLOTOLINALG_H

@@ -1,0 +1,89 @@
+//===- StableHLOToLinalg.cpp - the stablehlo-to-linalg pass ---------------===//
+//
+// Visits every StableHLO op outside StableHLO regions in program order and
+// replaces it with the values its family's lowering builds in front of it
+// (Lowering.h). Bodies of reduce, reduce_window and map are lowered with
+// their op. An op no family lowers is an error naming it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tfg/Conversion/Passes.h"
+#include "tfg/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
+#include "tfg/Dialect/StableHLO/StableHLOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+namespace mlir {
+namespace tfg {
+#define GEN_PASS_DEF_STABLEHLOTOLINALGPASS
+#include "tfg/Conversion/Passes.h.inc"
+} // namespace tfg
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::shlo_linalg;
+
+void mlir::tfg::registerStableHLOToLinalgDialects(DialectRegistry &registry) {
+  registry.insert<arith::ArithDialect, linalg::LinalgDialect, math::MathDialect,
+                  scf::SCFDialect, tensor::TensorDialect>();
+}
+
+static FailureOr<SmallVector<Value>> lowerOne(OpBuilder &b, Operation *op) {
+  if (failed(checkTypes(op)))
+    return failure();
+  for (auto lower : {lowerElementwise, lowerShapeOp, lowerGatherOp, lowerDotOp,
+                     lowerConvolution, lowerReduceOp}) {
+    Lowered result = lower(b, op);
+    if (result)
+      return *result;
+  }
+  return op->emitError("stablehlo-to-linalg: '")
+         << op->getName() << "' is not supported";
+}
+
+LogicalResult mlir::tfg::lowerStableHLOToLinalg(Operation *root) {
+  SmallVector<Operation *> ops;
+  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (isa_and_nonnull<stablehlo::StableHLODialect>(op->getDialect())) {
+      ops.push_back(op);
+      return WalkResult::skip();
+    }
+    return WalkResult::advance();
+  });
+  OpBuilder b(root->getContext());
+  for (Operation *op : ops) {
+    b.setInsertionPoint(op);
+    FailureOr<SmallVector<Value>> values = lowerOne(b, op);
+    if (failed(values))
+      return failure();
+    if (values->size() != op->getNumResults())
+      return op->emitError("stablehlo-to-linalg: the lowering of '")
+             << op->getName() << "' built " << values->size() << " values for "
+             << op->getNumResults() << " results";
+    for (auto [from, to] : llvm::zip(op->getResults(), *values)) {
+      if (from.getType() != to.getType())
+        return op->emitError("stablehlo-to-linalg: the lowering of '")
+               << op->getName() << "' built a value of type " << to.getType()
+               << " for a result of type " << from.getType();
+      from.replaceAllUsesWith(to);
+    }
+    op->erase();
+  }
+  return success();
+}
+
+namespace {
+struct StableHLOToLinalgPass
+    : public tfg::impl::StableHLOToLinalgPassBase<StableHLOToLinalgPass> {
+  void runOnOperation() override {
+    if (failed(lowerStableHLOToLinalg(getOperation())))
+      signalPassFailure();
+  }
+};
+} // namespace

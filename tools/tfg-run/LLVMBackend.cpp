@@ -1,0 +1,103 @@
+//===- LLVMBackend.cpp - tfg-run --backend=llvm ---------------------------===//
+
+#include "LLVMBackend.h"
+#include "RunSupport.h"
+
+#include "tfg/Codegen/CPUJit.h"
+#include "tfg/Conversion/Passes.h"
+#include "tfg/IR/TFGOps.h"
+#include "tfg/Interpreter/StableHLO/Interpreter.h"
+#include "tfg/Transforms/Passes.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/Format.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+
+static llvm::Error fail(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// A copy of the module with the graph legalized to `func.func @main`.
+static llvm::Expected<OwningOpRef<ModuleOp>>
+legalize(const LLVMRunRequest &request) {
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(request.module->clone());
+  if (copy->getOps<GraphOp>().empty())
+    return std::move(copy);
+  PassManager pm(copy->getContext());
+  if (!request.nodeShapes.empty()) {
+    SetInputShapesPassOptions shapes;
+    for (const auto &entry : request.nodeShapes)
+      shapes.shapes.push_back((entry.getKey() + "=" + entry.getValue()).str());
+    pm.addPass(createSetInputShapesPass(shapes));
+  }
+  pm.addPass(createShapeInferencePass());
+  TFGToStableHLOPassOptions options;
+  options.fetch.assign(request.fetches.begin(), request.fetches.end());
+  pm.addPass(createTFGToStableHLOPass(options));
+  if (failed(pm.run(*copy)))
+    return fail("legalizing the graph to StableHLO failed");
+  return std::move(copy);
+}
+
+llvm::Expected<std::vector<HostTensor>>
+mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
+                       LLVMRunner runner, std::vector<std::string> &names) {
+  auto module = legalize(request);
+  if (!module)
+    return module.takeError();
+  ModuleOp original = request.module;
+  bool fromGraph = !original.getOps<GraphOp>().empty();
+  std::string name = fromGraph ? "main" : request.functionName;
+  auto func = (*module)->lookupSymbol<func::FuncOp>(name);
+  if (!func)
+    return fail("the module has no function '" + name + "'");
+  auto compiled = CompiledFunction::compile(**module, name);
+  if (!compiled)
+    return compiled.takeError();
+  if (request.printCompileTime)
+    llvm::outs() << "compile_s: "
+                 << llvm::format("%.3f", (*compiled)->getLoweringSeconds() +
+                                             (*compiled)->getLLVMSeconds())
+                 << " (lowering "
+                 << llvm::format("%.3f", (*compiled)->getLoweringSeconds())
+                 << ", llvm "
+                 << llvm::format("%.3f", (*compiled)->getLLVMSeconds())
+                 << ")\n";
+  std::vector<HostTensor> args;
+  FunctionType type = func.getFunctionType();
+  for (unsigned i = 0; i < type.getNumInputs(); ++i) {
+    auto argName = func.getArgAttrOfType<StringAttr>(i, "tfg.name");
+    auto ranked = dyn_cast<RankedTensorType>(type.getInput(i));
+    if (!ranked)
+      return fail("argument " + Twine(i) + " is not a ranked tensor");
+    auto value = makeArg(argName ? argName.getValue()
+                                 : StringRef("arg" + std::to_string(i)),
+                         i, ranked);
+    if (!value)
+      return value.takeError();
+    args.push_back(std::move(*value));
+  }
+  names.clear();
+  for (unsigned i = 0; i < type.getNumResults(); ++i)
+    names.push_back(i < request.fetches.size() ? request.fetches[i]
+                                               : "result" + std::to_string(i));
+  auto outputs = runner([&] { return (*compiled)->run(args); });
+  if (!outputs || !request.checkInterpreter)
+    return outputs;
+  FailureOr<SmallVector<HostTensor>> reference =
+      stablehlo::interpretFunction(func, args);
+  if (failed(reference))
+    return fail("the StableHLO interpreter failed on the function");
+  llvm::outs() << "check-interpreter: compiled vs. StableHLO interpreter\n";
+  bool ok = true;
+  for (auto [i, n] : llvm::enumerate(names))
+    ok &= compareTensors(llvm::outs(), n, (*outputs)[i], (*reference)[i],
+                         request.rtol, request.atol);
+  if (!ok)
+    return fail("the compiled outputs differ from the interpreter's beyond "
+                "the tolerance");
+  return outputs;
+}
