@@ -93,6 +93,12 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
          return createRemapperPass(withPreserve<RemapperPassOptions>(p));
        },
        /*bodyLocal=*/true},
+      {"tfg-memory-optimizer", kStageMemory,
+       [](const PreserveOptions &p) {
+         return createMemoryOptimizerPass(
+             withPreserve<MemoryOptimizerPassOptions>(p));
+       },
+       /*bodyLocal=*/true},
       {"tfg-dependency-optimizer", kStageDependency,
        [](const PreserveOptions &p) {
          return createDependencyOptimizerPass(

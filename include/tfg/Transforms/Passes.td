@@ -662,7 +662,7 @@ def MemoryOptimizerPass : Pass<"tfg-memory-optimizer"> {
       GPU estimate exceeds the budget: the largest tensor live across the
       peak without a use there gets a `_CopyFromGpuToHost` after its last
       use before the peak and a `_CopyFromHostToGpu` just before its next
-      use (after the node scheduled before that use, a control edge), until
+      use (after the latest needed node before that use, a control edge), until
       the estimate fits, no tensor helps, or `max-swaps` swaps were made.
     Bodies with v1 control flow (Switch, Merge, frames) are not
     recomputed or swapped. With `report`, a remark on each body gives the

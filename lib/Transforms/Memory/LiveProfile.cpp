@@ -117,3 +117,49 @@ bool memory::hasV1ControlFlow(Block &body) {
       return true;
   return false;
 }
+
+std::vector<int>
+memory::getLatestNeededSteps(const MemoryEstimate &est, Block &body,
+                             const PreservedNodes *preserved) {
+  llvm::DenseMap<Operation *, unsigned> steps = getSteps(est);
+  std::vector<bool> needed(est.schedule.size(), false);
+  std::vector<unsigned> worklist;
+  for (auto [i, op] : llvm::enumerate(est.schedule))
+    if (op->hasTrait<OpTrait::IsTerminator>() ||
+        (preserved && preserved->isFetchOrFeed(op))) {
+      needed[i] = true;
+      worklist.push_back(i);
+    }
+  auto visit = [&](Value v) {
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return;
+    Operation *node = body.findAncestorOpInBlock(*def);
+    auto it = node ? steps.find(node) : steps.end();
+    if (it != steps.end() && !needed[it->second]) {
+      needed[it->second] = true;
+      worklist.push_back(it->second);
+    }
+  };
+  while (!worklist.empty()) {
+    Operation *op = est.schedule[worklist.back()];
+    worklist.pop_back();
+    for (Value v : op->getOperands())
+      visit(v);
+    // Values the node's regions read from outside.
+    if (op->getNumRegions() != 0)
+      op->walk([&](Operation *nested) {
+        if (nested != op)
+          for (Value v : nested->getOperands())
+            visit(v);
+      });
+  }
+  std::vector<int> latest(est.schedule.size(), -1);
+  int last = -1;
+  for (unsigned i = 0; i < est.schedule.size(); ++i) {
+    if (needed[i])
+      last = i;
+    latest[i] = last;
+  }
+  return latest;
+}

@@ -71,6 +71,14 @@ FailureOr<SmallVector<unsigned>>
 getUseSteps(Value value, Block &body,
             const llvm::DenseMap<Operation *, unsigned> &steps);
 
+/// For each schedule step s, the latest step <= s whose node the fetches
+/// need (an ancestor, by data or control edges, of a fetched or fed node or
+/// of the terminator; the interpreter runs only those), or -1. A copy made
+/// to run late waits for such a node: waiting for a node nothing needs
+/// would make it run.
+std::vector<int> getLatestNeededSteps(const MemoryEstimate &est, Block &body,
+                                      const PreservedNodes *preserved);
+
 /// Whether the body has nodes whose values may be dead or which run in
 /// frames (Switch, Merge, Enter, ...): new control edges there could change
 /// what runs, so recomputation and swapping leave such bodies alone.

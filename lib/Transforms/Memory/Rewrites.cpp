@@ -199,6 +199,8 @@ void memory::recomputeHinted(MemoryContext &ctx) {
     return;
   llvm::DenseMap<Operation *, unsigned> steps = getSteps(est);
   LiveProfile profile(est.liveBytes);
+  std::vector<int> latestNeeded =
+      getLatestNeededSteps(est, ctx.body, ctx.preserved);
   OpBuilder b(ctx.body.getParentOp()->getContext());
   for (const EstimatedTensor &t : est.tensors) {
     Operation *op = t.value.getDefiningOp();
@@ -228,8 +230,12 @@ void memory::recomputeHinted(MemoryContext &ctx) {
     }
     unsigned use = *after;
     Operation *user = est.schedule[use];
-    Operation *trigger = est.schedule[use - 1];
-    if (user->hasTrait<OpTrait::IsTerminator>() || !getControlToken(trigger))
+    // The copy waits for the latest needed node in the gap.
+    int triggerStep = latestNeeded[use - 1];
+    if (user->hasTrait<OpTrait::IsTerminator>() || triggerStep <= int(before))
+      continue;
+    Operation *trigger = est.schedule[triggerStep];
+    if (!getControlToken(trigger))
       continue;
     bool available = true;
     for (Value in : getDataOperands(op))
@@ -244,8 +250,9 @@ void memory::recomputeHinted(MemoryContext &ctx) {
     change.add(before + 1, use - 1, -t.bytes);
     if (!change.keepIfLower(peak, peakStep, atPeak))
       continue;
-    // The copy runs just before the late use: after the node scheduled
-    // before it (a control edge), so its result is not live earlier.
+    // The copy runs just before the late use: after the latest needed node
+    // scheduled before it (a control edge), so its result is not live
+    // earlier.
     b.setInsertionPoint(user);
     Operation *clone = b.clone(*op);
     clone->removeAttr("_recompute_hint");

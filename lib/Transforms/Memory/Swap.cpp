@@ -5,8 +5,9 @@
 // a use there (its last use before the peak, or its producer, and its next
 // use after it leave a gap around the peak) is swapped: a
 // `_CopyFromGpuToHost` after the use before the gap, a `_CopyFromHostToGpu`
-// just before the use after it, which waits (a control edge) for the node
-// scheduled just before that use, so the copy is not live earlier. The
+// just before the use after it, which waits (a control edge) for the latest
+// node in the gap that the fetches need (getLatestNeededSteps), so the copy
+// is not live earlier. The
 // uses from the gap's end on read the copy. Each tensor is swapped once;
 // the loop stops when the estimate fits, when no tensor is live across the
 // peak, or after `maxSwaps` swaps. Every edge added goes forward in the
@@ -94,6 +95,12 @@ void memory::swapToHost(MemoryContext &ctx, int64_t budget, int64_t maxSwaps) {
       continue;
     candidates.push_back({unsigned(i), std::move(*uses)});
   }
+  // (producer, last use) of each candidate, scanned first: most are not
+  // live at the peak. A swapped candidate gets an empty span.
+  std::vector<std::pair<unsigned, unsigned>> spans;
+  spans.reserve(candidates.size());
+  for (const Candidate &c : candidates)
+    spans.push_back({est.tensors[c.tensor].def, c.uses.back()});
   LiveProfile profile(est.liveBytes);
   std::vector<SwapChoice> choices;
   while (int64_t(choices.size()) < maxSwaps) {
@@ -102,9 +109,10 @@ void memory::swapToHost(MemoryContext &ctx, int64_t budget, int64_t maxSwaps) {
       break;
     int best = -1;
     std::pair<unsigned, unsigned> bestGap;
-    for (auto [i, c] : llvm::enumerate(candidates)) {
-      if (c.swapped)
+    for (auto [i, span] : llvm::enumerate(spans)) {
+      if (span.first >= peakStep || span.second <= peakStep)
         continue;
+      const Candidate &c = candidates[i];
       const EstimatedTensor &t = est.tensors[c.tensor];
       std::optional<std::pair<unsigned, unsigned>> gap = getGap(c, t, peakStep);
       if (!gap)
@@ -122,11 +130,16 @@ void memory::swapToHost(MemoryContext &ctx, int64_t budget, int64_t maxSwaps) {
     }
     Candidate &c = candidates[best];
     c.swapped = true;
+    spans[best] = {~0u, 0};
     profile.add(bestGap.first + 1, bestGap.second - 1,
                 -est.tensors[c.tensor].bytes);
     choices.push_back({unsigned(best), bestGap.first, bestGap.second});
   }
 
+  if (choices.empty())
+    return;
+  std::vector<int> latestNeeded =
+      getLatestNeededSteps(est, ctx.body, ctx.preserved);
   OpBuilder b(ctx.body.getParentOp()->getContext());
   for (const SwapChoice &choice : choices) {
     const EstimatedTensor &t = est.tensors[candidates[choice.candidate].tensor];
@@ -134,8 +147,11 @@ void memory::swapToHost(MemoryContext &ctx, int64_t budget, int64_t maxSwaps) {
     auto result = cast<OpResult>(value);
     Operation *producer = result.getOwner();
     Operation *user = est.schedule[choice.after];
-    Operation *trigger = est.schedule[choice.after - 1];
-    Value triggerToken = getControlToken(trigger);
+    // The copy-in waits for the latest needed node scheduled in the gap.
+    int triggerStep = latestNeeded[choice.after - 1];
+    Value triggerToken;
+    if (triggerStep > int(choice.before))
+      triggerToken = getControlToken(est.schedule[triggerStep]);
     auto type = cast<TensorType>(value.getType());
     NamedAttribute typeAttr =
         b.getNamedAttr("T", TypeAttr::get(type.getElementType()));
