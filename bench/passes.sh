@@ -39,7 +39,8 @@ for n in $sizes; do
   echo "each pass alone (seconds, on the unoptimized graph):"
   for p in "tfg-toposort" "tfg-prune=fetch=$fetch" "tfg-cse=fetch=$fetch" \
            "tfg-shape-inference" "tfg-dependency-optimizer=fetch=$fetch" \
-           "tfg-dependency-optimizer" "tfg-name-compress=fetch=$fetch"; do
+           "tfg-dependency-optimizer" "tfg-name-compress=fetch=$fetch" \
+           "tfg-memory-optimizer=fetch=$fetch"; do
     t=$("$opt" "$f.bc" --"$p" --mlir-timing --verify-each=false \
           --emit-bytecode -o /dev/null 2>&1 | pass_alone_time)
     printf "  %-28s %s\n" "${p%%=fetch*}$( [ "$p" = tfg-dependency-optimizer ] && echo ' (no fetch: transitive reduction)')" "$t"

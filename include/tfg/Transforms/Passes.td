@@ -687,9 +687,9 @@ def MemoryOptimizerPass : Pass<"tfg-memory-optimizer"> {
     Statistic<"numRecomputed", "recomputed", "Number of nodes recomputed">,
     Statistic<"numSwapped", "swapped", "Number of tensors swapped to the host">,
     Statistic<"peakBefore", "peak-bytes-before",
-              "Estimated peak bytes before (summed over bodies)">,
+              "Estimated peak bytes before, with report (summed over bodies)">,
     Statistic<"peakAfter", "peak-bytes-after",
-              "Estimated peak bytes after (summed over bodies)">
+              "Estimated peak bytes after, with report (summed over bodies)">
   ];
 }
 

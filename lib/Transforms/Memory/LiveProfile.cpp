@@ -118,9 +118,9 @@ bool memory::hasV1ControlFlow(Block &body) {
   return false;
 }
 
-std::vector<int>
-memory::getLatestNeededSteps(const MemoryEstimate &est, Block &body,
-                             const PreservedNodes *preserved) {
+std::vector<int> memory::getLatestNeededSteps(const MemoryEstimate &est,
+                                              Block &body,
+                                              const PreservedNodes *preserved) {
   llvm::DenseMap<Operation *, unsigned> steps = getSteps(est);
   std::vector<bool> needed(est.schedule.size(), false);
   std::vector<unsigned> worklist;

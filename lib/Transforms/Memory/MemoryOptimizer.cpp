@@ -69,17 +69,29 @@ struct MemoryOptimizerPass
     MemoryEstimateOptions reported;
     reported.deviceOnly = budget > 0;
     reported.assumeGpu = assumeGpu;
-    int64_t before = estimateMemory(body, reported).peakBytes;
-    if (splitAddN)
+    // The peaks before and after cost an estimate each: only for the
+    // report.
+    int64_t before = report ? estimateMemory(body, reported).peakBytes : 0;
+    // Each step estimates the body only when it has something to look at.
+    bool anyAddN = false, anyHint = false;
+    for (Operation &op : body) {
+      anyAddN |= splitAddN && getNumDataOperands(&op) >= 3 &&
+                 op.getName().getDialectNamespace() == "tfg" &&
+                 getTFOpName(&op) == "AddN";
+      anyHint |= recompute && op.hasAttr("_recompute_hint");
+    }
+    if (anyAddN)
       splitAddNs(ctx);
-    if (recompute)
+    if (anyHint)
       recomputeHinted(ctx);
     if (budget > 0) {
       ctx.estimateOptions = reported;
       swapToHost(ctx, budget, maxSwaps);
     }
     bool changed = ctx.addNSplit || ctx.recomputed || ctx.swapped;
-    int64_t after = changed ? estimateMemory(body, reported).peakBytes : before;
+    int64_t after = !report   ? 0
+                    : changed ? estimateMemory(body, reported).peakBytes
+                              : before;
     numAddNSplit += ctx.addNSplit;
     numRecomputed += ctx.recomputed;
     numSwapped += ctx.swapped;

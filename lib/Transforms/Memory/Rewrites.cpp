@@ -93,9 +93,20 @@ void memory::splitAddNs(MemoryContext &ctx) {
   if (est.schedule.empty())
     return;
   llvm::DenseMap<Operation *, unsigned> steps = getSteps(est);
+  // The estimated tensors that AddN nodes of 3+ operands read.
   llvm::DenseMap<Value, unsigned> tensorOf;
+  for (Operation *op : est.schedule)
+    if (isTFGNode(op, "AddN") && getNumDataOperands(op) >= 3)
+      for (Value v : getDataOperands(op))
+        tensorOf[v] = ~0u;
   for (auto [i, t] : llvm::enumerate(est.tensors))
-    tensorOf[t.value] = i;
+    if (auto it = tensorOf.find(t.value); it != tensorOf.end())
+      it->second = i;
+  for (auto it = tensorOf.begin(); it != tensorOf.end();)
+    if (it->second == ~0u)
+      tensorOf.erase(it++);
+    else
+      ++it;
   LiveProfile profile(est.liveBytes);
   OpBuilder b(ctx.body.getParentOp()->getContext());
   for (Operation *addN : est.schedule) {

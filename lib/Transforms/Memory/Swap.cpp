@@ -11,8 +11,9 @@
 // uses from the gap's end on read the copy. Each tensor is swapped once;
 // the loop stops when the estimate fits, when no tensor is live across the
 // peak, or after `maxSwaps` swaps. Every edge added goes forward in the
-// schedule, so no cycle is made. O(N + E log E) to collect the candidates,
-// then O(candidates + log N) per swap.
+// schedule, so no cycle is made. The candidates are sorted by size once;
+// each swap scans them for the first live across the peak (their uses are
+// read on first need), O(candidates + log N) at worst.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,51 +76,59 @@ void memory::swapToHost(MemoryContext &ctx, int64_t budget, int64_t maxSwaps) {
     return;
   llvm::DenseMap<Operation *, unsigned> steps = getSteps(est);
   Operation *terminator = est.schedule.back();
+  unsigned lastStep = est.schedule.size() - 1;
   bool hasTerminator = terminator->hasTrait<OpTrait::IsTerminator>();
-  std::vector<Candidate> candidates;
-  for (auto [i, t] : llvm::enumerate(est.tensors)) {
-    Operation *producer = t.value.getDefiningOp();
-    if (t.persistent || t.bytes <= 0 || !producer ||
-        hasRefOperandOrResult(producer))
-      continue;
+  // The tensors that may be swapped, largest first (ties: earlier
+  // producer, the estimate's order). Their use steps are read when one is
+  // first found live across a peak.
+  std::vector<unsigned> order;
+  for (auto [i, t] : llvm::enumerate(est.tensors))
+    if (!t.persistent && t.bytes > 0 && t.def < t.lastUse &&
+        !(hasTerminator && t.lastUse == lastStep) && t.value.getDefiningOp())
+      order.push_back(i);
+  std::stable_sort(order.begin(), order.end(), [&](unsigned a, unsigned b) {
+    return est.tensors[a].bytes > est.tensors[b].bytes;
+  });
+  std::vector<Candidate> candidates(order.size());
+  std::vector<unsigned char> state(order.size(), 0); // 0 new, 1 ok, 2 no
+  auto examine = [&](unsigned k) {
+    const EstimatedTensor &t = est.tensors[order[k]];
+    state[k] = 2;
+    if (hasRefOperandOrResult(t.value.getDefiningOp()))
+      return;
+    // Only direct operands are redirected to the copy.
+    for (Operation *user : t.value.getUsers())
+      if (user->getBlock() != &ctx.body)
+        return;
     FailureOr<SmallVector<unsigned>> uses =
         getUseSteps(t.value, ctx.body, steps);
-    if (failed(uses) || uses->size() == 0 ||
-        (hasTerminator && uses->back() == est.schedule.size() - 1))
-      continue;
-    // Only direct operands are redirected to the copy.
-    bool direct = llvm::all_of(t.value.getUsers(), [&](Operation *user) {
-      return user->getBlock() == &ctx.body;
-    });
-    if (!direct)
-      continue;
-    candidates.push_back({unsigned(i), std::move(*uses)});
-  }
-  // (producer, last use) of each candidate, scanned first: most are not
-  // live at the peak. A swapped candidate gets an empty span.
-  std::vector<std::pair<unsigned, unsigned>> spans;
-  spans.reserve(candidates.size());
-  for (const Candidate &c : candidates)
-    spans.push_back({est.tensors[c.tensor].def, c.uses.back()});
+    if (failed(uses) || uses->empty())
+      return;
+    candidates[k] = {order[k], std::move(*uses)};
+    state[k] = 1;
+  };
   LiveProfile profile(est.liveBytes);
   std::vector<SwapChoice> choices;
   while (int64_t(choices.size()) < maxSwaps) {
     auto [peak, peakStep] = profile.getMax();
     if (peak <= budget)
       break;
+    // The first (largest) tensor live across the peak without a use there.
     int best = -1;
     std::pair<unsigned, unsigned> bestGap;
-    for (auto [i, span] : llvm::enumerate(spans)) {
-      if (span.first >= peakStep || span.second <= peakStep)
+    for (unsigned k = 0; k < order.size(); ++k) {
+      const EstimatedTensor &t = est.tensors[order[k]];
+      if (state[k] == 2 || t.def >= peakStep || t.lastUse <= peakStep)
         continue;
-      const Candidate &c = candidates[i];
-      const EstimatedTensor &t = est.tensors[c.tensor];
-      std::optional<std::pair<unsigned, unsigned>> gap = getGap(c, t, peakStep);
-      if (!gap)
+      if (state[k] == 0)
+        examine(k);
+      if (state[k] != 1 || candidates[k].swapped)
         continue;
-      if (best < 0 || t.bytes > est.tensors[candidates[best].tensor].bytes) {
-        best = i;
+      if (std::optional<std::pair<unsigned, unsigned>> gap =
+              getGap(candidates[k], t, peakStep)) {
+        best = k;
         bestGap = *gap;
+        break;
       }
     }
     if (best < 0) {
@@ -130,7 +139,7 @@ void memory::swapToHost(MemoryContext &ctx, int64_t budget, int64_t maxSwaps) {
     }
     Candidate &c = candidates[best];
     c.swapped = true;
-    spans[best] = {~0u, 0};
+    state[best] = 2;
     profile.add(bestGap.first + 1, bestGap.second - 1,
                 -est.tensors[c.tensor].bytes);
     choices.push_back({unsigned(best), bestGap.first, bestGap.second});

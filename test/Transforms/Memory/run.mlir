@@ -8,12 +8,16 @@
 // SAME: check-pipeline: tfg-memory-optimizer
 // SAME-COUNT-4: max_abs_diff=0{{.*}} ok
 // SAME-NOT: MISMATCH
-// REMARK: remark: tfg-memory-optimizer: estimated GPU peak {{[0-9]+}} -> {{[0-9]+}} bytes (budget 1): 1 AddN accumulated, 1 recomputed, {{[1-9][0-9]*}} swapped
+// REMARK: remark: tfg-memory-optimizer: estimated GPU peak {{[0-9]+}} -> {{[0-9]+}} bytes (budget 1): 1 AddN accumulated, {{[0-9]+}} recomputed, {{[1-9][0-9]*}} swapped
 
-// COM: The interpreter's measured peak for the fetch z alone, next to the
-// COM: estimate of the whole graph.
-// PROFILE: memory-profile: measured peak [[MEASURED:[0-9]+]] bytes of live tensors
-// PROFILE-NEXT: memory-profile: estimated peak [[ESTIMATE:[0-9]+]] bytes at step
+// COM: The interpreter's measured peak for the fetch z alone: the fed x
+// COM: (1 KiB) and y (4 KiB, fed though z does not need it) live for the
+// COM: whole run, r (1 KiB) until z ran, z (1 KiB) to the end: 7168 bytes
+// COM: in 4 tensors. The estimate is of the whole graph: 16 KiB at step 9
+// COM: (g and p1..p3 before the AddN).
+// PROFILE: memory-profile: measured peak 7168 bytes of live tensors (4 tensors made)
+// PROFILE-NEXT: memory-profile: estimated peak 16384 bytes at step 9 of 11 (0 persistent, 0 tensors of unknown size not counted)
+// PROFILE-NEXT: memory-profile: estimate/measured 2.286
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x256>} : () -> (tensor<1x256xf32>)
   %R, %c1 = Relu(%X) name("r") {T = f32, _recompute_hint = 0 : i64} : (tensor<1x256xf32>) -> (tensor<1x256xf32>)
