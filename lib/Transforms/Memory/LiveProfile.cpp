@@ -78,6 +78,13 @@ int64_t LiveProfile::get(unsigned step) const {
 }
 
 std::string MemoryContext::uniqueName(StringRef base) {
+  // The body's names are collected when the first new node is named.
+  if (!namesCollected) {
+    namesCollected = true;
+    for (Operation &op : body)
+      if (StringRef name = getNodeName(&op); !name.empty())
+        names.insert(name);
+  }
   std::string name = base.str();
   for (int64_t i = 1; names.contains(name); ++i)
     name = (base + "_" + Twine(i)).str();

@@ -52,8 +52,10 @@ struct MemoryContext {
   Block &body;
   const PreservedNodes *preserved = nullptr;
   MemoryEstimateOptions estimateOptions;
-  /// The names taken in the body (for unique names of new nodes).
+  /// The names taken in the body (for unique names of new nodes), collected
+  /// on first use.
   llvm::StringSet<> names;
+  bool namesCollected = false;
   int64_t addNSplit = 0, recomputed = 0, swapped = 0;
 
   explicit MemoryContext(Block &body) : body(body) {}

@@ -62,9 +62,6 @@ struct MemoryOptimizerPass
   void runOnBody(Block &body, const PreservedNodes &preserved) {
     MemoryContext ctx(body);
     ctx.preserved = &preserved;
-    for (Operation &op : body)
-      if (StringRef name = getNodeName(&op); !name.empty())
-        ctx.names.insert(name);
     // The estimate the budget applies to: GPU memory when swapping.
     MemoryEstimateOptions reported;
     reported.deviceOnly = budget > 0;

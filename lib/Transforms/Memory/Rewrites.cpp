@@ -92,7 +92,6 @@ void memory::splitAddNs(MemoryContext &ctx) {
   MemoryEstimate est = estimateMemory(ctx.body, ctx.estimateOptions);
   if (est.schedule.empty())
     return;
-  llvm::DenseMap<Operation *, unsigned> steps = getSteps(est);
   // The estimated tensors that AddN nodes of 3+ operands read.
   llvm::DenseMap<Value, unsigned> tensorOf;
   for (Operation *op : est.schedule)
@@ -109,7 +108,8 @@ void memory::splitAddNs(MemoryContext &ctx) {
       ++it;
   LiveProfile profile(est.liveBytes);
   OpBuilder b(ctx.body.getParentOp()->getContext());
-  for (Operation *addN : est.schedule) {
+  for (unsigned q = 0; q < est.schedule.size(); ++q) {
+    Operation *addN = est.schedule[q];
     if (!isTFGNode(addN, "AddN"))
       continue;
     SmallVector<unsigned> inputs = getAddNInputs(addN, est, tensorOf);
@@ -119,7 +119,6 @@ void memory::splitAddNs(MemoryContext &ctx) {
                  << ": not 3+ same-sized single-use inputs\n");
       continue;
     }
-    unsigned q = steps.lookup(addN);
     auto [peak, peakStep] = profile.getMax();
     int64_t atPeak = profile.get(peakStep);
     int64_t bytes = est.tensors[inputs[0]].bytes;
