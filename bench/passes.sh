@@ -41,7 +41,8 @@ for n in $sizes; do
   for p in "tfg-toposort" "tfg-prune=fetch=$fetch" "tfg-cse=fetch=$fetch" \
            "tfg-shape-inference" "tfg-dependency-optimizer=fetch=$fetch" \
            "tfg-dependency-optimizer" "tfg-name-compress=fetch=$fetch" \
-           "tfg-loop-optimizer=fetch=$fetch"; do
+           "tfg-loop-optimizer=fetch=$fetch" \
+           "tfg-memory-optimizer=fetch=$fetch"; do
     t=$("$opt" "$f.bc" --"$p" --mlir-timing --verify-each=false \
           --emit-bytecode -o /dev/null 2>&1 | pass_alone_time)
     printf "  %-28s %s\n" "${p%%=fetch*}$( [ "$p" = tfg-dependency-optimizer ] && echo ' (no fetch: transitive reduction)')" "$t"

@@ -31,4 +31,8 @@ void mlir::tfg::addArrayKernels(EvalKernelTable &table) {
       table,
       {"Identity", "IdentityN", "PreventGradient", "Snapshot", "StopGradient"},
       forwardKernel);
+  // The memory optimizer's swap copies move a tensor between GPU and host
+  // memory: on the host, the identity.
+  addKernels(table, {"_CopyFromGpuToHost", "_CopyFromHostToGpu"},
+             forwardKernel);
 }

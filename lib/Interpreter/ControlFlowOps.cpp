@@ -57,7 +57,7 @@ static llvm::Error constOp(Executor &exec, const CompiledNode &node, Ins,
     auto host = HostTensor::fromAttr(value);
     if (!host)
       return nodeError(node.op, toString(host.takeError()));
-    cached = std::make_shared<const HostTensor>(std::move(*host));
+    cached = makeTensorPtr(std::move(*host));
   }
   outs.push_back({cached, nullptr});
   return llvm::Error::success();

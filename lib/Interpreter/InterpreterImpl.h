@@ -40,6 +40,11 @@ struct RuntimeObject {
 
 using TensorPtr = std::shared_ptr<const HostTensor>;
 
+/// Every tensor the interpreter keeps is made here: with memory profiling
+/// on (setMemoryProfiling), its bytes count as live until the last
+/// reference goes (MemoryProfile.cpp).
+TensorPtr makeTensorPtr(HostTensor value);
+
 /// A value flowing along an edge: a tensor, or a handle (a resource or a
 /// variant scalar) referring to a run-time object.
 struct RtValue {
@@ -48,7 +53,7 @@ struct RtValue {
   bool isHandle() const { return object != nullptr; }
   explicit operator bool() const { return tensor || object; }
   static RtValue of(HostTensor value) {
-    return {std::make_shared<const HostTensor>(std::move(value)), nullptr};
+    return {makeTensorPtr(std::move(value)), nullptr};
   }
 };
 

@@ -163,8 +163,7 @@ static llvm::Error fromTensor(Executor &exec, const CompiledNode &node,
     auto row = sliceRows(*tensor, i, 1, false);
     if (!row)
       return nodeError(node.op, toString(row.takeError()));
-    (*list)->items.push_back(
-        std::make_shared<const HostTensor>(std::move(*row)));
+    (*list)->items.push_back(makeTensorPtr(std::move(*row)));
   }
   outs.push_back(handleOf(std::move(*list)));
   return llvm::Error::success();
@@ -189,7 +188,7 @@ static llvm::Expected<TensorPtr> getItem(const CompiledNode &node,
   auto zeros = HostTensor::create(list.dtype, **merged);
   if (!zeros)
     return nodeError(node.op, toString(zeros.takeError()));
-  return std::make_shared<const HostTensor>(std::move(*zeros));
+  return makeTensorPtr(std::move(*zeros));
 }
 
 static llvm::Error getItemOp(Executor &, const CompiledNode &node, Ins inputs,
@@ -395,7 +394,7 @@ static llvm::Error scatterRows(Executor &exec, const CompiledNode &node,
     auto item = sliceRows(*t, row, 1, false);
     if (!item)
       return nodeError(node.op, toString(item.takeError()));
-    list.items[i] = std::make_shared<const HostTensor>(std::move(*item));
+    list.items[i] = makeTensorPtr(std::move(*item));
   }
   return llvm::Error::success();
 }

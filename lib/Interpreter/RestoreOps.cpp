@@ -126,8 +126,7 @@ static llvm::Error restoreV2(Executor &exec, const CompiledNode &node,
         toHostTensor(exec.getContext(), *entry, *value, options.maxElements);
     if (!tensor)
       return nodeError(node.op, toString(tensor.takeError()));
-    outs.push_back(
-        {std::make_shared<const HostTensor>(std::move(*tensor)), nullptr});
+    outs.push_back({makeTensorPtr(std::move(*tensor)), nullptr});
   }
   return llvm::Error::success();
 }

@@ -54,7 +54,7 @@ llvm::Error interp::stackItems(Executor &exec, const CompiledNode &node,
       auto z = HostTensor::create(dtype, elementShape);
       if (!z)
         return nodeError(node.op, toString(z.takeError()));
-      zeros = std::make_shared<const HostTensor>(std::move(*z));
+      zeros = makeTensorPtr(std::move(*z));
     }
     ptrs.push_back(item ? item.get() : zeros.get());
   }

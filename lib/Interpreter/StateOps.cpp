@@ -110,7 +110,7 @@ static llvm::Error assignVariable(Executor &exec, const CompiledNode &node,
     return nodeError(node.op, toString(result.takeError()));
   if (result->size() != 1 || !(*result)[0])
     return nodeError(node.op, "computed no value");
-  (*var)->value = std::make_shared<const HostTensor>(std::move((*result)[0]));
+  (*var)->value = makeTensorPtr(std::move((*result)[0]));
   return llvm::Error::success();
 }
 
@@ -182,7 +182,7 @@ static llvm::Expected<TensorPtr> readElement(const CompiledNode &node,
   auto zeros = HostTensor::create(array.dtype, *array.elementShape);
   if (!zeros)
     return nodeError(node.op, toString(zeros.takeError()));
-  return std::make_shared<const HostTensor>(std::move(*zeros));
+  return makeTensorPtr(std::move(*zeros));
 }
 
 /// Stores `value` as element `i`.
@@ -288,9 +288,8 @@ static llvm::Error taScatter(Executor &exec, const CompiledNode &node,
     auto row = sliceRows(*value, i, 1, false);
     if (!row)
       return nodeError(node.op, toString(row.takeError()));
-    if (llvm::Error err =
-            writeElement(exec, node, **array, indices->getInt(i),
-                         std::make_shared<const HostTensor>(std::move(*row))))
+    if (llvm::Error err = writeElement(exec, node, **array, indices->getInt(i),
+                                       makeTensorPtr(std::move(*row))))
       return err;
   }
   outs.push_back(makeFlow(exec));
@@ -332,9 +331,8 @@ static llvm::Error taSplit(Executor &exec, const CompiledNode &node, Ins inputs,
     if (!part)
       return nodeError(node.op, toString(part.takeError()));
     row += n;
-    if (llvm::Error err =
-            writeElement(exec, node, **array, i,
-                         std::make_shared<const HostTensor>(std::move(*part))))
+    if (llvm::Error err = writeElement(exec, node, **array, i,
+                                       makeTensorPtr(std::move(*part))))
       return err;
   }
   if (row != value->getShape()[0])

@@ -103,6 +103,12 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
              withPreserve<LoopOptimizerPassOptions>(p));
        },
        /*bodyLocal=*/false, describeLoopOptimizerWork},
+      {"tfg-memory-optimizer", kStageMemory,
+       [](const PreserveOptions &p) {
+         return createMemoryOptimizerPass(
+             withPreserve<MemoryOptimizerPassOptions>(p));
+       },
+       /*bodyLocal=*/true},
       {"tfg-dependency-optimizer", kStageDependency,
        [](const PreserveOptions &p) {
          return createDependencyOptimizerPass(
@@ -131,6 +137,19 @@ std::vector<GrapplerOptimizer> mlir::tfg::getGrapplerOptimizers() {
                      return a.stage < b.stage;
                    });
   return sorted;
+}
+
+/// "N nodes and M edges removed" for an optimizer that removed `nodes`
+/// nodes and `edges` edges; a negative count is said as added.
+static std::string describeSizeChange(int64_t nodes, int64_t edges) {
+  auto part = [](int64_t n, StringRef what) {
+    return std::to_string(n < 0 ? -n : n) + " " + what.str();
+  };
+  if ((nodes >= 0) == (edges >= 0))
+    return part(nodes, "nodes") + " and " + part(edges, "edges") +
+           (nodes >= 0 ? " removed" : " added");
+  return part(nodes, "nodes") + (nodes >= 0 ? " removed" : " added") +
+         " and " + part(edges, "edges") + (edges >= 0 ? " removed" : " added");
 }
 
 /// The fetches an importer recorded with the model (getRecordedFetches);
@@ -267,9 +286,9 @@ struct GrapplerPass : tfg::impl::GrapplerPassBase<GrapplerPass> {
             if (std::string r = step.report(pass); !r.empty())
               work += (work.empty() ? "" : ", ") + r;
         emitRemark(module.getLoc())
-            << step.name << ": " << step.removed.nodes << " nodes and "
-            << step.removed.edges << " edges removed in "
-            << llvm::formatv("{0:F3}", step.seconds).str() << " s"
+            << step.name << ": "
+            << describeSizeChange(step.removed.nodes, step.removed.edges)
+            << " in " << llvm::formatv("{0:F3}", step.seconds).str() << " s"
             << (work.empty() ? "" : " (" + work + ")");
       }
       emitRemark(module.getLoc())

@@ -595,6 +595,8 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
     // Elementwise, but TensorFlow requires x and y to have the same shape.
     add({"ApproximateEqual"}, mergeAllInputs);
     add({"IdentityN"}, sameAsInputs);
+    // The memory optimizer's swap copies (tfg-memory-optimizer).
+    add({"_CopyFromGpuToHost", "_CopyFromHostToGpu"}, sameAsInput0);
     add({"SelectV2"}, selectV2);
     add({"AddN"}, mergeAllInputs);
     add({"Select"}, select);

@@ -10,6 +10,7 @@
 #define TFG_TOOLS_TFG_RUN_RUNSUPPORT_H
 
 #include "tfg/Eval/HostTensor.h"
+#include "tfg/Interpreter/Interpreter.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -72,6 +73,13 @@ llvm::Expected<OwningOpRef<ModuleOp>> applyPipeline(ModuleOp module,
 /// "Identity:0"}}}`: scores -> Identity:0). Empty without a signature or
 /// for one that is not such JSON.
 llvm::StringMap<std::string> getSignatureAliases(ModuleOp module);
+
+/// --memory-profile: prints the interpreter's measured peak of live tensor
+/// bytes (`measured`) and the static estimate of the module's graph with
+/// the fed Placeholders given their fed shapes (MemoryProfile.cpp).
+llvm::Error printMemoryProfile(ModuleOp module, ArrayRef<InterpreterFeed> feeds,
+                               const MemoryProfile &measured,
+                               llvm::raw_ostream &os);
 
 } // namespace tfg
 } // namespace mlir

@@ -123,6 +123,12 @@ static cl::opt<std::string> checkPipeline(
              "(--rtol/--atol): prints the largest differences per fetch and "
              "exits 1 beyond the tolerance"),
     cl::value_desc("PIPELINE"), cl::cat(category));
+static cl::opt<bool> memoryProfile(
+    "memory-profile",
+    cl::desc("Measures the peak of the interpreter's live tensor bytes in the "
+             "run and prints it with the static estimate of the graph "
+             "(tfg-memory-report's) for comparison"),
+    cl::cat(category));
 static cl::opt<bool> listKernels(
     "list-kernels",
     cl::desc("Prints the sorted names of the ops the interpreter runs (its "
@@ -561,9 +567,18 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   std::vector<std::string> tensors;
   for (const std::string &name : *fetches)
     tensors.push_back(resolveName(name));
+  if (memoryProfile)
+    resetMemoryProfilePeak();
   auto outputs = runTimed([&] { return interp.runGraph(feeds, tensors); });
   if (!outputs)
     return outputs.takeError();
+  if (memoryProfile) {
+    MemoryProfile measured = getMemoryProfile();
+    setMemoryProfiling(false);
+    if (llvm::Error err =
+            printMemoryProfile(module, feeds, measured, llvm::outs()))
+      return err;
+  }
   if (!checkPipeline.empty())
     return checkAgainstPipeline(module, feeds, tensors, *outputs);
   return reportOutputs(context, *fetches, *outputs);
@@ -748,6 +763,10 @@ static int runTool() {
       return report(std::move(err));
     return 0;
   }
+  // Counting starts before the interpreter caches anything (the model's
+  // initializer's constants and tables count as live in the run).
+  if (memoryProfile)
+    setMemoryProfiling(true);
   Interpreter interp(*module, getInterpreterOptions(*module));
   std::vector<InterpreterFeed> captured;
   llvm::Error err = runInitializer(*module, interp, captured);

@@ -52,7 +52,7 @@ TEST(GrapplerTest, LaterOptimizersPlugInByStage) {
   EXPECT_LT(pos("test-constant-folding"), pos("tfg-shape-inference"));
   // Registering the same name again replaces it.
   registerGrapplerOptimizer(
-      {"test-constant-folding", kStageMemory,
+      {"test-constant-folding", kStageLoop,
        [](const PreserveOptions &) { return createTopoSortPass(); }});
   order = names();
   EXPECT_EQ(std::count(order.begin(), order.end(), "test-constant-folding"), 1);

@@ -185,6 +185,27 @@ parseTensorName(StringRef name);
 /// PlaceholderWithDefault), in the graph's order.
 std::vector<Operation *> getGraphPlaceholders(GraphOp graph);
 
+/// The interpreter's live tensor bytes: every tensor a run computes, feeds,
+/// reads from a constant (constants stay cached for the interpreter's life)
+/// or keeps in run-time state, counted from its creation to the moment the
+/// last reference to it goes. A tensor counts with all its elements (a
+/// splat too) times the element's byte size; a string tensor with its
+/// storage bytes. Process-wide, for tools (`tfg-run --memory-profile`):
+/// profiling is off by default and costs one atomic addition per tensor
+/// when on.
+struct MemoryProfile {
+  int64_t liveBytes = 0;
+  int64_t peakBytes = 0;
+  /// Tensors made while profiling was on.
+  int64_t tensors = 0;
+};
+/// Turns the counting of tensors made from now on on or off.
+void setMemoryProfiling(bool enabled);
+/// The counts so far.
+MemoryProfile getMemoryProfile();
+/// Restarts the peak (and the tensor count) from the bytes live now.
+void resetMemoryProfilePeak();
+
 /// The names of the ops the interpreter runs itself (control flow, state,
 /// calls), sorted; the other ops run on TFGEval's kernels.
 std::vector<std::string> getInterpreterBuiltinOps();

@@ -36,8 +36,8 @@ enum GrapplerStage : unsigned {
   kStageLayout = 70,
   kStageRemapper = 80,
   kStageLoop = 85,
-  kStageMemory = 90,
   kStageDependency = 100,
+  kStageMemory = 110,
 };
 
 struct GrapplerOptimizer {

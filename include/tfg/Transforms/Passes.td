@@ -643,6 +643,79 @@ def LayoutPass : Pass<"tfg-layout"> {
   ];
 }
 
+def MemoryOptimizerPass : Pass<"tfg-memory-optimizer"> {
+  let summary = "Lower the estimated peak memory (Grappler's memory optimizer)";
+  let description = [{
+    Grappler's memory optimizer, decided on the static memory estimate
+    (tfg/Transforms/MemoryEstimate.h: a stable topological schedule and
+    the live bytes of every tensor of known size), in three steps, each
+    made only where it lowers the estimated peak:
+    - AddN nodes of 3 or more same-sized inputs, each used only by the
+      AddN, become an accumulation in operand order (2-input AddN nodes
+      after the later producer of their inputs; the AddN keeps its name
+      and adds the last input), so inputs are freed as they arrive;
+    - nodes marked `_recompute_hint` (one data result, no side effects,
+      inputs still available then) are recomputed just before their first
+      use after the peak, when the peak falls in a gap between their uses;
+    - with `budget` > 0, the tensors of nodes placed on a GPU (and of
+      unplaced nodes with `assume-gpu`) are swapped to the host while the
+      GPU estimate exceeds the budget: the largest tensor live across the
+      peak without a use there gets a `_CopyFromGpuToHost` after its last
+      use before the peak and a `_CopyFromHostToGpu` just before its next
+      use (after the latest needed node before that use, a control edge), until
+      the estimate fits, no tensor helps, or `max-swaps` swaps were made.
+    Bodies with v1 control flow (Switch, Merge, frames) are not
+    recomputed or swapped. With `report`, a remark on each body gives the
+    estimated peak before and after. docs/Memory.md has the details.
+  }];
+  let options = !listconcat(TFG_PreserveOptions, [
+    Option<"budget", "budget", "int64_t", "0",
+           "GPU memory budget in bytes; 0: no swapping">,
+    Option<"assumeGpu", "assume-gpu", "bool", "false",
+           "Treat nodes without a device as placed on a GPU">,
+    Option<"maxSwaps", "max-swaps", "int64_t", "1000",
+           "The most tensors swapped in one body">,
+    Option<"splitAddN", "split-addn", "bool", "true",
+           "Split AddN nodes into accumulations where that lowers the peak">,
+    Option<"recompute", "recompute", "bool", "true",
+           "Recompute nodes marked _recompute_hint where that lowers the peak">,
+    Option<"report", "report", "bool", "false",
+           "Emit a remark with the estimated peaks before and after">
+  ]);
+  let statistics = [
+    Statistic<"numAddNSplit", "addn-split", "Number of AddN nodes accumulated">,
+    Statistic<"numRecomputed", "recomputed", "Number of nodes recomputed">,
+    Statistic<"numSwapped", "swapped", "Number of tensors swapped to the host">,
+    Statistic<"peakBefore", "peak-bytes-before",
+              "Estimated peak bytes before, with report (summed over bodies)">,
+    Statistic<"peakAfter", "peak-bytes-after",
+              "Estimated peak bytes after, with report (summed over bodies)">
+  ];
+}
+
+def MemoryReportPass : Pass<"tfg-memory-report", "ModuleOp"> {
+  let summary = "Print the static memory estimate of every graph and function";
+  let description = [{
+    Prints, for the `tfg.graph` and each `tfg.func` of the module (in
+    module order), the estimated peak of live tensor bytes, the schedule
+    step and node where it falls, the persistent bytes (constants), the
+    number of tensors of unknown size (not counted) and the `top` largest
+    tensors live at the peak with their live steps. Run
+    `tfg-shape-inference` first for sizes. The IR is not changed. The
+    report goes to `output` (`-`: stdout, the default; else a file).
+  }];
+  let options = [
+    Option<"output", "output", "std::string", "\"-\"",
+           "Where the report goes: - for stdout, or a file">,
+    Option<"top", "top", "unsigned", "10",
+           "How many of the largest live tensors to list">,
+    Option<"deviceOnly", "device-only", "bool", "false",
+           "Count only the tensors of nodes placed on a GPU">,
+    Option<"assumeGpu", "assume-gpu", "bool", "false",
+           "With device-only: count unplaced nodes as placed on a GPU">
+  ];
+}
+
 def ShapeInferencePass : Pass<"tfg-shape-inference"> {
   let summary = "Refine result shapes with TensorFlow's shape functions";
   let description = [{
@@ -783,7 +856,9 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     constant folding (40), the arithmetic optimizer (50), shape inference
     (60), the remapper (80, `tfg-remapper` with target `auto`: TF.js's
     fused kernels for a TF.js model, TensorFlow's CPU kernels otherwise),
-    the loop optimizer (85), layout and memory (70, 90, later) and the dependency optimizer (100). The sequence repeats up to `iterations` times and stops early
+    the loop optimizer (85), the dependency optimizer (100) and the memory
+    optimizer (110; layout, Grappler's 70, runs as `tfg-layout` only). The
+    sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
     optimizer; without `fetch`, the fetches the importer recorded with the
     model are fetched (the `tfg.fetches` module attribute: the outputs of a
