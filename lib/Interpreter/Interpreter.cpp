@@ -110,6 +110,8 @@ InterpreterState::callFunction(Operation *caller, StringRef name,
     return fail("calls nested deeper than " + Twine(options.maxCallDepth) +
                 " (the call depth limit)");
   auto func = symbols.lookup<GraphFuncOp>(name);
+  if (!func && hasForeignFunction && hasForeignFunction(name))
+    return callForeignFunction(caller, name, args, depth);
   if (!func)
     return fail("calls '" + name + "', which is no function of the module");
   if (func.getBody().empty())

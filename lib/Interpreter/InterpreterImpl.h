@@ -21,6 +21,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -132,6 +133,9 @@ struct CompiledBody {
   /// The fetched values; a fetch of an external value is read directly.
   std::vector<Value> fetches;
   std::vector<int> fetchExternal;
+  /// The op an error about each fetch names, where it is not the fetched
+  /// value's defining op (the op an island wraps); empty: those.
+  std::vector<Operation *> fetchOps;
   /// Nodes without inputs: ready at the start.
   std::vector<unsigned> sources;
   /// The number of Enter nodes of each frame name.
@@ -167,6 +171,13 @@ llvm::Expected<unsigned> getResultIndex(const CompiledNode &node,
 
 /// The error of node `op`: names the node and its op.
 llvm::Error nodeError(Operation *op, const Twine &message);
+
+/// Sets the kind of `node` (op, opName, attrs, operand and consumer
+/// counts filled in) from its op name; fails when it cannot run.
+llvm::Error classifyNode(InterpreterState &state, CompiledNode &node);
+/// Gives a stateful random kernel node its seeds: its own, else those of
+/// the graph seed (an error without one).
+llvm::Error seedRandomNode(InterpreterState &state, CompiledNode &node);
 
 /// The builtin of an op name, or null.
 BuiltinFn lookupBuiltin(StringRef opName);
@@ -209,6 +220,21 @@ struct InterpreterState {
   DenseMap<Operation *, SmallVector<StringAttr, 2>> placeholderNames;
   /// Compiled graph runs by feeds and fetches.
   std::map<std::string, std::unique_ptr<CompiledBody>> graphRuns;
+
+  /// Functions of other dialects than tfg (the func.funcs of the tf and
+  /// tf_executor dialects, TFGTFInterpreter): whether the module has one of
+  /// a name, and calling it. Unset: only tfg.funcs are functions.
+  std::function<bool(StringRef)> hasForeignFunction;
+  std::function<llvm::Expected<std::vector<RtValue>>(
+      Operation *caller, StringRef name, ArrayRef<RtValue> args,
+      unsigned depth)>
+      callForeignFunction;
+  /// Handlers by full op name (`ml_program.global_load`), before every
+  /// other way to run an op (TFGTFInterpreter's ops of other dialects).
+  using Handler = std::function<llvm::Error(Executor &, const CompiledNode &,
+                                            MutableArrayRef<RtValue>,
+                                            SmallVectorImpl<RtValue> &)>;
+  llvm::StringMap<Handler> handlers;
 
   explicit InterpreterState(ModuleOp module, InterpreterOptions options)
       : module(module), options(options), symbols(module) {}

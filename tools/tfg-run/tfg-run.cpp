@@ -14,6 +14,7 @@
 #include "LLVMBackend.h"
 #include "ModelInput.h"
 #include "RunSupport.h"
+#include "Stages.h"
 
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/Eval/Evaluator.h"
@@ -134,6 +135,11 @@ static cl::opt<bool> listKernels(
     cl::desc("Prints the sorted names of the ops the interpreter runs (its "
              "own and TFGEval's kernels) and exits"),
     cl::cat(category));
+static cl::opt<bool>
+    listStages("list-stages",
+               cl::desc("Prints the stages of --stage, one a line (name, "
+                        "then what it runs), and exits"),
+               cl::cat(category));
 static cl::opt<std::string> functionName(
     "function",
     cl::desc("Runs this function of the module instead of its graph; inputs "
@@ -152,6 +158,14 @@ static cl::opt<int64_t>
     maxElements("max-elements",
                 cl::desc("The most elements of one kernel result"),
                 cl::init(InterpreterOptions().maxElements), cl::cat(category));
+
+static cl::opt<std::string> stageName(
+    "stage",
+    cl::desc("Lowers the model that far and runs the lowered form, fed and "
+             "fetched as the graph (tools/tfg-run/Stages.cpp): tfg (the "
+             "default: as imported), tf_executor (--tfg-to-tf-executor), tf "
+             "(and --tf-executor-to-tf)"),
+    cl::value_desc("STAGE"), cl::init("tfg"), cl::cat(category));
 
 static cl::opt<int64_t> graphSeed(
     "seed",
@@ -567,9 +581,17 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   std::vector<std::string> tensors;
   for (const std::string &name : *fetches)
     tensors.push_back(resolveName(name));
+  StageRunner runner = [&] { return interp.runGraph(feeds, tensors); };
+  if (const Stage *stage = lookupStage(stageName); stage && stage->prepare) {
+    auto prepared =
+        stage->prepare({module, getInterpreterOptions(module), feeds, tensors});
+    if (!prepared)
+      return prepared.takeError();
+    runner = std::move(*prepared);
+  }
   if (memoryProfile)
     resetMemoryProfilePeak();
-  auto outputs = runTimed([&] { return interp.runGraph(feeds, tensors); });
+  auto outputs = runTimed(runner);
   if (!outputs)
     return outputs.takeError();
   if (memoryProfile) {
@@ -698,6 +720,11 @@ static int runTool() {
       llvm::outs() << name << "\n";
     return 0;
   }
+  if (listStages) {
+    for (const Stage &stage : getStages())
+      llvm::outs() << stage.name << " " << stage.description << "\n";
+    return 0;
+  }
   if (modelPath.empty()) {
     llvm::errs() << "tfg-run: error: no model given (tfg-run MODEL ...; see "
                     "--help)\n";
@@ -752,6 +779,15 @@ static int runTool() {
     shapes[parts->first] = parts->second;
   }
 
+  const Stage *stage = lookupStage(stageName);
+  if (!stage || (stage->prepare && !functionName.empty())) {
+    std::string names;
+    for (const Stage &s : getStages())
+      names += (names.empty() ? "" : ", ") + std::string(s.name);
+    return report(fail(
+        !stage ? "--stage=" + stageName + ": no such stage (" + names + ")"
+               : "--stage=" + stageName + " runs a graph, not --function"));
+  }
   OwningOpRef<ModuleOp> module = loadModel(&context, modelPath);
   if (!module)
     return 1;

@@ -8,6 +8,7 @@
 #ifndef TFG_CONVERSION_PASSES_H
 #define TFG_CONVERSION_PASSES_H
 
+#include "tfg/Conversion/TFExecutorToTF/TFExecutorToTF.h"
 #include "tfg/Conversion/TFGToTFExecutor/TFGToTFExecutor.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 

@@ -65,6 +65,52 @@ def TFGToTFExecutorPass : Pass<"tfg-to-tf-executor", "::mlir::ModuleOp"> {
 }
 
 
+//===- TFExecutorToTF ------------------------------------------------------===//
+
+def TFExecutorToTFPass : Pass<"tf-executor-to-tf", "::mlir::ModuleOp"> {
+  let summary = "Merge tf_executor islands into func.funcs of tf ops";
+  let description = [{
+    Each `func.func` whose body is a `tf_executor.graph` of islands
+    becomes a function of the islands' `tf` ops, in the graph's order (a
+    topological order of data and control edges, so ops with side effects
+    keep their order) returning what the graph fetched; control tokens go.
+    The entry function (`tf.entry_function`) takes its feeds as arguments
+    and returns its fetches, named in `tf.entry_function`'s `inputs` and
+    `outputs` as TensorFlow names them: `feeds` (default: every
+    Placeholder/PlaceholderV2 node, in graph order) and `fetches` (default:
+    the module's `tfg.fetches`, else what the graph fetched); with fetches,
+    the graph is first pruned to what they need, as TensorFlow prunes a
+    graph to its fetches (a function runs all its side effects).
+    Functional control flow (`tf.If`, `tf.While`, `tf.Case` and their
+    stateless forms, calls) stays as it is, calling the converted
+    functions. A graph with v1 control flow (Switch, Merge, Enter, Exit,
+    NextIteration, ...) stays a `tf_executor.graph` (its feeds and fetches
+    still converted), with a remark naming the first such node.
+
+    ```mlir
+    %r = tf_executor.graph {
+      %n, %c = tf_executor.island wraps "tf.Neg"(%x) : (tensor<f32>) -> tensor<f32>
+      tf_executor.fetch %n : tensor<f32>
+    }
+    return %r : tensor<f32>
+    // becomes
+    %n = "tf.Neg"(%x) : (tensor<f32>) -> tensor<f32>
+    return %n : tensor<f32>
+    ```
+  }];
+  let options = [
+    ListOption<"feeds", "feeds", "std::string",
+               "Tensors of the entry function fed as arguments (`node` or "
+               "`node:k`), in order">,
+    ListOption<"fetches", "fetches", "std::string",
+               "Tensors the entry function returns (`node` or `node:k`), in "
+               "order">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::TF::TFDialect",
+                           "::mlir::tf_executor::TFExecutorDialect"];
+}
+
 //===- TFGToStableHLO -----------------------------------------------------===//
 
 def TFGToStableHLOPass : Pass<"tfg-to-stablehlo", "mlir::ModuleOp"> {
