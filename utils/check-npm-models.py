@@ -19,7 +19,9 @@ backends disagree as much), and the model counts as passed, marked
 "within tfjs spread". Each model is also run through `tfg-run
 --check-pipeline` with its input shapes pinned and tfg-grappler (folding,
 arithmetic simplification, ...): the optimized graph must compute the same
-outputs within rtol/atol 1e-4. The last line is `N passed, N failed`.
+outputs within rtol/atol 1e-4. Then it runs at each lowered stage of
+STAGES (`tfg-run --stage=...`): the outputs must equal the graph's
+(rtol/atol 1e-4, integers exactly). The last line is `N passed, N failed`.
 """
 import ast
 import os
@@ -31,6 +33,8 @@ import tarfile
 import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# The stages past the graph that each model also runs at (tfg-run --stage).
+STAGES = ['stablehlo']
 MAKE_REF = os.path.join(ROOT, 'test', 'Tools', 'tfg-run', 'Inputs',
                         'make_reference.js')
 
@@ -97,6 +101,13 @@ def run_tfg(build, models_dir, name, inputs, outputs, out_path):
                            timeout=600)
         if r.returncode != 0:
             return r.returncode, (r.stderr.strip().splitlines() or [''])[-1]
+    for stage in STAGES:
+        r = subprocess.run(args + ['--stage=' + stage, '--expect=' + out_path,
+                                   '--rtol=1e-4', '--atol=1e-4'],
+                           capture_output=True, text=True, timeout=600)
+        if r.returncode != 0:
+            return r.returncode, 'stage %s: %s' % (
+                stage, (r.stderr.strip().splitlines() or [''])[-1])
     return 0, ''
 
 

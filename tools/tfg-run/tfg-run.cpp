@@ -13,6 +13,7 @@
 
 #include "ModelInput.h"
 #include "RunSupport.h"
+#include "StageStableHLO.h"
 
 #include "tfg/Eval/Evaluator.h"
 #include "tfg/Eval/NumPy.h"
@@ -143,6 +144,13 @@ static cl::opt<int64_t>
     maxElements("max-elements",
                 cl::desc("The most elements of one kernel result"),
                 cl::init(InterpreterOptions().maxElements), cl::cat(category));
+
+static cl::opt<std::string> stage(
+    "stage",
+    cl::desc("How far the model is lowered before it runs: tfg (the graph, "
+             "the default) or stablehlo (lowered to StableHLO with the "
+             "feeds' shapes, run by the StableHLO interpreter)"),
+    cl::value_desc("tfg|stablehlo"), cl::init("tfg"), cl::cat(category));
 
 static cl::opt<int64_t> graphSeed(
     "seed",
@@ -509,6 +517,21 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   std::vector<std::string> tensors;
   for (const std::string &name : *fetches)
     tensors.push_back(resolveName(name));
+  if (stage == "stablehlo") {
+    auto lowered = lowerToStableHLOStage(module, feeds, tensors);
+    if (!lowered)
+      return lowered.takeError();
+    stablehlo::InterpreterOptions options;
+    options.env.context = context;
+    options.env.maxElements = maxElements;
+    options.maxWhileIterations = maxLoopIterations;
+    options.maxCallDepth = maxCallDepth;
+    auto outputs =
+        runTimed([&] { return runStableHLOStage(*lowered, feeds, options); });
+    if (!outputs)
+      return outputs.takeError();
+    return reportOutputs(context, *fetches, *outputs);
+  }
   auto outputs = runTimed([&] { return interp.runGraph(feeds, tensors); });
   if (!outputs)
     return outputs.takeError();
@@ -622,6 +645,16 @@ static int runTool() {
     shapes[parts->first] = parts->second;
   }
 
+  if (stage != "tfg" && stage != "stablehlo") {
+    llvm::errs() << "tfg-run: error: --stage=" << stage
+                 << ": expected tfg or stablehlo\n";
+    return 1;
+  }
+  if (stage != "tfg" && (!functionName.empty() || !checkPipeline.empty())) {
+    llvm::errs() << "tfg-run: error: --stage=" << stage
+                 << " runs the graph: no --function, no --check-pipeline\n";
+    return 1;
+  }
   OwningOpRef<ModuleOp> module = loadModel(&context, modelPath);
   if (!module)
     return 1;

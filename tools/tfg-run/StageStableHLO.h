@@ -1,0 +1,53 @@
+//===- StageStableHLO.h - tfg-run --stage=stablehlo -------------*- C++ -*-===//
+//
+// The StableHLO stage of tfg-run: a copy of the model's graph is lowered
+// to StableHLO (its Placeholders pinned to the shapes of the values fed,
+// shape inference, tfg-to-stablehlo with the run's fetches, every constant
+// inlined) and run by the StableHLO interpreter
+// (tfg/Interpreter/StableHLO/Interpreter.h) on the same feeds.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TFG_TOOLS_TFG_RUN_STAGESTABLEHLO_H
+#define TFG_TOOLS_TFG_RUN_STAGESTABLEHLO_H
+
+#include "tfg/Interpreter/Interpreter.h"
+#include "tfg/Interpreter/StableHLO/Interpreter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace mlir {
+namespace tfg {
+
+/// A model lowered to StableHLO for one set of feeds and fetches.
+struct StableHLOStage {
+  OwningOpRef<ModuleOp> module;
+  func::FuncOp func;
+  /// For each argument of `func`, the index of the feed it takes.
+  SmallVector<unsigned> argFeeds;
+};
+
+/// Lowers a copy of `module`'s graph: each feed must name a Placeholder
+/// (`node` or `node:0`), whose shape is pinned to the fed value's. The
+/// diagnostics of a failed lowering go to the context's handler; the error
+/// returned says which step failed.
+llvm::Expected<StableHLOStage>
+lowerToStableHLOStage(ModuleOp module, ArrayRef<InterpreterFeed> feeds,
+                      ArrayRef<std::string> fetches);
+
+/// Runs `stage` on `feeds` (the feeds it was lowered for), one result per
+/// fetch.
+llvm::Expected<std::vector<HostTensor>>
+runStableHLOStage(const StableHLOStage &stage, ArrayRef<InterpreterFeed> feeds,
+                  const stablehlo::InterpreterOptions &options);
+
+} // namespace tfg
+} // namespace mlir
+
+#endif // TFG_TOOLS_TFG_RUN_STAGESTABLEHLO_H
