@@ -13,6 +13,7 @@
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/Utility.h"
 #include "tfg/Transforms/Passes.h"
+#include "tfg/Translate/FreezeVariables.h"
 
 #include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringMap.h"
@@ -36,7 +37,7 @@ static std::string getShapeEntry(StringRef node, ArrayRef<int64_t> shape) {
 }
 
 llvm::Expected<StableHLOStage>
-mlir::tfg::lowerToStableHLOStage(ModuleOp module,
+mlir::tfg::lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
                                  ArrayRef<InterpreterFeed> feeds,
                                  ArrayRef<std::string> fetches) {
   StableHLOStage stage;
@@ -70,6 +71,10 @@ mlir::tfg::lowerToStableHLOStage(ModuleOp module,
     shapes.shapes.push_back(
         getShapeEntry(parsed->first, feed.value.getShape()));
   }
+  // Weights: a SavedModel's variables, as restored, become constants.
+  llvm::Expected<unsigned> frozen = freezeVariableReads(graph, interp);
+  if (!frozen)
+    return stageError(toString(frozen.takeError()));
   PassManager pm(module.getContext());
   if (!shapes.shapes.empty())
     pm.addPass(createSetInputShapesPass(shapes));

@@ -34,11 +34,14 @@ struct StableHLOStage {
 };
 
 /// Lowers a copy of `module`'s graph: each feed must name a Placeholder
-/// (`node` or `node:0`), whose shape is pinned to the fed value's. The
+/// (`node` or `node:0`), whose shape is pinned to the fed value's; each
+/// read of a resource variable becomes a constant of the value `interp`
+/// (running `module`, its variables restored) reads. The
 /// diagnostics of a failed lowering go to the context's handler; the error
 /// returned says which step failed.
 llvm::Expected<StableHLOStage>
-lowerToStableHLOStage(ModuleOp module, ArrayRef<InterpreterFeed> feeds,
+lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
+                      ArrayRef<InterpreterFeed> feeds,
                       ArrayRef<std::string> fetches);
 
 /// Runs `stage` on `feeds` (the feeds it was lowered for), one result per

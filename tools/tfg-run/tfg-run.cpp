@@ -26,6 +26,7 @@
 #include "tfg/Interpreter/Interpreter.h"
 #include "tfg/Support/CommandLine.h"
 #include "tfg/Support/InputLimits.h"
+#include "tfg/Translate/FreezeVariables.h"
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
@@ -187,36 +188,11 @@ static llvm::Error fail(const Twine &message) {
 
 /// Restores the variables of a SavedModel `module` (one with a saver) from
 /// the bundle `variables/variables` in the model's directory, as
-/// TensorFlow's loader does: runs the saver's restore op with its filename
-/// tensor fed the bundle's prefix (RestoreV2 reads it, confined to the
-/// model's directory). Nothing to do without a saver or a bundle.
+/// TensorFlow's loader does (tfg/Translate/FreezeVariables.h).
 static llvm::Error restoreSavedModelVariables(ModuleOp module,
                                               Interpreter &interp) {
-  auto saver = module->getAttrOfType<DictionaryAttr>(kSavedModelSaverAttr);
-  if (!saver)
-    return llvm::Error::success();
-  auto filename = saver.getAs<StringAttr>("filename_tensor_name");
-  auto restore = saver.getAs<StringAttr>("restore_op_name");
-  std::string directory = getModelDirectory(modelPath);
-  llvm::SmallString<256> index(directory);
-  llvm::sys::path::append(index, kSavedModelVariablesPrefix);
-  index += ".index";
-  if (!filename || !restore || directory.empty() ||
-      !llvm::sys::fs::exists(index))
-    return llvm::Error::success();
-  auto prefix =
-      HostTensor::create(tf_type::StringType::get(module.getContext()), {});
-  if (!prefix)
-    return prefix.takeError();
-  prefix->setString(0, kSavedModelVariablesPrefix.str());
-  // The restore op is a node; TensorFlow may name it as a tensor.
-  std::string target = restore.getValue().split(':').first.str();
-  InterpreterFeed feed{filename.str(), std::move(*prefix)};
-  auto done = interp.runGraph(feed, {}, target);
-  if (!done)
-    return fail("restoring the SavedModel's variables (" + target +
-                "): " + toString(done.takeError()));
-  return llvm::Error::success();
+  return mlir::tfg::restoreSavedModelVariables(module, interp,
+                                               getModelDirectory(modelPath));
 }
 
 /// Runs the TF.js model initializer of `module`, if it has one, with the
@@ -518,7 +494,7 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   for (const std::string &name : *fetches)
     tensors.push_back(resolveName(name));
   if (stage == "stablehlo") {
-    auto lowered = lowerToStableHLOStage(module, feeds, tensors);
+    auto lowered = lowerToStableHLOStage(module, interp, feeds, tensors);
     if (!lowered)
       return lowered.takeError();
     stablehlo::InterpreterOptions options;
