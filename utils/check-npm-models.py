@@ -20,11 +20,12 @@ backends disagree as much), and the model counts as passed, marked
 "within tfjs spread". Each model is also run through `tfg-run
 --check-pipeline` with its input shapes pinned and tfg-grappler (folding,
 arithmetic simplification, ...): the optimized graph must compute the same
-outputs within rtol/atol 1e-4. Then the model runs at every other stage of
-`--stages` (default: every stage `tfg-run --list-stages` names) with
-`tfg-run --stage=S`, lowered that far, and must compute the graph's outputs
-(`--expect` of the tfg run's: rtol/atol 1e-4, other dtypes exactly). The
-last line is `N passed, N failed`.
+outputs within rtol/atol 1e-4. Then it runs at every other stage of
+`--stages=S1,S2,...` (default: every stage `tfg-run --list-stages` names)
+with `tfg-run --stage=S`, lowered that far: each stage's outputs are held
+to TensorFlow.js's as the graph's are (within rtol/atol 1e-4, or within the
+tfjs spread; an output of a stage is named OUTPUT@STAGE). The last line is
+`N passed, N failed`.
 """
 import ast
 import os
@@ -91,8 +92,8 @@ def list_stages(build):
 def run_tfg(build, models_dir, name, inputs, outputs, out_path, stages):
     """Runs the model, writing its outputs to out_path, then checks that
     tfg-grappler (after pinning the input shapes, so that folding has work)
-    does not change them beyond rtol/atol 1e-4, and that each of `stages`
-    (other than tfg) computes the same outputs."""
+    does not change them beyond rtol/atol 1e-4; then runs each of `stages`
+    (other than tfg), writing its outputs beside out_path (stage_path)."""
     args = [os.path.join(build, 'bin', 'tfg-run'),
             os.path.join(models_dir, name + '.json')]
     pins = []
@@ -107,16 +108,38 @@ def run_tfg(build, models_dir, name, inputs, outputs, out_path, stages):
     runs = [('tfg', ['--output=' + out_path]),
             ('grappler', ['--check-pipeline=' + pipeline, '--rtol=1e-4',
                           '--atol=1e-4'])]
-    runs += [(stage, ['--stage=' + stage, '--expect=' + out_path,
-                      '--rtol=1e-4', '--atol=1e-4'])
+    runs += [('stage ' + stage, ['--stage=' + stage, '--output=' +
+                                 stage_path(out_path, stage)])
              for stage in stages if stage != 'tfg']
     for what, extra in runs:
         r = subprocess.run(args + extra, capture_output=True, text=True,
                            timeout=600)
         if r.returncode != 0:
+            errors = [l for l in r.stderr.strip().splitlines()
+                      if 'error:' in l]
             return r.returncode, '%s: %s' % (
-                what, (r.stderr.strip().splitlines() or [''])[-1])
+                what, (errors or r.stderr.strip().splitlines() or [''])[0])
     return 0, ''
+
+
+def stage_path(out_path, stage):
+    """Where the outputs of `stage` go, beside the graph's out_path."""
+    return out_path[:-len('.tfg.npz')] + '.' + stage + '.npz'
+
+
+def worst_diffs(ours, ref):
+    """The largest difference of each output beyond rtol/atol 1e-4."""
+    worst = {}
+    for key, want in ref.items():
+        got = ours.get(key)
+        if got is None or len(got) != len(want):
+            worst[key] = float('inf')
+            continue
+        bad = [abs(x - y) for x, y in zip(got, want)
+               if abs(x - y) > 1e-4 + 1e-4 * abs(y)]
+        if bad:
+            worst[key] = max(bad)
+    return worst
 
 
 def main():
@@ -161,18 +184,15 @@ def main():
                 print('%-28s FAILED: %s' % (name, err))
                 failed += 1
                 continue
-            ours = read_npz(out_path)
             ref = read_npz(os.path.join(work, 'ref-cpu', name + '.ref.npz'))
+            # The graph's outputs and each stage's, against TensorFlow.js's.
             worst = {}
-            for key, want in ref.items():
-                got = ours.get(key)
-                if got is None or len(got) != len(want):
-                    worst[key] = float('inf')
-                    continue
-                bad = [abs(x - y) for x, y in zip(got, want)
-                       if abs(x - y) > 1e-4 + 1e-4 * abs(y)]
-                if bad:
-                    worst[key] = max(bad)
+            for label, path in [('tfg', out_path)] + [
+                    (st, stage_path(out_path, st)) for st in stages
+                    if st != 'tfg']:
+                for key, v in worst_diffs(read_npz(path), ref).items():
+                    k = key if label == 'tfg' else '%s@%s' % (key, label)
+                    worst[k] = v
             if not worst:
                 print('%-28s ok' % name)
                 passed += 1
@@ -183,8 +203,9 @@ def main():
             if wasm[name][0] != 'error':
                 other = read_npz(os.path.join(work, 'ref-wasm',
                                               name + '.ref.npz'))
-                spread = {k: max_diff(other[k], ref[k]) for k in worst
-                          if k in other}
+                spread = {k: max_diff(other[k.split('@')[0]],
+                                      ref[k.split('@')[0]]) for k in worst
+                          if k.split('@')[0] in other}
             detail = ', '.join('%s: %.3g (tfjs wasm vs cpu: %s)' %
                                (k, v, ('%.3g' % spread[k]) if k in spread
                                 else 'n/a') for k, v in worst.items())

@@ -27,8 +27,10 @@
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstdlib>
@@ -173,6 +175,16 @@ int mlir::tfg::tfgTranslateMain(int argc, char **argv,
   std::unique_ptr<llvm::MemoryBuffer> input;
   {
     TimingScope inputTiming = timing.nest("Read input");
+    // A SavedModel's directory stands for its saved_model.pb(txt).
+    if (llvm::sys::fs::is_directory(options.input))
+      for (const char *name : {"saved_model.pb", "saved_model.pbtxt"}) {
+        llvm::SmallString<256> file(options.input);
+        llvm::sys::path::append(file, name);
+        if (llvm::sys::fs::exists(file)) {
+          options.input = file.str().str();
+          break;
+        }
+      }
     input = openToolInput(options.input,
                           isSameFile(options.input, options.output), error);
   }

@@ -19,6 +19,7 @@
 #include "tfg/Dialect/TF/TFDialect.h"
 #include "tfg/Dialect/TFExecutor/TFExecutorOps.h"
 #include "tfg/IR/TFGDialect.h"
+#include "tfg/IR/TFGOps.h"
 #include "tfg/ImportExport/Convert.h"
 #include "tfg/ImportExport/GraphDef.h"
 #include "tfg/ImportExport/GraphDefInput.h"
@@ -28,6 +29,7 @@
 #include "tfg/ImportExport/UnknownFields.h"
 #include "tfg/Support/JSONScan.h"
 #include "tfg/Transforms/Passes.h"
+#include "tfg/Translate/FreezeVariables.h"
 #include "tfg/Translate/PrepareForExport.h"
 #include "tfg/proto/graph.pb.h"
 
@@ -277,8 +279,16 @@ static llvm::cl::list<std::string> stablehloFetch(
                    "by default the outputs no node uses"),
     llvm::cl::CommaSeparated);
 
+static llvm::cl::opt<int64_t> stablehloResourceThreshold(
+    "resource-threshold",
+    llvm::cl::desc("With --*-to-stablehlo: constants (weights) of more bytes "
+                   "are dense_resource blobs, the others dense constants "
+                   "(-1: every constant dense)"),
+    llvm::cl::init(1024));
+
 /// The StableHLO pipeline after an import: tfg-set-input-shapes (with
-/// --input-shapes), tfg-shape-inference, tfg-to-stablehlo (--fetch).
+/// --input-shapes), tfg-shape-inference, tfg-to-stablehlo (--fetch,
+/// --resource-threshold).
 static LogicalResult printAsStableHLO(OwningOpRef<ModuleOp> module,
                                       llvm::raw_ostream &os) {
   if (!module)
@@ -293,6 +303,7 @@ static LogicalResult printAsStableHLO(OwningOpRef<ModuleOp> module,
   pm.addPass(createShapeInferencePass());
   TFGToStableHLOPassOptions options;
   options.fetch.assign(stablehloFetch.begin(), stablehloFetch.end());
+  options.resourceThreshold = stablehloResourceThreshold;
   pm.addPass(createTFGToStableHLOPass(options));
   if (failed(pm.run(*module)))
     return failure();
@@ -360,6 +371,58 @@ void mlir::tfg::registerTFGTranslations() {
         if (failed(input.read(*buffer, loc, getGraphDefInputOptions())))
           return failure();
         return printAsStableHLO(input.import(ctx, options), os);
+      });
+
+  static TranslateRegistration savedModelToStableHLO(
+      "savedmodel-to-stablehlo",
+      "Import a SavedModel (its directory or saved_model.pb), give its "
+      "variables the values of its bundle (variables/ of the model's "
+      "directory, read by the saver's restore op) as constants and "
+      "legalize it to StableHLO (--input-shapes, --fetch, "
+      "--resource-threshold; docs/Lowering.md)",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
+        ctx->loadDialect<TFGraphDialect>();
+        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
+        ImportOptions options;
+        options.addDefaultAttributes = true;
+        options.missingInputs = missingInputs;
+        GraphDefInput input;
+        if (failed(input.read(*buffer, loc, getGraphDefInputOptions())))
+          return failure();
+        const SavedModelGraph *graph = input.getSavedModelGraph();
+        StringRef path = buffer->getBufferIdentifier();
+        if (!graph || path.empty() || path == "-" || path == "<stdin>")
+          return emitError(loc)
+                 << "--savedmodel-to-stablehlo needs a SavedModel's "
+                    "directory or saved_model.pb(txt) file";
+        OwningOpRef<ModuleOp> module = input.import(ctx, options);
+        if (!module)
+          return failure();
+        attachSavedModelSaver(*module, *graph);
+        StringRef parent = llvm::sys::path::parent_path(path);
+        std::string directory = parent.empty() ? "." : parent.str();
+        InterpreterOptions run;
+        run.assetDirectory = directory;
+        GraphOp graphOp;
+        for (Operation &op : *module->getBody())
+          if (auto g = dyn_cast<GraphOp>(op))
+            graphOp = g;
+        if (!graphOp)
+          return emitError(loc) << "the SavedModel has no graph";
+        {
+          Interpreter interp(*module, run);
+          llvm::Error err =
+              restoreSavedModelVariables(*module, interp, directory);
+          llvm::Expected<unsigned> frozen =
+              err ? llvm::Expected<unsigned>(std::move(err))
+                  : freezeVariableReads(graphOp, interp);
+          if (!frozen)
+            return emitError(loc) << toString(frozen.takeError());
+        }
+        // The saver has done its work: the weights are constants now.
+        (*module)->removeAttr(kSavedModelSaverAttr);
+        return printAsStableHLO(std::move(module), os);
       });
 
   static TranslateRegistration tfjsToStableHLO(

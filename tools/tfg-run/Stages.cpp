@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Stages.h"
+#include "StageStableHLO.h"
 
 #include "tfg/Conversion/Passes.h"
 #include "tfg/ImportExport/SavedModelVariables.h"
@@ -102,6 +103,10 @@ static const Stage stages[] = {
      "--tfg-to-tf-executor, --tf-executor-to-tf: a func.func of tf ops, "
      "feeds as arguments, fetches as results",
      prepareTF},
+    {"stablehlo",
+     "--tfg-to-stablehlo with the feeds' shapes pinned and the weights "
+     "inline, run by the StableHLO interpreter",
+     prepareStableHLOStage},
 };
 
 ArrayRef<Stage> mlir::tfg::getStages() { return stages; }

@@ -27,6 +27,9 @@ struct StageRequest {
   InterpreterOptions options;
   ArrayRef<InterpreterFeed> feeds;
   ArrayRef<std::string> fetches;
+  /// The graph interpreter of `module`, its variables restored and its
+  /// initializer run (a stage may read variables through it).
+  Interpreter *interp = nullptr;
 };
 
 /// One run of the lowered model: the fetched tensors, in order.

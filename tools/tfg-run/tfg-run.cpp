@@ -28,6 +28,7 @@
 #include "tfg/Interpreter/Interpreter.h"
 #include "tfg/Support/CommandLine.h"
 #include "tfg/Support/InputLimits.h"
+#include "tfg/Translate/FreezeVariables.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -162,9 +163,11 @@ static cl::opt<int64_t>
 static cl::opt<std::string> stageName(
     "stage",
     cl::desc("Lowers the model that far and runs the lowered form, fed and "
-             "fetched as the graph (tools/tfg-run/Stages.cpp): tfg (the "
-             "default: as imported), tf_executor (--tfg-to-tf-executor), tf "
-             "(and --tf-executor-to-tf)"),
+             "fetched as the graph (tools/tfg-run/Stages.cpp; --list-stages): "
+             "tfg (the default: as imported), tf_executor "
+             "(--tfg-to-tf-executor), tf (and --tf-executor-to-tf), stablehlo "
+             "(--tfg-to-stablehlo with the feeds' shapes, run by the "
+             "StableHLO interpreter)"),
     cl::value_desc("STAGE"), cl::init("tfg"), cl::cat(category));
 
 static cl::opt<int64_t> graphSeed(
@@ -220,36 +223,11 @@ static llvm::Error fail(const Twine &message) {
 
 /// Restores the variables of a SavedModel `module` (one with a saver) from
 /// the bundle `variables/variables` in the model's directory, as
-/// TensorFlow's loader does: runs the saver's restore op with its filename
-/// tensor fed the bundle's prefix (RestoreV2 reads it, confined to the
-/// model's directory). Nothing to do without a saver or a bundle.
+/// TensorFlow's loader does (tfg/Translate/FreezeVariables.h).
 static llvm::Error restoreSavedModelVariables(ModuleOp module,
                                               Interpreter &interp) {
-  auto saver = module->getAttrOfType<DictionaryAttr>(kSavedModelSaverAttr);
-  if (!saver)
-    return llvm::Error::success();
-  auto filename = saver.getAs<StringAttr>("filename_tensor_name");
-  auto restore = saver.getAs<StringAttr>("restore_op_name");
-  std::string directory = getModelDirectory(modelPath);
-  llvm::SmallString<256> index(directory);
-  llvm::sys::path::append(index, kSavedModelVariablesPrefix);
-  index += ".index";
-  if (!filename || !restore || directory.empty() ||
-      !llvm::sys::fs::exists(index))
-    return llvm::Error::success();
-  auto prefix =
-      HostTensor::create(tf_type::StringType::get(module.getContext()), {});
-  if (!prefix)
-    return prefix.takeError();
-  prefix->setString(0, kSavedModelVariablesPrefix.str());
-  // The restore op is a node; TensorFlow may name it as a tensor.
-  std::string target = restore.getValue().split(':').first.str();
-  InterpreterFeed feed{filename.str(), std::move(*prefix)};
-  auto done = interp.runGraph(feed, {}, target);
-  if (!done)
-    return fail("restoring the SavedModel's variables (" + target +
-                "): " + toString(done.takeError()));
-  return llvm::Error::success();
+  return mlir::tfg::restoreSavedModelVariables(module, interp,
+                                               getModelDirectory(modelPath));
 }
 
 /// Runs the TF.js model initializer of `module`, if it has one, with the
@@ -583,8 +561,8 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
     tensors.push_back(resolveName(name));
   StageRunner runner = [&] { return interp.runGraph(feeds, tensors); };
   if (const Stage *stage = lookupStage(stageName); stage && stage->prepare) {
-    auto prepared =
-        stage->prepare({module, getInterpreterOptions(module), feeds, tensors});
+    auto prepared = stage->prepare(
+        {module, getInterpreterOptions(module), feeds, tensors, &interp});
     if (!prepared)
       return prepared.takeError();
     runner = std::move(*prepared);

@@ -2,11 +2,13 @@
 //
 // tfg-to-stablehlo: walks the nodes the fetches need (iteratively, in
 // topological order over data edges), turns Placeholders into function
-// arguments and Const nodes into constants, and hands every other node to
-// the rule table (Lowering.h). Linear in the nodes and edges it visits.
+// arguments and Const nodes into constants, functional control flow into
+// region ops (ControlFlow.cpp), and hands every other node to the rule
+// table (Lowering.h). Linear in the nodes and edges it visits.
 //
 //===----------------------------------------------------------------------===//
 
+#include "GraphLowering.h"
 #include "Lowering.h"
 
 #include "tfg/Conversion/Passes.h"
@@ -35,6 +37,8 @@ using namespace mlir::tfg::tohlo;
 
 std::vector<StringRef> mlir::tfg::getStableHLOLegalizedOpTypes() {
   std::vector<StringRef> names = {"Const", "Placeholder"};
+  for (StringRef name : getFunctionalControlFlowOpTypes())
+    names.push_back(name);
   for (const auto &entry : getRuleTable())
     names.push_back(entry.getKey());
   llvm::sort(names);
@@ -48,21 +52,20 @@ static bool isHLOElementType(Type t) {
   return isa<FloatType, IntegerType>(t);
 }
 
-/// `type` as a static ranked tensor of a StableHLO element type, or null.
-static RankedTensorType getStaticType(Type type) {
+RankedTensorType mlir::tfg::tohlo::getStaticType(Type type) {
   auto t = dyn_cast<RankedTensorType>(type);
   if (!t || !t.hasStaticShape() || !isHLOElementType(t.getElementType()))
     return {};
   return t;
 }
 
-static InFlightDiagnostic nodeError(Operation *op) {
+InFlightDiagnostic mlir::tfg::tohlo::nodeError(Operation *op) {
   return op->emitError() << "tfg-to-stablehlo: node '" << getNodeName(op)
                          << "' (" << getTFOpName(op) << "): ";
 }
 
-static LogicalResult typeError(Operation *op, StringRef what, unsigned index,
-                               Type type) {
+LogicalResult mlir::tfg::tohlo::typeError(Operation *op, StringRef what,
+                                          unsigned index, Type type) {
   InFlightDiagnostic diag = nodeError(op) << what << " " << index << " has ";
   auto t = dyn_cast<RankedTensorType>(type);
   if (!isa<TensorType>(type) ||
@@ -84,9 +87,6 @@ struct TFGToStableHLOPass
   void runOnOperation() override;
 
   LogicalResult collectFetches(GraphOp graph, SmallVectorImpl<Value> &fetches);
-  LogicalResult topoOrder(ArrayRef<Value> fetches,
-                          SmallVectorImpl<Operation *> &order);
-  Value lowerConst(OpBuilder &b, Operation *op, RankedTensorType type);
 };
 } // namespace
 
@@ -122,15 +122,14 @@ TFGToStableHLOPass::collectFetches(GraphOp graph,
   return success();
 }
 
-LogicalResult
-TFGToStableHLOPass::topoOrder(ArrayRef<Value> fetches,
-                              SmallVectorImpl<Operation *> &order) {
+LogicalResult GraphLowering::topoOrder(ArrayRef<Value> fetches,
+                                       SmallVectorImpl<Operation *> &order) {
   enum : uint8_t { kNew = 0, kOpen = 1, kDone = 2 };
   DenseMap<Operation *, uint8_t> state;
   SmallVector<std::pair<Operation *, unsigned>> stack;
   for (Value f : fetches) {
     Operation *root = f.getDefiningOp();
-    if (state.lookup(root) != kNew)
+    if (!root || state.lookup(root) != kNew)
       continue;
     state[root] = kOpen;
     stack.push_back({root, 0});
@@ -145,10 +144,10 @@ TFGToStableHLOPass::topoOrder(ArrayRef<Value> fetches,
         continue;
       }
       ++stack.back().second;
+      // A block argument (of a function) is mapped by the caller.
       Operation *def = inputs[next].getDefiningOp();
       if (!def)
-        return nodeError(op)
-               << "input " << next << " is not the output of a node";
+        continue;
       uint8_t &s = state[def];
       if (s == kOpen)
         return nodeError(def) << "is on a data cycle (a while loop in "
@@ -163,8 +162,8 @@ TFGToStableHLOPass::topoOrder(ArrayRef<Value> fetches,
   return success();
 }
 
-Value TFGToStableHLOPass::lowerConst(OpBuilder &b, Operation *op,
-                                     RankedTensorType type) {
+Value GraphLowering::lowerConst(OpBuilder &b, Operation *op,
+                                RankedTensorType type) {
   auto value = dyn_cast_or_null<DenseElementsAttr>(op->getAttr("value"));
   if (!value || value.getType() != type) {
     nodeError(op) << "expects a dense 'value' of type " << type;
@@ -202,30 +201,28 @@ void TFGToStableHLOPass::runOnOperation() {
     return signalPassFailure();
   }
   GraphOp graph = graphs.front();
+  GraphLowering lowering(module, resourceThreshold);
   SmallVector<Value> fetches;
   SmallVector<Operation *> order;
   if (failed(collectFetches(graph, fetches)) ||
-      failed(topoOrder(fetches, order)))
+      failed(lowering.topoOrder(fetches, order)))
     return signalPassFailure();
   if (fetches.empty()) {
     graph.emitError() << "tfg-to-stablehlo: nothing to fetch";
     return signalPassFailure();
   }
 
-  // Check every needed node's types before emitting anything.
+  // Check the Placeholders' types before emitting anything; the other
+  // nodes' are checked as they are lowered.
   SmallVector<Operation *> placeholders;
   for (Operation *op : order) {
     StringRef opType = getTFOpName(op);
-    for (auto [i, v] : llvm::enumerate(getDataOperands(op)))
-      if (!getStaticType(v.getType()))
-        return (void)typeError(op, "input", i, v.getType()),
-               signalPassFailure();
-    for (auto [i, v] : llvm::enumerate(getDataResults(op)))
-      if (!getStaticType(v.getType()))
-        return (void)typeError(op, "output", i, v.getType()),
-               signalPassFailure();
-    if (opType == "Placeholder" || opType == "PlaceholderV2")
-      placeholders.push_back(op);
+    if (opType != "Placeholder" && opType != "PlaceholderV2")
+      continue;
+    Value v = getDataResults(op)[0];
+    if (!getStaticType(v.getType()))
+      return (void)typeError(op, "output", 0, v.getType()), signalPassFailure();
+    placeholders.push_back(op);
   }
   // Arguments in graph order.
   llvm::sort(placeholders,
@@ -241,50 +238,88 @@ void TFGToStableHLOPass::runOnOperation() {
   auto func = func::FuncOp::create(b, graph.getLoc(), funcName.getValue(),
                                    b.getFunctionType(argTypes, resultTypes));
   Block *entry = func.addEntryBlock();
-  for (auto [i, p] : llvm::enumerate(placeholders))
-    func.setArgAttr(i, "tfg.name", b.getStringAttr(getNodeName(p)));
+  // All at once: one setArgAttr per argument would copy the list each time.
+  SmallVector<DictionaryAttr> argAttrs;
+  for (Operation *p : placeholders)
+    argAttrs.push_back(b.getDictionaryAttr(
+        b.getNamedAttr("tfg.name", b.getStringAttr(getNodeName(p)))));
+  func.setAllArgAttrs(argAttrs);
   b.setInsertionPointToStart(entry);
 
   DenseMap<Value, Value> mapped;
   for (auto [i, p] : llvm::enumerate(placeholders))
     mapped[getDataResults(p)[0]] = entry->getArgument(i);
-  auto fail = [&] {
+  if (failed(lowering.lowerNodes(b, order, mapped))) {
     func.erase();
-    signalPassFailure();
-  };
-  for (Operation *op : order) {
-    StringRef opType = getTFOpName(op);
-    if (opType == "Placeholder" || opType == "PlaceholderV2")
-      continue;
-    ResultRange results = getDataResults(op);
-    if (opType == "Const") {
-      Value c = results.empty()
-                    ? Value()
-                    : lowerConst(b, op, getStaticType(results[0].getType()));
-      if (!c)
-        return fail();
-      mapped[results[0]] = c;
-      continue;
-    }
-    TFNode node{opType, getNodeName(op), op->getLoc(), getNodeAttrs(op), {},
-                {}};
-    for (Value v : getDataOperands(op))
-      node.operands.push_back(mapped.lookup(v));
-    for (Value v : results)
-      node.resultTypes.push_back(getStaticType(v.getType()));
-    SmallVector<Value, 4> lowered;
-    if (failed(legalizeNode(b, node, lowered)))
-      return fail();
-    for (auto [from, to] : llvm::zip(results, lowered))
-      mapped[from] = to;
+    return signalPassFailure();
   }
   SmallVector<Value> returned;
   for (Value f : fetches)
     returned.push_back(mapped.lookup(f));
   func::ReturnOp::create(b, graph.getLoc(), returned);
-  // Constants only read as attributes (perm, axis, shapes) are left unused.
-  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*entry)))
-    if (op.use_empty() && op.getName().getStringRef() == "stablehlo.constant")
-      op.erase();
+  // Constants only read as attributes (perm, axis, shapes) are left unused
+  // (in the function and in the regions of control flow).
+  SmallVector<Operation *> unused;
+  func.walk([&](Operation *op) {
+    if (op->use_empty() && op->getName().getStringRef() == "stablehlo.constant")
+      unused.push_back(op);
+  });
+  for (Operation *op : unused)
+    op->erase();
   graph.erase();
+  // The library's functions: their bodies are in the regions of the control
+  // flow that called them; a StableHLO module has no use for them.
+  for (Operation &op : llvm::make_early_inc_range(*module.getBody()))
+    if (isa<GraphFuncOp>(op))
+      op.erase();
+}
+
+LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
+                                        ArrayRef<Operation *> order,
+                                        DenseMap<Value, Value> &mapped) {
+  for (Operation *op : order) {
+    StringRef opType = getTFOpName(op);
+    if (opType == "Placeholder" || opType == "PlaceholderV2")
+      continue;
+    for (auto [i, v] : llvm::enumerate(getDataOperands(op)))
+      if (!getStaticType(v.getType()))
+        return typeError(op, "input", i, v.getType());
+    ResultRange results = getDataResults(op);
+    for (auto [i, v] : llvm::enumerate(results))
+      if (!getStaticType(v.getType()))
+        return typeError(op, "output", i, v.getType());
+    if (opType == "Const") {
+      Value c = results.empty()
+                    ? Value()
+                    : lowerConst(b, op, getStaticType(results[0].getType()));
+      if (!c)
+        return failure();
+      mapped[results[0]] = c;
+      continue;
+    }
+    SmallVector<Value, 4> operands;
+    for (auto [i, v] : llvm::enumerate(getDataOperands(op))) {
+      operands.push_back(mapped.lookup(v));
+      if (!operands.back())
+        return nodeError(op) << "input " << i
+                             << " is neither a node's output nor an "
+                                "argument of the function";
+    }
+    SmallVector<Value, 4> lowered;
+    if (isFunctionalControlFlow(opType)) {
+      if (failed(lowerControlFlow(b, op, operands, lowered)))
+        return failure();
+    } else {
+      TFNode node{opType, getNodeName(op), op->getLoc(), getNodeAttrs(op), {},
+                  {}};
+      node.operands.append(operands.begin(), operands.end());
+      for (Value v : results)
+        node.resultTypes.push_back(getStaticType(v.getType()));
+      if (failed(legalizeNode(b, node, lowered)))
+        return failure();
+    }
+    for (auto [from, to] : llvm::zip(results, lowered))
+      mapped[from] = to;
+  }
+  return success();
 }

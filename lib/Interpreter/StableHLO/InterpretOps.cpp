@@ -219,23 +219,21 @@ struct Eval {
     return take(computeDotGeneral(env(), in[0], in[1], d));
   }
   /// A 2-D convolution (two spatial dimensions, feature groups, window
-  /// strides, padding and kernel dilation) on floats: the operands are
-  /// transposed to NHWC and HWIO, convolved by computeConv2D and the result
-  /// transposed to the output layout.
+  /// strides, padding, input and kernel dilation, window reversal) on
+  /// floats: the operands are transposed to NHWC and HWIO, the input
+  /// dilated (zeros between its elements, as `pad` with interior padding
+  /// does), the kernel reversed where the window is, convolved by
+  /// computeConv2D and the result transposed to the output layout.
   LogicalResult convolution(ConvolutionOp c) {
     ConvDimensionNumbersAttr d = c.getDimensionNumbers();
     auto ones = [](std::optional<ArrayRef<int64_t>> v) {
       return !v || llvm::all_of(*v, [](int64_t x) { return x == 1; });
     };
-    bool reversed = false;
-    if (auto r = c.getWindowReversal())
-      reversed = llvm::is_contained(*r, true);
     if (d.getInputSpatialDimensions().size() != 2 ||
-        c.getBatchGroupCount() != 1 || !ones(c.getLhsDilation()) || reversed)
+        c.getBatchGroupCount() != 1)
       return op->emitError()
              << "the interpreter runs 'stablehlo.convolution' with two "
-                "spatial dimensions, batch_group_count 1, no lhs_dilation "
-                "and no window_reversal only";
+                "spatial dimensions and batch_group_count 1 only";
     FailureOr<ArrayRef<int64_t>> outShape = resultShape();
     if (failed(outShape))
       return failure();
@@ -252,6 +250,33 @@ struct Eval {
     llvm::Expected<HostTensor> rhs = computeTranspose(env(), in[1], rhsPerm);
     if (!rhs)
       return reportError(op, rhs.takeError());
+    if (!ones(c.getLhsDilation())) {
+      ArrayRef<int64_t> f = *c.getLhsDilation();
+      if (f.size() != 2 || f[0] < 1 || f[1] < 1)
+        return op->emitError("convolution lhs_dilation of the wrong size");
+      llvm::Expected<HostTensor> zero =
+          HostTensor::create(lhs->getElementType(), {});
+      if (!zero)
+        return reportError(op, zero.takeError());
+      int64_t none[4] = {0, 0, 0, 0};
+      int64_t interior[4] = {0, f[0] - 1, f[1] - 1, 0};
+      lhs = computePad(env(), *lhs, *zero, none, none, interior);
+      if (!lhs)
+        return reportError(op, lhs.takeError());
+    }
+    if (auto r = c.getWindowReversal()) {
+      if (r->size() != 2)
+        return op->emitError("convolution window_reversal of the wrong size");
+      SmallVector<int64_t, 2> dims;
+      for (int k = 0; k < 2; ++k)
+        if ((*r)[k])
+          dims.push_back(k);
+      if (!dims.empty()) {
+        rhs = computeReverse(env(), *rhs, dims);
+        if (!rhs)
+          return reportError(op, rhs.takeError());
+      }
+    }
     SmallVector<int64_t> strides(2, 1), dilations(2, 1), pads(4, 0);
     if (auto v = c.getWindowStrides())
       strides.assign(v->begin(), v->end());

@@ -59,17 +59,14 @@ func.func @passing() {
   func.return
 }
 
-// The specification's example dilates the input, which does not run yet.
-// CHECK-DAG: errors.mlir:[[@LINE+4]]:8: error: the interpreter runs 'stablehlo.convolution' with two spatial dimensions, batch_group_count 1, no lhs_dilation and no window_reversal only
-func.func @conv_lhs_dilation() {
-  %lhs = stablehlo.constant dense<1> : tensor<1x4x4x1xi64>
-  %rhs = stablehlo.constant dense<1> : tensor<3x3x1x1xi64>
+// Batch groups do not run yet.
+// CHECK-DAG: errors.mlir:[[@LINE+4]]:8: error: the interpreter runs 'stablehlo.convolution' with two spatial dimensions and batch_group_count 1 only
+func.func @conv_batch_groups() {
+  %lhs = stablehlo.constant dense<1.0> : tensor<2x1x1x1xf32>
+  %rhs = stablehlo.constant dense<1.0> : tensor<1x1x1x2xf32>
   %r = "stablehlo.convolution"(%lhs, %rhs) {
-    window_strides = array<i64: 4, 4>,
-    padding = dense<0> : tensor<2x2xi64>,
-    lhs_dilation = array<i64: 2, 2>,
     dimension_numbers = #stablehlo.conv<[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]>,
-    batch_group_count = 1 : i64, feature_group_count = 1 : i64
-  } : (tensor<1x4x4x1xi64>, tensor<3x3x1x1xi64>) -> tensor<1x2x2x1xi64>
+    batch_group_count = 2 : i64, feature_group_count = 1 : i64
+  } : (tensor<2x1x1x1xf32>, tensor<1x1x1x2xf32>) -> tensor<1x1x1x2xf32>
   func.return
 }
