@@ -8,10 +8,12 @@
 #ifndef TFG_CONVERSION_PASSES_H
 #define TFG_CONVERSION_PASSES_H
 
+#include "tfg/Conversion/TFGToMLProgram/TFGToMLProgram.h"
 #include "tfg/Conversion/TFGToTFExecutor/TFGToTFExecutor.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
