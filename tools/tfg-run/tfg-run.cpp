@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "MLProgramStage.h"
 #include "ModelInput.h"
 #include "RunSupport.h"
 
@@ -157,6 +158,13 @@ static cl::opt<int64_t> graphSeed(
         "whatever the order of evaluation, and two nodes differ. Nodes with "
         "a seed of their own keep it"),
     cl::value_desc("N"), cl::cat(category));
+
+static cl::opt<std::string> stage(
+    "stage",
+    cl::desc("How far to lower the graph before running it: tfg (the graph "
+             "interpreter, the default) or ml_program (--tfg-to-ml-program "
+             "for the fetches, run by the ml_program runner)"),
+    cl::value_desc("tfg|ml_program"), cl::init("tfg"), cl::cat(category));
 
 /// The interpreter's bounds from the command line, for `module`.
 static InterpreterOptions getInterpreterOptions(ModuleOp module) {
@@ -509,6 +517,19 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
   std::vector<std::string> tensors;
   for (const std::string &name : *fetches)
     tensors.push_back(resolveName(name));
+  if (stage == "ml_program") {
+    MLProgramRunOptions options;
+    options.maxCallDepth = maxCallDepth;
+    options.maxElements = maxElements;
+    auto lowered = MLProgramStage::create(module, getModelDirectory(modelPath),
+                                          tensors, options);
+    if (!lowered)
+      return lowered.takeError();
+    auto outputs = runTimed([&] { return (*lowered)->run(feeds); });
+    if (!outputs)
+      return outputs.takeError();
+    return reportOutputs(context, *fetches, *outputs);
+  }
   auto outputs = runTimed([&] { return interp.runGraph(feeds, tensors); });
   if (!outputs)
     return outputs.takeError();
@@ -622,6 +643,12 @@ static int runTool() {
     shapes[parts->first] = parts->second;
   }
 
+  if (stage != "tfg" && stage != "ml_program")
+    return report(fail("--stage=" + stage + ": expected tfg or ml_program"));
+  if (stage != "tfg" && (!functionName.empty() || !checkPipeline.empty()))
+    return report(fail("--stage=" + stage +
+                       " runs the graph only (not with --function or "
+                       "--check-pipeline)"));
   OwningOpRef<ModuleOp> module = loadModel(&context, modelPath);
   if (!module)
     return 1;

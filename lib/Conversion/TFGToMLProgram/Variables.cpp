@@ -12,6 +12,7 @@
 
 #include "Variables.h"
 
+#include "tfg/Eval/HostTensor.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/IR/Utility.h"
@@ -76,11 +77,24 @@ static std::string getRestoreKey(Value value) {
       lookThroughIdentity(getDataOperands(restore)[1]).getDefiningOp();
   if (!names || names->isRegistered() || getTFOpName(names) != "Const")
     return "";
-  auto strings = names->getAttrOfType<DenseStringElementsAttr>("value");
   unsigned index = result.getResultNumber();
-  if (!strings || index >= strings.getNumElements())
+  Attribute stored = names->getAttr("value");
+  if (auto strings = dyn_cast_or_null<DenseStringElementsAttr>(stored))
+    return index < strings.getNumElements()
+               ? strings.getRawStringData()[index].str()
+               : "";
+  // The importer's form of string tensors (#tf_type<tensor_proto>).
+  if (!stored)
     return "";
-  return strings.getRawStringData()[index].str();
+  auto tensor = HostTensor::fromAttr(stored);
+  if (!tensor) {
+    llvm::consumeError(tensor.takeError());
+    return "";
+  }
+  if (!isa<tf_type::StringType>(tensor->getElementType()) ||
+      index >= tensor->getNumElements())
+    return "";
+  return tensor->getString(index).str();
 }
 
 /// Whether `op` assigns a whole variable (the handle or reference is
