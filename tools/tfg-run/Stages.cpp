@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Stages.h"
+#include "MLProgramStage.h"
 #include "StageStableHLO.h"
 
 #include "tfg/Conversion/Passes.h"
@@ -107,6 +108,10 @@ static const Stage stages[] = {
      "--tfg-to-stablehlo with the feeds' shapes pinned and the weights "
      "inline, run by the StableHLO interpreter",
      prepareStableHLOStage},
+    {"ml_program",
+     "--tfg-to-ml-program for the fetches: variables as ml_program globals, "
+     "run by the ml_program runner",
+     prepareMLProgramStage},
 };
 
 ArrayRef<Stage> mlir::tfg::getStages() { return stages; }

@@ -30,6 +30,8 @@ struct StageRequest {
   /// The graph interpreter of `module`, its variables restored and its
   /// initializer run (a stage may read variables through it).
   Interpreter *interp = nullptr;
+  /// The model's directory (its SavedModel variables), empty for none.
+  std::string modelDirectory;
 };
 
 /// One run of the lowered model: the fetched tensors, in order.

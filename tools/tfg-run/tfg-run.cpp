@@ -561,8 +561,9 @@ static llvm::Error runGraphMode(MLIRContext *context, ModuleOp module,
     tensors.push_back(resolveName(name));
   StageRunner runner = [&] { return interp.runGraph(feeds, tensors); };
   if (const Stage *stage = lookupStage(stageName); stage && stage->prepare) {
-    auto prepared = stage->prepare(
-        {module, getInterpreterOptions(module), feeds, tensors, &interp});
+    auto prepared =
+        stage->prepare({module, getInterpreterOptions(module), feeds, tensors,
+                        &interp, getModelDirectory(modelPath)});
     if (!prepared)
       return prepared.takeError();
     runner = std::move(*prepared);
@@ -644,9 +645,7 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
     auto it = aliases.find(name);
     return it != aliases.end() ? it->second : name.str();
   };
-  auto nodeOf = [](StringRef tensor) {
-    return tensor.split(':').first.str();
-  };
+  auto nodeOf = [](StringRef tensor) { return tensor.split(':').first.str(); };
   llvm::StringMap<uint64_t> seeds;
   std::vector<std::string> userNames;
   auto graphs = module.getOps<GraphOp>();
@@ -668,8 +667,8 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
   auto makeArg = [&](StringRef name, unsigned index,
                      RankedTensorType type) -> llvm::Expected<HostTensor> {
     std::string source =
-        "random:" + std::to_string(seeds.lookup(name) ? seeds.lookup(name)
-                                                      : index + 1);
+        "random:" +
+        std::to_string(seeds.lookup(name) ? seeds.lookup(name) : index + 1);
     for (const InputSpec &input : inputs)
       if (nodeOf(resolve(input.name)) == name)
         source = input.source;
@@ -771,8 +770,9 @@ static int runTool() {
     return 1;
   if (backend != "interpreter") {
     if (backend != "llvm")
-      return report(fail("--backend=" + backend + ": expected interpreter "
-                                                   "or llvm"));
+      return report(fail("--backend=" + backend +
+                         ": expected interpreter "
+                         "or llvm"));
     if (llvm::Error err = runLLVMMode(&context, *module, inputs, shapes))
       return report(std::move(err));
     return 0;

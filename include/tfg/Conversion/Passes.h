@@ -9,10 +9,12 @@
 #define TFG_CONVERSION_PASSES_H
 
 #include "tfg/Conversion/TFExecutorToTF/TFExecutorToTF.h"
+#include "tfg/Conversion/TFGToMLProgram/TFGToMLProgram.h"
 #include "tfg/Conversion/TFGToTFExecutor/TFGToTFExecutor.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MLProgram/IR/MLProgram.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 

@@ -176,6 +176,44 @@ def StableHLOToLinalgPass : Pass<"stablehlo-to-linalg", "mlir::ModuleOp"> {
                            "mlir::math::MathDialect",
                            "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect"];
+//===- TFGToMLProgram -----------------------------------------------------===//
+
+def TFGToMLProgramPass : Pass<"tfg-to-ml-program", "::mlir::ModuleOp"> {
+  let summary = "Lower a graph's variables to ml_program globals, its nodes to tf ops";
+  let description = [{
+    The module's `tfg.graph` becomes `func.func @main` (`func-name`): the
+    Placeholders the fetches need are its arguments, the fetches its
+    results (argument and result attribute `tfg.name`), and every node the
+    fetches need (through data and control edges) a `tf` op in a
+    topological order; the `tfg.func`s those nodes call become `func.func`s
+    of tf ops (the others are dropped).
+
+    Variables become mutable `ml_program.global`s named by their
+    `shared_name` (else the node name): `VarHandleOp` and
+    `VariableV2`/`Variable` declare them; `ReadVariableOp` and every read
+    of a ref variable is a `global_load`, `AssignVariableOp`/`Assign` a
+    `global_store`, `AssignAdd/Sub(Variable)Op` a load, an `AddV2`/`Sub`
+    and a store, `ResourceGather` a load and a `GatherV2`,
+    `VarIsInitializedOp`/`IsVariableInitialized` a constant. Where a
+    control edge orders a variable access after another one, both take the
+    `_graph` forms and the later one consumes the earlier one's
+    `!ml_program.token`. A SavedModel's variables get their initial values
+    from the module's `tfg.saved_model_variables` (tfg-translate
+    `--saved-model-variables`), matched through the saver's restore graph.
+
+    A variable handle used by anything else (a function call, a control
+    flow op, a function argument used as a handle) is an error naming the
+    node, as are v1 control flow and region ops.
+  }];
+  let options = [
+    ListOption<"fetch", "fetch", "std::string",
+               "Outputs to return (`name`, `name:k`), or nodes to run (`^name`)">,
+    Option<"funcName", "func-name", "std::string", "\"main\"",
+           "Name of the function the graph becomes">,
+  ];
+  let dependentDialects = ["::mlir::func::FuncDialect",
+                           "::mlir::ml_program::MLProgramDialect",
+                           "::mlir::TF::TFDialect"];
 }
 
 #endif // TFG_CONVERSION_PASSES_TD

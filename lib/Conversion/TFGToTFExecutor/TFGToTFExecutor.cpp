@@ -156,12 +156,7 @@ void BodyConverter::mapControls(OperandRange controls,
 
 NamedAttrList BodyConverter::nodeAttributes(Operation *node,
                                             ArrayRef<int32_t> argControls) {
-  NamedAttrList attrs(getNodeAttrs(node));
-  if (!node->isRegistered())
-    if (StringAttr name = getNodeNameAttr(node))
-      attrs.set(kNodeNameAttr, name);
-  Attribute device = attrs.erase("_mlir_device");
-  attrs.set(kDeviceAttr, device ? device : builder.getStringAttr(""));
+  NamedAttrList attrs = getTFOpAttributes(node);
   if (!argControls.empty())
     attrs.set(kArgControlsAttr, builder.getDenseI32ArrayAttr(argControls));
   return attrs;
@@ -170,15 +165,7 @@ NamedAttrList BodyConverter::nodeAttributes(Operation *node,
 Operation *BodyConverter::createOp(Location loc, StringRef name,
                                    ValueRange operands, TypeRange types,
                                    NamedAttrList &attrs) {
-  auto it = names.try_emplace(name, name, builder.getContext()).first;
-  OperationState state(loc, it->second);
-  state.addOperands(operands);
-  state.addTypes(types);
-  Operation *op = builder.create(state);
-  // setAttrs stores the inherent attributes of tf_executor ops in their
-  // properties, the others in the dictionary.
-  op->setAttrs(attrs.getDictionary(builder.getContext()));
-  return op;
+  return createTFOp(builder, names, loc, name, operands, types, attrs);
 }
 
 LogicalResult BodyConverter::convertNode(Operation *node) {

@@ -8,8 +8,10 @@
 #ifndef TFG_CONVERSION_TFGTOTFEXECUTOR_TFGTOTFEXECUTOR_H
 #define TFG_CONVERSION_TFGTOTFEXECUTOR_TFGTOTFEXECUTOR_H
 
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir {
 namespace tfg {
@@ -26,6 +28,20 @@ LogicalResult convertTFGToTFExecutor(ModuleOp module);
 /// Rewrites the func.funcs of tf_executor graphs of `module` into a
 /// tfg.graph and tfg.funcs.
 LogicalResult convertTFExecutorToTFG(ModuleOp module);
+
+/// The attributes of the `tf` op that tfg node `node` becomes: the node's
+/// attributes, its name as kNodeNameAttr, its requested device as
+/// kDeviceAttr ("" when it has none). Shared by the lowerings that build tf
+/// ops from nodes (tf_executor islands, ml_program functions).
+NamedAttrList getTFOpAttributes(Operation *node);
+
+/// Creates the op `name` (`tf.<Op>`, or a tf_executor op) at the builder's
+/// point with `operands`, result `types` and `attrs` (set with setAttrs, so
+/// that the inherent attributes of registered ops go to their properties).
+/// `names` caches the OperationName of each op name.
+Operation *createTFOp(OpBuilder &builder, llvm::StringMap<OperationName> &names,
+                      Location loc, StringRef name, ValueRange operands,
+                      TypeRange types, const NamedAttrList &attrs);
 
 /// Attribute names shared by the two directions.
 /// The node name on a tf op (TensorFlow's tfg spelling).
