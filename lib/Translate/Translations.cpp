@@ -233,6 +233,26 @@ getMainInput(llvm::SourceMgr &sourceMgr, MLIRContext *ctx) {
           FileLineColLoc::get(ctx, buffer->getBufferIdentifier(), 0, 0)};
 }
 
+/// Reads the main input as a GraphDef or SavedModel (detected) into
+/// `input`; the buffer and its location, or failure (diagnosed).
+static FailureOr<std::pair<const llvm::MemoryBuffer *, Location>>
+readGraphDefInput(llvm::SourceMgr &sourceMgr, MLIRContext *ctx,
+                  GraphDefInput &input) {
+  ctx->loadDialect<TFGraphDialect>(); // loads tf_type as a dependency
+  auto main = getMainInput(sourceMgr, ctx);
+  if (failed(input.read(*main.first, main.second, getGraphDefInputOptions())))
+    return failure();
+  return main;
+}
+
+/// The import options of the GraphDef translations.
+static ImportOptions getGraphDefImportOptions(bool addDefaultAttributes) {
+  ImportOptions options;
+  options.addDefaultAttributes = addDefaultAttributes;
+  options.missingInputs = missingInputs;
+  return options;
+}
+
 /// A translation from a tfg module to `os`: what MLIR's
 /// TranslateFromMLIRRegistration registers (the input parsed into a module,
 /// written or implicit, and verified), except that input that does not parse
@@ -319,15 +339,13 @@ void mlir::tfg::registerTFGTranslations() {
       "Import a GraphDef (text, binary or JSON; detected) into tfg",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
-        ctx->loadDialect<TFGraphDialect>(); // loads tf_type as a dependency
-        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
-        ImportOptions options;
-        options.addDefaultAttributes = importDefaultAttrs;
-        options.missingInputs = missingInputs;
         GraphDefInput input;
-        if (failed(input.read(*buffer, loc, getGraphDefInputOptions())))
+        auto main = readGraphDefInput(*sourceMgr, ctx, input);
+        if (failed(main))
           return failure();
-        OwningOpRef<ModuleOp> module = input.import(ctx, options);
+        auto [buffer, loc] = *main;
+        OwningOpRef<ModuleOp> module =
+            input.import(ctx, getGraphDefImportOptions(importDefaultAttrs));
         if (module && savedModelVariables &&
             failed(attachVariables(*module, input,
                                    buffer->getBufferIdentifier(), loc)))
@@ -362,15 +380,11 @@ void mlir::tfg::registerTFGTranslations() {
       "--input-shapes, --fetch; docs/Lowering.md)",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
-        ctx->loadDialect<TFGraphDialect>();
-        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
-        ImportOptions options;
-        options.addDefaultAttributes = true;
-        options.missingInputs = missingInputs;
         GraphDefInput input;
-        if (failed(input.read(*buffer, loc, getGraphDefInputOptions())))
+        if (failed(readGraphDefInput(*sourceMgr, ctx, input)))
           return failure();
-        return printAsStableHLO(input.import(ctx, options), os);
+        return printAsStableHLO(
+            input.import(ctx, getGraphDefImportOptions(true)), os);
       });
 
   static TranslateRegistration savedModelToStableHLO(
@@ -382,21 +396,19 @@ void mlir::tfg::registerTFGTranslations() {
       "--resource-threshold; docs/Lowering.md)",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
          llvm::raw_ostream &os, MLIRContext *ctx) -> LogicalResult {
-        ctx->loadDialect<TFGraphDialect>();
-        auto [buffer, loc] = getMainInput(*sourceMgr, ctx);
-        ImportOptions options;
-        options.addDefaultAttributes = true;
-        options.missingInputs = missingInputs;
         GraphDefInput input;
-        if (failed(input.read(*buffer, loc, getGraphDefInputOptions())))
+        auto main = readGraphDefInput(*sourceMgr, ctx, input);
+        if (failed(main))
           return failure();
+        auto [buffer, loc] = *main;
         const SavedModelGraph *graph = input.getSavedModelGraph();
         StringRef path = buffer->getBufferIdentifier();
         if (!graph || path.empty() || path == "-" || path == "<stdin>")
           return emitError(loc)
                  << "--savedmodel-to-stablehlo needs a SavedModel's "
                     "directory or saved_model.pb(txt) file";
-        OwningOpRef<ModuleOp> module = input.import(ctx, options);
+        OwningOpRef<ModuleOp> module =
+            input.import(ctx, getGraphDefImportOptions(true));
         if (!module)
           return failure();
         attachSavedModelSaver(*module, *graph);

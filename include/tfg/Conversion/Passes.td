@@ -176,6 +176,8 @@ def StableHLOToLinalgPass : Pass<"stablehlo-to-linalg", "mlir::ModuleOp"> {
                            "mlir::math::MathDialect",
                            "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect"];
+}
+
 //===- TFGToMLProgram -----------------------------------------------------===//
 
 def TFGToMLProgramPass : Pass<"tfg-to-ml-program", "::mlir::ModuleOp"> {
