@@ -19,7 +19,7 @@
 // CHECK-NOT: tfg.func
 
 // STATS: remark: tfg-prune: 4 nodes and 5 edges removed
-// STATS: remark: tfg-inline: 0 nodes and -1 edges removed
+// STATS: remark: tfg-inline: 0 nodes removed and 1 edges added
 // STATS: remark: tfg-cse: 1 nodes and 2 edges removed
 // STATS: remark: tfg-shape-inference: 0 nodes and 0 edges removed
 // STATS: remark: tfg-dependency-optimizer: 0 nodes and 1 edges removed

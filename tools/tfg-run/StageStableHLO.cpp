@@ -129,7 +129,8 @@ mlir::tfg::prepareStableHLOStage(const StageRequest &request) {
   if (!lowered)
     return lowered.takeError();
   stablehlo::InterpreterOptions options;
-  options.env.context = request.module.getContext();
+  ModuleOp module = request.module;
+  options.env.context = module.getContext();
   options.env.maxElements = request.options.maxElements;
   options.maxWhileIterations = request.options.maxLoopIterations;
   options.maxCallDepth = request.options.maxCallDepth;
