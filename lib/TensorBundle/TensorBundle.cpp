@@ -21,9 +21,9 @@
 
 using namespace mlir::tfg::bundle;
 using llvm::Error;
-using mlir::tfg::ConfinedFile;
 using llvm::StringRef;
 using llvm::Twine;
+using mlir::tfg::ConfinedFile;
 namespace fs = llvm::sys::fs;
 
 /// Opens `path` inside the real directory `dir` (tfg/Support/ConfinedFile.h);

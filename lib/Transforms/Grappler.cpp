@@ -148,8 +148,8 @@ static std::string describeSizeChange(int64_t nodes, int64_t edges) {
   if ((nodes >= 0) == (edges >= 0))
     return part(nodes, "nodes") + " and " + part(edges, "edges") +
            (nodes >= 0 ? " removed" : " added");
-  return part(nodes, "nodes") + (nodes >= 0 ? " removed" : " added") +
-         " and " + part(edges, "edges") + (edges >= 0 ? " removed" : " added");
+  return part(nodes, "nodes") + (nodes >= 0 ? " removed" : " added") + " and " +
+         part(edges, "edges") + (edges >= 0 ? " removed" : " added");
 }
 
 /// The fetches an importer recorded with the model (getRecordedFetches);
