@@ -12,7 +12,7 @@ using namespace mlir::tfg;
 TEST(OpRegistryTest, HasEveryTensorFlowOp) {
   // TensorFlow's 1,563 ops plus the internal ops real graphs use
   // (internal_ops.pbtxt).
-  EXPECT_EQ(getBuiltinOpDefs().size(), 1563u + 23u);
+  EXPECT_EQ(getBuiltinOpDefs().size(), 1563u + 25u);
   EXPECT_NE(lookupBuiltinOpDef("_FusedConv2D"), nullptr);
   const OpDef *recv = lookupBuiltinOpDef("_Recv");
   ASSERT_NE(recv, nullptr);

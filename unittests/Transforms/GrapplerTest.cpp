@@ -18,11 +18,12 @@ std::vector<std::string> names() {
 }
 
 TEST(GrapplerTest, DefaultOrderIsTheMetaOptimizers) {
-  EXPECT_EQ(names(), (std::vector<std::string>{
-                         "tfg-prune", "tfg-inline", "tfg-cse",
-                         "tfg-constant-folding", "tfg-arithmetic-optimizer",
-                         "tfg-shape-inference", "tfg-remapper",
-                         "tfg-loop-optimizer", "tfg-dependency-optimizer"}));
+  EXPECT_EQ(names(),
+            (std::vector<std::string>{
+                "tfg-prune", "tfg-inline", "tfg-cse", "tfg-constant-folding",
+                "tfg-arithmetic-optimizer", "tfg-shape-inference",
+                "tfg-remapper", "tfg-loop-optimizer",
+                "tfg-dependency-optimizer", "tfg-memory-optimizer"}));
 }
 
 TEST(GrapplerTest, OnlyTheLoopOptimizerDescribesItsWork) {
