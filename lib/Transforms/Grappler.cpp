@@ -92,6 +92,12 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
       {"tfg-shape-inference", kStageShape,
        [](const PreserveOptions &) { return createShapeInferencePass(); },
        /*bodyLocal=*/true},
+      // Grappler runs its layout optimizer where nodes are placed on a
+      // GPU: unplaced and CPU nodes are left alone (assume-gpu off).
+      {"tfg-layout", kStageLayout,
+       [](const PreserveOptions &p) {
+         return createLayoutPass(withPreserve<LayoutPassOptions>(p));
+       }},
       {"tfg-remapper", kStageRemapper,
        [](const PreserveOptions &p) {
          return createRemapperPass(withPreserve<RemapperPassOptions>(p));

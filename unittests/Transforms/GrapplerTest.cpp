@@ -21,7 +21,7 @@ TEST(GrapplerTest, DefaultOrderIsTheMetaOptimizers) {
   EXPECT_EQ(names(),
             (std::vector<std::string>{
                 "tfg-prune", "tfg-inline", "tfg-cse", "tfg-constant-folding",
-                "tfg-arithmetic-optimizer", "tfg-shape-inference",
+                "tfg-arithmetic-optimizer", "tfg-shape-inference", "tfg-layout",
                 "tfg-remapper", "tfg-loop-optimizer",
                 "tfg-dependency-optimizer", "tfg-memory-optimizer"}));
 }

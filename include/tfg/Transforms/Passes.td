@@ -854,11 +854,11 @@ def GrapplerPass : Pass<"tfg-grappler", "ModuleOp"> {
     tfg/Transforms/Grappler.h), sorted by stage, in Grappler's order:
     pruning (10), function inlining (20), common subgraph elimination (30),
     constant folding (40), the arithmetic optimizer (50), shape inference
-    (60), the remapper (80, `tfg-remapper` with target `auto`: TF.js's
-    fused kernels for a TF.js model, TensorFlow's CPU kernels otherwise),
-    the loop optimizer (85), the dependency optimizer (100) and the memory
-    optimizer (110; layout, Grappler's 70, runs as `tfg-layout` only). The
-    sequence repeats up to `iterations` times and stops early
+    (60), the layout optimizer (70: nodes placed on a GPU only), the
+    remapper (80, `tfg-remapper` with target `auto`: TF.js's fused kernels
+    for a TF.js model, TensorFlow's CPU kernels otherwise), the loop
+    optimizer (85), the dependency optimizer (100) and the memory optimizer
+    (110). The sequence repeats up to `iterations` times and stops early
     when an iteration changes nothing. `fetch`/`feed` are passed to every
     optimizer; without `fetch`, the fetches the importer recorded with the
     model are fetched (the `tfg.fetches` module attribute: the outputs of a
