@@ -8,6 +8,10 @@
 
 #include "RunSupport.h"
 
+#include "tfg/Eval/NumPy.h"
+#include "tfg/IR/TFTypeDialect.h"
+
+#include "mlir/IR/BuiltinTypes.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/JSON.h"
 
@@ -212,4 +216,72 @@ llvm::StringMap<std::string> mlir::tfg::getSignatureAliases(ModuleOp module) {
           aliases[alias.str()] = name->str();
   }
   return aliases;
+}
+
+static llvm::Error inputError(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+FeedSignature mlir::tfg::getPlaceholderSignature(Operation *op) {
+  FeedSignature sig;
+  if (!op)
+    return sig;
+  if (auto dtype = op->getAttrOfType<TypeAttr>("dtype"))
+    sig.elementType = dtype.getValue();
+  if (auto shape = op->getAttrOfType<tf_type::ShapeAttr>("shape"))
+    if (!shape.getUnranked())
+      sig.shape.emplace(shape.getShape());
+  return sig;
+}
+
+llvm::Expected<HostTensor>
+mlir::tfg::makeFeed(MLIRContext *context, StringRef name, StringRef source,
+                    const FeedSignature &sig,
+                    const llvm::StringMap<std::string> &shapes) {
+  if (source.ends_with(".npy") || source.ends_with(".npz")) {
+    auto arrays = readNumPyFile(context, source);
+    if (!arrays)
+      return arrays.takeError();
+    if (arrays->size() != 1)
+      return inputError("input '" + name + "': " + source + " holds " +
+                        Twine(arrays->size()) + " arrays, not one");
+    return std::move((*arrays)[0].tensor);
+  }
+  uint64_t seed = 0;
+  bool random = source.consume_front("random:");
+  if (random ? source.getAsInteger(10, seed) : source != "zeros")
+    return inputError("input '" + name + "': '" + source +
+                      "' is none of FILE.npy, random:SEED, zeros");
+  if (!sig.elementType)
+    return inputError("input '" + name +
+                      "': not a Placeholder with a dtype; give "
+                      "a .npy file");
+  SmallVector<int64_t, 4> shape;
+  auto given = shapes.find(name);
+  if (given != shapes.end()) {
+    auto parsed = parseShape(given->second);
+    if (!parsed)
+      return parsed.takeError();
+    shape = *parsed;
+    bool ok = !sig.shape || sig.shape->size() == shape.size();
+    for (size_t i = 0; ok && sig.shape && i < shape.size(); ++i)
+      ok =
+          ShapedType::isDynamic((*sig.shape)[i]) || (*sig.shape)[i] == shape[i];
+    if (!ok)
+      return inputError("--input-shape of '" + name +
+                        "' disagrees with the Placeholder's shape");
+  } else {
+    if (!sig.shape)
+      return inputError("input '" + name +
+                        "' has an unknown rank: give --input-shape=" + name +
+                        "=...");
+    for (int64_t d : *sig.shape) {
+      if (ShapedType::isDynamic(d))
+        return inputError(
+            "input '" + name +
+            "' has unknown dimensions: give --input-shape=" + name + "=...");
+      shape.push_back(d);
+    }
+  }
+  return makeInput(sig.elementType, shape, random, seed);
 }

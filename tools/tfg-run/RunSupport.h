@@ -19,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -41,6 +42,23 @@ private:
 /// generator `seed` (InputRandom).
 llvm::Expected<HostTensor> makeInput(Type elementType, ArrayRef<int64_t> shape,
                                      bool random, uint64_t seed);
+
+/// The type and shape of a value to feed, as far as known.
+struct FeedSignature {
+  Type elementType;
+  std::optional<SmallVector<int64_t, 4>> shape;
+};
+
+/// The dtype and shape of a Placeholder `op` (nothing for null or another
+/// node).
+FeedSignature getPlaceholderSignature(Operation *op);
+
+/// The value input `name`'s `source` describes (FILE.npy/.npz, random:SEED
+/// or zeros) for a feed of signature `sig`; `shapes` (--input-shape, by
+/// node name) gives or checks its shape.
+llvm::Expected<HostTensor> makeFeed(MLIRContext *context, StringRef name,
+                                    StringRef source, const FeedSignature &sig,
+                                    const llvm::StringMap<std::string> &shapes);
 
 /// Prints `name: dtype=... shape=[...] min=... max=... mean=...`.
 void printSummary(llvm::raw_ostream &os, StringRef name, const HostTensor &t);

@@ -273,11 +273,6 @@ struct InputSpec {
   std::string source;
 };
 
-/// The type and shape of a value to feed, as far as known.
-struct FeedSignature {
-  Type elementType;
-  std::optional<SmallVector<int64_t, 4>> shape;
-};
 } // namespace
 
 static llvm::Expected<std::pair<std::string, std::string>>
@@ -286,70 +281,6 @@ splitAssignment(StringRef text, StringRef option) {
   if (name.empty() || !text.contains('='))
     return fail("--" + option + "=" + text + ": expected NAME=VALUE");
   return std::make_pair(name.str(), value.str());
-}
-
-/// The dtype and shape of tensor `name` when it is a Placeholder's output.
-static FeedSignature getPlaceholderSignature(Operation *op) {
-  FeedSignature sig;
-  if (!op)
-    return sig;
-  if (auto dtype = op->getAttrOfType<TypeAttr>("dtype"))
-    sig.elementType = dtype.getValue();
-  if (auto shape = op->getAttrOfType<tf_type::ShapeAttr>("shape"))
-    if (!shape.getUnranked())
-      sig.shape.emplace(shape.getShape());
-  return sig;
-}
-
-/// Builds the value `source` describes for a feed of signature `sig`.
-static llvm::Expected<HostTensor>
-makeFeed(MLIRContext *context, StringRef name, StringRef source,
-         const FeedSignature &sig, const llvm::StringMap<std::string> &shapes) {
-  if (source.ends_with(".npy") || source.ends_with(".npz")) {
-    auto arrays = readNumPyFile(context, source);
-    if (!arrays)
-      return arrays.takeError();
-    if (arrays->size() != 1)
-      return fail("input '" + name + "': " + source + " holds " +
-                  Twine(arrays->size()) + " arrays, not one");
-    return std::move((*arrays)[0].tensor);
-  }
-  uint64_t seed = 0;
-  bool random = source.consume_front("random:");
-  if (random ? source.getAsInteger(10, seed) : source != "zeros")
-    return fail("input '" + name + "': '" + source +
-                "' is none of FILE.npy, random:SEED, zeros");
-  if (!sig.elementType)
-    return fail("input '" + name +
-                "': not a Placeholder with a dtype; give "
-                "a .npy file");
-  SmallVector<int64_t, 4> shape;
-  auto given = shapes.find(name);
-  if (given != shapes.end()) {
-    auto parsed = parseShape(given->second);
-    if (!parsed)
-      return parsed.takeError();
-    shape = *parsed;
-    bool ok = !sig.shape || sig.shape->size() == shape.size();
-    for (size_t i = 0; ok && sig.shape && i < shape.size(); ++i)
-      ok =
-          ShapedType::isDynamic((*sig.shape)[i]) || (*sig.shape)[i] == shape[i];
-    if (!ok)
-      return fail("--input-shape of '" + name +
-                  "' disagrees with the Placeholder's shape");
-  } else {
-    if (!sig.shape)
-      return fail("input '" + name +
-                  "' has an unknown rank: give --input-shape=" + name + "=...");
-    for (int64_t d : *sig.shape) {
-      if (ShapedType::isDynamic(d))
-        return fail("input '" + name +
-                    "' has unknown dimensions: give --input-shape=" + name +
-                    "=...");
-      shape.push_back(d);
-    }
-  }
-  return makeInput(sig.elementType, shape, random, seed);
 }
 
 /// The fetches: --fetch, else the module's recorded outputs, else the
