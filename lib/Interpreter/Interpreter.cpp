@@ -250,6 +250,14 @@ static llvm::Error checkPlaceholderFeed(Operation *op, const HostTensor &t) {
   return llvm::Error::success();
 }
 
+llvm::Expected<RtValue> RtValue::of(const InterpreterFeed &feed) {
+  if (feed.handle)
+    return RtValue{nullptr, feed.handle};
+  if (!feed.value)
+    return error("feed '" + feed.name + "' has no value");
+  return RtValue::of(feed.value);
+}
+
 /// Checks a handle fed to a Placeholder: its dtype must be resource.
 static llvm::Error checkPlaceholderHandle(Operation *op) {
   StringRef name = getTFOpName(op);
@@ -333,18 +341,14 @@ Interpreter::runGraphValues(ArrayRef<InterpreterFeed> feeds,
     auto v = resolve(feed.name);
     if (!v)
       return v.takeError();
-    if (feed.handle) {
-      if (llvm::Error err = checkPlaceholderHandle(v->getDefiningOp()))
-        return std::move(err);
-      fed[*v] = RtValue{nullptr, feed.handle};
-    } else {
-      if (!feed.value)
-        return error("feed '" + feed.name + "' has no value");
-      if (llvm::Error err =
-              checkPlaceholderFeed(v->getDefiningOp(), feed.value))
-        return std::move(err);
-      fed[*v] = RtValue::of(feed.value);
-    }
+    auto value = RtValue::of(feed);
+    if (!value)
+      return value.takeError();
+    if (llvm::Error err =
+            feed.handle ? checkPlaceholderHandle(v->getDefiningOp())
+                        : checkPlaceholderFeed(v->getDefiningOp(), feed.value))
+      return std::move(err);
+    fed[*v] = std::move(*value);
     fedNodes.insert(v->getDefiningOp());
     key += feed.name + ",";
   }

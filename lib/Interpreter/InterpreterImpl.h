@@ -56,6 +56,9 @@ struct RtValue {
   static RtValue of(HostTensor value) {
     return {makeTensorPtr(std::move(value)), nullptr};
   }
+  /// The value `feed` gives: its handle, else its tensor (an error when it
+  /// has neither).
+  static llvm::Expected<RtValue> of(const InterpreterFeed &feed);
 };
 
 /// A consumer of an output: node `node`'s input `slot` (kControlSlot for a

@@ -270,9 +270,10 @@ TFInterpreter::runGraph(func::FuncOp func, ArrayRef<InterpreterFeed> feeds,
     auto v = resolve(feed.name);
     if (!v)
       return v.takeError();
-    if (!feed.value)
-      return error("feed '" + feed.name + "' has no value");
-    fed[*v] = RtValue::of(feed.value);
+    auto value = RtValue::of(feed);
+    if (!value)
+      return value.takeError();
+    fed[*v] = std::move(*value);
     key += feed.name + ",";
   }
   key += "|";
