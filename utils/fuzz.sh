@@ -21,7 +21,7 @@ all="GraphDefBinaryFuzzer:graphdef_binary GraphDefTextFuzzer:graphdef_text
   TensorProtoFuzzer:tensor_proto RegexFuzzer:regex
   TFGRunFuzzer:tfg_run TFGBytecodeFuzzer:tfg_bytecode
   StableHLOParserFuzzer:stablehlo_text
-  TensorBundleFuzzer:tensor_bundle"
+  TensorBundleFuzzer:tensor_bundle TFGLoweringFuzzer:tfg_lowering"
 pairs=()
 for pair in $all; do
   if [ -z "${FUZZ_TARGETS:-}" ] || [[ " $FUZZ_TARGETS " == *" ${pair%%:*} "* ]]; then
