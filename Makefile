@@ -14,7 +14,8 @@ DEPS := llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools \
         ninja-build ccache graphviz
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # TensorFlow.js for the tests that load exported models (pure JavaScript, in
-# node): installed from npm into the build tree.
+# node): installed from npm into the build tree. npm --no-save removes
+# what one install does not name, so each install names every package kept.
 TFJS_VERSION := 4.22.0
 TFJS_DIR := $(BUILD_DIR)/tfjs
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
@@ -41,7 +42,8 @@ deps:
 	  echo "Installing @tensorflow/tfjs@$(TFJS_VERSION) into $(TFJS_DIR)" && \
 	  mkdir -p $(TFJS_DIR) && \
 	  npm install --prefix $(TFJS_DIR) --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
-	    @tensorflow/tfjs@$(TFJS_VERSION); \
+	    @tensorflow/tfjs@$(TFJS_VERSION) \
+	    $$([ -d $(TFJS_DIR)/node_modules/@tensorflow/tfjs-backend-wasm ] && echo @tensorflow/tfjs-backend-wasm@$(TFJS_VERSION)); \
 	fi
 
 $(BUILD_DIR)/build.ninja:
@@ -82,7 +84,7 @@ bench-models: build
 check-npm-models: build
 	@if [ ! -d $(TFJS_DIR)/node_modules/@tensorflow/tfjs-backend-wasm ]; then \
 	  npm install --prefix $(TFJS_DIR) --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
-	    @tensorflow/tfjs-backend-wasm@$(TFJS_VERSION); fi
+	    @tensorflow/tfjs@$(TFJS_VERSION) @tensorflow/tfjs-backend-wasm@$(TFJS_VERSION); fi
 	@python3 utils/check-npm-models.py $(BUILD_DIR)
 
 # libFuzzer + ASan/UBSan (installs clang-22); FUZZ_SECONDS per target,
