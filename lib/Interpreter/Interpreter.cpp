@@ -270,6 +270,21 @@ static llvm::Error checkPlaceholderHandle(Operation *op) {
   return llvm::Error::success();
 }
 
+llvm::Expected<std::vector<RtValue>>
+interp::GraphFeeds::getExternals(const CompiledBody &body) const {
+  std::vector<RtValue> externals;
+  for (Value v : body.externals) {
+    auto it = values.find(v);
+    if (it != values.end())
+      externals.push_back(it->second);
+    else if (isFed(v))
+      externals.push_back(RtValue()); // The control result of a fed node.
+    else
+      return error("a value of the graph is defined outside of it");
+  }
+  return externals;
+}
+
 llvm::Expected<std::vector<HostTensor>>
 Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
                       ArrayRef<std::string> fetches,
@@ -331,11 +346,7 @@ Interpreter::runGraphValues(ArrayRef<InterpreterFeed> feeds,
     return results[parsed->second];
   };
 
-  DenseMap<Value, RtValue> fed;
-  // The nodes with a fed output: their control result is live from the
-  // start, as TensorFlow moves a fed node's outgoing control edges to the
-  // feed, so that the node itself is not run (nor its inputs needed).
-  DenseSet<Operation *> fedNodes;
+  GraphFeeds fed;
   std::string key;
   for (const InterpreterFeed &feed : feeds) {
     auto v = resolve(feed.name);
@@ -348,8 +359,7 @@ Interpreter::runGraphValues(ArrayRef<InterpreterFeed> feeds,
             feed.handle ? checkPlaceholderHandle(v->getDefiningOp())
                         : checkPlaceholderFeed(v->getDefiningOp(), feed.value))
       return std::move(err);
-    fed[*v] = std::move(*value);
-    fedNodes.insert(v->getDefiningOp());
+    fed.add(*v, std::move(*value));
     key += feed.name + ",";
   }
   key += "|";
@@ -370,29 +380,18 @@ Interpreter::runGraphValues(ArrayRef<InterpreterFeed> feeds,
     fetchValues.push_back(getControlToken(op));
     key += name + ",";
   }
-  auto isFed = [&](Value v) {
-    return fed.count(v) != 0 ||
-           (isControlType(v.getType()) && fedNodes.contains(v.getDefiningOp()));
-  };
   std::unique_ptr<CompiledBody> &body = impl->state.graphRuns[key];
   if (!body) {
     auto compiled = compileBody(impl->state, graph.getBody(), fetchValues,
-                                [&](Value v) { return isFed(v); });
+                                [&](Value v) { return fed.isFed(v); });
     if (!compiled)
       return compiled.takeError();
     body = std::move(*compiled);
   }
-  std::vector<RtValue> externals;
-  for (Value v : body->externals) {
-    auto it = fed.find(v);
-    if (it != fed.end())
-      externals.push_back(it->second);
-    else if (isFed(v))
-      externals.push_back(RtValue()); // The control result of a fed node.
-    else
-      return error("a value of the graph is defined outside of it");
-  }
-  auto results = impl->state.runBody(*body, externals, 0);
+  auto externals = fed.getExternals(*body);
+  if (!externals)
+    return externals.takeError();
+  auto results = impl->state.runBody(*body, *externals, 0);
   if (!results)
     return results.takeError();
   results->resize(fetches.size()); // The targets' control results go.

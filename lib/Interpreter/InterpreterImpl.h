@@ -18,6 +18,7 @@
 #include "tfg/IR/TFGOps.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -143,6 +144,33 @@ struct CompiledBody {
   std::vector<unsigned> sources;
   /// The number of Enter nodes of each frame name.
   llvm::StringMap<unsigned> enterCounts;
+};
+
+/// The values fed to one graph run. A node with a fed output has its
+/// control result live from the start, as TensorFlow moves a fed node's
+/// outgoing control edges to the feed: the node itself is not run (nor are
+/// its inputs needed). Shared by the tfg and the tf_executor graph runs.
+class GraphFeeds {
+public:
+  /// Feeds `value` for `v`, a data result of its defining node.
+  void add(Value v, RtValue value) {
+    values[v] = std::move(value);
+    nodes.insert(v.getDefiningOp());
+  }
+  /// Whether `v` is given from outside: fed, or a fed node's control result
+  /// (the one result of such a node that is no tensor).
+  bool isFed(Value v) const {
+    return values.count(v) != 0 || (!isa<TensorType>(v.getType()) &&
+                                    nodes.contains(v.getDefiningOp()));
+  }
+  /// The external values of `body` (compiled with isFed), in its order: the
+  /// fed values and, for fed nodes' control results, empty values.
+  llvm::Expected<std::vector<RtValue>>
+  getExternals(const CompiledBody &body) const;
+
+private:
+  DenseMap<Value, RtValue> values;
+  llvm::DenseSet<Operation *> nodes;
 };
 
 struct InterpreterState;

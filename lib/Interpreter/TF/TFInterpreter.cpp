@@ -264,7 +264,7 @@ TFInterpreter::runGraph(func::FuncOp func, ArrayRef<InterpreterFeed> feeds,
                    Twine(results.size()) + " outputs");
     return results[parsed->second];
   };
-  DenseMap<Value, RtValue> fed;
+  GraphFeeds fed;
   std::string key = "graph:" + func.getSymName().str() + "|";
   for (const InterpreterFeed &feed : feeds) {
     auto v = resolve(feed.name);
@@ -273,7 +273,7 @@ TFInterpreter::runGraph(func::FuncOp func, ArrayRef<InterpreterFeed> feeds,
     auto value = RtValue::of(feed);
     if (!value)
       return value.takeError();
-    fed[*v] = std::move(*value);
+    fed.add(*v, std::move(*value));
     key += feed.name + ",";
   }
   key += "|";
@@ -298,19 +298,15 @@ TFInterpreter::runGraph(func::FuncOp func, ArrayRef<InterpreterFeed> feeds,
   if (!body) {
     auto compiled =
         compileTFBody(impl->state, graph.getBlock(), fetchValues, controls,
-                      [&](Value v) { return fed.count(v) != 0; });
+                      [&](Value v) { return fed.isFed(v); });
     if (!compiled)
       return compiled.takeError();
     body = std::move(*compiled);
   }
-  std::vector<RtValue> externals;
-  for (Value v : body->externals) {
-    auto found = fed.find(v);
-    if (found == fed.end())
-      return error("a value of the graph is defined outside of it");
-    externals.push_back(found->second);
-  }
-  auto results = impl->state.runBody(*body, externals, 0);
+  auto externals = fed.getExternals(*body);
+  if (!externals)
+    return externals.takeError();
+  auto results = impl->state.runBody(*body, *externals, 0);
   if (!results)
     return results.takeError();
   return toTensors(*results, fetches, "fetch");
