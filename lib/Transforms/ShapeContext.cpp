@@ -10,6 +10,7 @@
 
 #include "tfg/Eval/Evaluator.h"
 #include "tfg/IR/TFGOps.h"
+#include "tfg/IR/Utility.h"
 #include "tfg/Transforms/GraphTransforms.h"
 
 #include "llvm/Support/Debug.h"
@@ -30,7 +31,8 @@ Shape Shape::ofType(Type type) {
   return Shape::unknown();
 }
 
-InferenceContext::InferenceContext(Operation *op) : op(op) {
+InferenceContext::InferenceContext(Operation *op, const KnownValues *known)
+    : op(op), known(known) {
   for (Value v : getDataOperands(op))
     inputs.push_back(v);
   numResults = getDataResults(op).size();
@@ -74,26 +76,10 @@ std::optional<int64_t> InferenceContext::numElements(unsigned i) const {
   return std::nullopt;
 }
 
-std::optional<SmallVector<int64_t>>
-InferenceContext::constantInts(unsigned i, int64_t maxElements) const {
-  if (i >= inputs.size())
-    return std::nullopt;
-  Operation *def = inputs[i].getDefiningOp();
-  if (!def || !getControlToken(def))
-    return std::nullopt;
-  // The producer, evaluated from its operands' types alone (Const, and the
-  // shape ops of a static tensor): no constant propagation here.
-  FailureOr<SmallVector<ElementsAttr, 2>> values =
-      evaluateNode(def, /*operandValues=*/{}, maxElements);
-  if (failed(values))
-    return std::nullopt;
-  unsigned index = cast<OpResult>(inputs[i]).getResultNumber();
-  auto value = index < values->size()
-                   ? dyn_cast_if_present<DenseIntElementsAttr>((*values)[index])
-                   : DenseIntElementsAttr();
-  if (!value)
-    return std::nullopt;
-  // Counted from the type before anything is read or allocated.
+/// The values of `value` if it has at most `maxElements` (counted from the
+/// type before anything is read: a splat of 10^9 elements costs nothing).
+static std::optional<SmallVector<int64_t>>
+readInts(DenseIntElementsAttr value, int64_t maxElements) {
   std::optional<int64_t> n = countElements(value.getType());
   if (!n || *n > maxElements)
     return std::nullopt;
@@ -102,6 +88,92 @@ InferenceContext::constantInts(unsigned i, int64_t maxElements) const {
   for (const APInt &v : value.getValues<APInt>())
     result.push_back(v.getSExtValue());
   return result;
+}
+
+/// The known values of the data operands of `op` (null where unknown).
+static SmallVector<ElementsAttr, 4> getKnownOperands(Operation *op,
+                                                     const KnownValues *known) {
+  SmallVector<ElementsAttr, 4> values;
+  if (!known)
+    return values;
+  for (Value v : getDataOperands(op))
+    values.push_back(known->lookup(v));
+  return values;
+}
+
+std::optional<SmallVector<int64_t>>
+InferenceContext::constantInts(unsigned i, int64_t maxElements) const {
+  if (i >= inputs.size())
+    return std::nullopt;
+  if (known)
+    if (DenseElementsAttr value = known->lookup(inputs[i]))
+      if (auto ints = dyn_cast<DenseIntElementsAttr>(value))
+        return readInts(ints, maxElements);
+  Operation *def = inputs[i].getDefiningOp();
+  if (!def || !getControlToken(def))
+    return std::nullopt;
+  // The producer, evaluated from its operands' types and known values
+  // (Const, the shape ops of a static tensor).
+  FailureOr<SmallVector<ElementsAttr, 2>> values =
+      evaluateNode(def, getKnownOperands(def, known), maxElements);
+  if (failed(values))
+    return std::nullopt;
+  unsigned index = cast<OpResult>(inputs[i]).getResultNumber();
+  auto value = index < values->size()
+                   ? dyn_cast_if_present<DenseIntElementsAttr>((*values)[index])
+                   : DenseIntElementsAttr();
+  if (!value)
+    return std::nullopt;
+  return readInts(value, maxElements);
+}
+
+std::optional<double> InferenceContext::constantReal(unsigned i) const {
+  if (i >= inputs.size())
+    return std::nullopt;
+  DenseElementsAttr value = known ? known->lookup(inputs[i]) : nullptr;
+  if (!value)
+    if (Operation *def = inputs[i].getDefiningOp())
+      if (getTFOpName(def) == "Const")
+        value = dyn_cast_if_present<DenseElementsAttr>(def->getAttr("value"));
+  if (!value || value.getNumElements() != 1)
+    return std::nullopt;
+  if (auto ints = dyn_cast<DenseIntElementsAttr>(value))
+    return static_cast<double>((*ints.getValues<APInt>().begin()).getSExtValue());
+  if (auto floats = dyn_cast<DenseFPElementsAttr>(value))
+    return (*floats.getValues<APFloat>().begin()).convertToDouble();
+  return std::nullopt;
+}
+
+bool mlir::tfg::recordKnownValues(Operation *op, KnownValues &known) {
+  // Plain TensorFlow nodes only (graphs, functions and functional control
+  // flow are registered ops), without state and not fed by design.
+  if (op->isRegistered() || op->getNumRegions() || !getControlToken(op))
+    return false;
+  ResultRange results = getDataResults(op);
+  if (results.empty() || known.count(results.front()))
+    return false;
+  for (Value r : results) {
+    auto type = dyn_cast<RankedTensorType>(r.getType());
+    if (!type || !type.hasStaticShape() ||
+        type.getNumElements() > kMaxKnownElements ||
+        !isa<IntegerType, FloatType>(type.getElementType()))
+      return false;
+  }
+  StringRef name = getTFOpName(op);
+  if (name == "PlaceholderWithDefault" || name == "Placeholder" ||
+      isStatefulEvalKernel(name) || isStatefulNode(op))
+    return false;
+  SmallVector<ElementsAttr, 4> operands = getKnownOperands(op, &known);
+  FailureOr<SmallVector<ElementsAttr, 2>> values =
+      evaluateNode(op, operands, kMaxKnownElements);
+  if (failed(values) || values->size() != results.size())
+    return false;
+  bool recorded = false;
+  for (auto [result, value] : llvm::zip(results, *values))
+    if (auto dense = dyn_cast_if_present<DenseElementsAttr>(value))
+      if (dense.getType() == result.getType())
+        recorded |= known.try_emplace(result, dense).second;
+  return recorded;
 }
 
 std::optional<SmallVector<int64_t>>

@@ -18,6 +18,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Debug.h"
 
+#include <cmath>
+
 #define DEBUG_TYPE "tfg-shape-inference"
 
 using namespace mlir;
@@ -536,7 +538,20 @@ static LogicalResult range(InferenceContext &ctx) {
   std::optional<int64_t> start = constantScalar(ctx, 0);
   std::optional<int64_t> limit = constantScalar(ctx, 1);
   std::optional<int64_t> delta = constantScalar(ctx, 2);
-  if (!start || !limit || !delta || *delta == 0)
+  if (!start || !limit || !delta) {
+    // Float bounds: ceil(|(limit - start) / delta|), as TensorFlow sizes a
+    // float Range.
+    std::optional<double> s = ctx.constantReal(0), l = ctx.constantReal(1),
+                          d = ctx.constantReal(2);
+    if (!s || !l || !d || *d == 0)
+      return setResult(ctx, Shape::ofRank(1));
+    double n = std::ceil(std::fabs((*l - *s) / *d));
+    if (!std::isfinite(n) || n >= 9.0e18)
+      return setResult(ctx, Shape::ofRank(1));
+    bool empty = (*d > 0) ? *l <= *s : *l >= *s;
+    return setResult(ctx, Shape::of({empty ? 0 : int64_t(n)}));
+  }
+  if (*delta == 0)
     return setResult(ctx, Shape::ofRank(1));
   // ceil((limit - start) / delta), in 128 bits: no input overflows it.
   __int128 span = __int128(*limit) - *start, d = *delta;
@@ -595,6 +610,8 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
     // Elementwise, but TensorFlow requires x and y to have the same shape.
     add({"ApproximateEqual"}, mergeAllInputs);
     add({"IdentityN"}, sameAsInputs);
+    // TF.js's Prelu (no OpDef): alpha broadcast to x, the result x's shape.
+    add({"Prelu"}, sameAsInput0);
     // The memory optimizer's swap copies (tfg-memory-optimizer).
     add({"_CopyFromGpuToHost", "_CopyFromHostToGpu"}, sameAsInput0);
     add({"SelectV2"}, selectV2);
@@ -611,7 +628,7 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
          "RandomUniformInt", "StatelessRandomNormal", "StatelessRandomUniform",
          "StatelessTruncatedNormal", "TruncatedNormal"},
         shapeFromOperand0);
-    add({"BroadcastTo"}, shapeFromOperand1);
+    add({"BroadcastTo", "SparseToDense"}, shapeFromOperand1);
     add({"ScatterNd"}, shapeFromOperand2);
     add({"Conv2DBackpropInput"}, shapeFromOperand0);
     add({"Reshape"}, reshape);

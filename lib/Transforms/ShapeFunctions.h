@@ -54,20 +54,32 @@ struct Shape {
 /// unknown one); fails when they conflict.
 FailureOr<Shape> mergeShapes(const Shape &a, const Shape &b);
 
+/// Small integer and float values shape inference computed for the results
+/// of nodes it visited (shape arithmetic: Shape, StridedSlice, Mul, Pack,
+/// Cast, ... of constants and static shapes), as TensorFlow's shape refiner
+/// evaluates small constant subgraphs.
+using KnownValues = llvm::DenseMap<Value, DenseElementsAttr>;
+/// The most elements a known value holds.
+constexpr int64_t kMaxKnownElements = 64;
+
 /// What a shape function sees of a node.
 class InferenceContext {
 public:
-  explicit InferenceContext(Operation *op);
+  /// `known`, when given, holds values computed for earlier nodes, which
+  /// constantInts reads and passes to the evaluation of a producer.
+  explicit InferenceContext(Operation *op, const KnownValues *known = nullptr);
 
   Operation *getOp() const { return op; }
   unsigned getNumInputs() const { return inputs.size(); }
   /// The shape of data operand `i` (unknown if out of range).
   Shape input(unsigned i) const;
-  /// Values of a constant integer operand (Const, or Shape of a static
-  /// tensor) of at most `maxElements` elements; none if unknown or longer
+  /// Values of a constant integer operand (Const, Shape of a static tensor,
+  /// or a known value) of at most `maxElements` elements; none if unknown or longer
   /// (then nothing is read: a splat of 10^9 elements costs nothing).
   std::optional<SmallVector<int64_t>> constantInts(unsigned i,
                                                    int64_t maxElements) const;
+  /// The value of a constant operand of one integer or float element.
+  std::optional<double> constantReal(unsigned i) const;
   /// Values of a list operand whose length a rank bounds: a shape, axes, a
   /// permutation, multiples (`perDim` 1), paddings (`perDim` 2). One longer
   /// than kMaxRank * perDim is not read: it is recorded in `oversized` (the
@@ -99,9 +111,15 @@ public:
 
 private:
   Operation *op;
+  const KnownValues *known;
   SmallVector<Value, 4> inputs;
   unsigned numResults;
 };
+
+/// Evaluates `op` on the known values of its operands when all its results
+/// are small static integer tensors and it is a pure TensorFlow op, and
+/// records them in `known`. Whether a value was recorded that was not known.
+bool recordKnownValues(Operation *op, KnownValues &known);
 
 using ShapeFunction = LogicalResult (*)(InferenceContext &);
 

@@ -47,6 +47,8 @@ struct InferenceState {
   llvm::DenseMap<OperationName, ShapeFunction> functions;
   /// Nodes already remarked on (a node may be visited again).
   llvm::DenseSet<Operation *> remarked;
+  /// Small integer values computed so far (shape arithmetic).
+  KnownValues known;
 };
 } // namespace
 
@@ -60,7 +62,7 @@ static bool inferNode(Operation *op, InferenceState &state) {
   ShapeFunction fn = it->second;
   if (!fn)
     return false;
-  InferenceContext ctx(op);
+  InferenceContext ctx(op, &state.known);
   LogicalResult inferred = fn(ctx);
   // A list operand longer than any shape needs was not read: the graph is
   // not wrong for that (TensorFlow fails when it runs), its shapes are
@@ -107,10 +109,11 @@ static int64_t inferShapesInBlock(Block &body, InferenceState &state) {
     for (Region &region : op->getRegions())
       for (Block &block : region)
         refined += inferShapesInBlock(block, state);
-    if (!inferNode(op, state))
-      return;
-    ++refined;
-    requeueUsers(op, onlyEarlier);
+    bool changed = inferNode(op, state);
+    refined += changed;
+    // A new known value lets users read it as a constant operand.
+    if (recordKnownValues(op, state.known) || changed)
+      requeueUsers(op, onlyEarlier);
   };
   for (Operation &op : body)
     visit(&op, /*onlyEarlier=*/true);
