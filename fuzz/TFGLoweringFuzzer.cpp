@@ -108,8 +108,9 @@ void runLowerings(Context &fuzz, llvm::StringRef input) {
   if (fetch.empty() || fetch.find_first_of(",{}\"' ") != std::string::npos)
     return;
   if (mlir::OwningOpRef<mlir::ModuleOp> stablehlo = lower(
-          *module, "builtin.module(tfg-shape-inference,tfg-to-stablehlo{fetch=" +
-                       fetch + " resource-threshold=-1})"))
+          *module,
+          "builtin.module(tfg-shape-inference,tfg-to-stablehlo{fetch=" + fetch +
+              " resource-threshold=-1})"))
     interpretMain(*stablehlo);
 }
 } // namespace

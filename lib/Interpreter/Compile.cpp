@@ -162,6 +162,18 @@ llvm::Error interp::classifyNode(InterpreterState &state, CompiledNode &node) {
   return llvm::Error::success();
 }
 
+llvm::Error interp::finishNode(InterpreterState &state, CompiledBody &body,
+                               CompiledNode &node) {
+  if (llvm::Error err = classifyNode(state, node))
+    return err;
+  if (node.kind == NodeKind::Kernel && isStatefulEvalKernel(node.opName))
+    if (llvm::Error err = seedRandomNode(state, node))
+      return err;
+  if (node.kind == NodeKind::Enter)
+    ++body.enterCounts[node.frameName];
+  return llvm::Error::success();
+}
+
 llvm::Expected<std::unique_ptr<CompiledBody>> interp::compileBody(
     InterpreterState &state, Block &block, ArrayRef<Value> fetches,
     llvm::function_ref<bool(Value)> isExternal, DictionaryAttr instance) {
@@ -297,13 +309,8 @@ llvm::Expected<std::unique_ptr<CompiledBody>> interp::compileBody(
         ++(back ? node.numBackInputs : node.numForwardInputs);
       }
     }
-    if (llvm::Error err = classifyNode(state, node))
+    if (llvm::Error err = finishNode(state, *body, node))
       return std::move(err);
-    if (node.kind == NodeKind::Kernel && isStatefulEvalKernel(node.opName))
-      if (llvm::Error err = seedRandomNode(state, node))
-        return std::move(err);
-    if (node.kind == NodeKind::Enter)
-      ++body->enterCounts[node.frameName];
   }
 
   for (auto [i, v] : llvm::enumerate(fetches)) {

@@ -270,6 +270,23 @@ static llvm::Error checkPlaceholderHandle(Operation *op) {
   return llvm::Error::success();
 }
 
+llvm::Expected<Value> interp::resolveTensorName(
+    StringRef name, llvm::function_ref<Operation *(StringRef)> lookupNode,
+    llvm::function_ref<ValueRange(Operation *)> outputsOf) {
+  auto parsed = parseTensorName(name);
+  if (!parsed)
+    return parsed.takeError();
+  Operation *op = lookupNode(parsed->first);
+  if (!op)
+    return error("tensor '" + name + "': the graph has no node '" +
+                 parsed->first + "'");
+  ValueRange results = outputsOf(op);
+  if (parsed->second >= results.size())
+    return error("tensor '" + name + "': node '" + parsed->first + "' has " +
+                 Twine(results.size()) + " outputs");
+  return results[parsed->second];
+}
+
 llvm::Expected<std::vector<RtValue>>
 interp::GraphFeeds::getExternals(const CompiledBody &body) const {
   std::vector<RtValue> externals;
@@ -331,19 +348,10 @@ Interpreter::runGraphValues(ArrayRef<InterpreterFeed> feeds,
         impl->nodesByName[name] = &op;
     impl->indexed = true;
   }
-  auto resolve = [&](StringRef name) -> llvm::Expected<Value> {
-    auto parsed = parseTensorName(name);
-    if (!parsed)
-      return parsed.takeError();
-    Operation *op = impl->nodesByName.lookup(parsed->first);
-    if (!op)
-      return error("tensor '" + name + "': the graph has no node '" +
-                   parsed->first + "'");
-    ResultRange results = getDataResults(op);
-    if (parsed->second >= results.size())
-      return error("tensor '" + name + "': node '" + parsed->first + "' has " +
-                   Twine(results.size()) + " outputs");
-    return results[parsed->second];
+  auto resolve = [&](StringRef name) {
+    return resolveTensorName(
+        name, [&](StringRef node) { return impl->nodesByName.lookup(node); },
+        [](Operation *op) -> ValueRange { return getDataResults(op); });
   };
 
   GraphFeeds fed;

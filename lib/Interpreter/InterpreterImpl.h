@@ -160,8 +160,8 @@ public:
   /// Whether `v` is given from outside: fed, or a fed node's control result
   /// (the one result of such a node that is no tensor).
   bool isFed(Value v) const {
-    return values.count(v) != 0 || (!isa<TensorType>(v.getType()) &&
-                                    nodes.contains(v.getDefiningOp()));
+    return values.count(v) != 0 ||
+           (!isa<TensorType>(v.getType()) && nodes.contains(v.getDefiningOp()));
   }
   /// The external values of `body` (compiled with isFed), in its order: the
   /// fed values and, for fed nodes' control results, empty values.
@@ -172,6 +172,14 @@ private:
   DenseMap<Value, RtValue> values;
   llvm::DenseSet<Operation *> nodes;
 };
+
+/// The value tensor `name` ("node" or "node:i") names: data output i of the
+/// node `lookupNode` finds, among `outputsOf(node)`. An error names the
+/// tensor when there is no such node or output.
+llvm::Expected<Value>
+resolveTensorName(StringRef name,
+                  llvm::function_ref<Operation *(StringRef)> lookupNode,
+                  llvm::function_ref<ValueRange(Operation *)> outputsOf);
 
 struct InterpreterState;
 /// Compiles the nodes of `block` that `fetches` need. `isExternal` tells
@@ -209,6 +217,11 @@ llvm::Error classifyNode(InterpreterState &state, CompiledNode &node);
 /// Gives a stateful random kernel node its seeds: its own, else those of
 /// the graph seed (an error without one).
 llvm::Error seedRandomNode(InterpreterState &state, CompiledNode &node);
+/// The last step of compiling a node of `body`, shared by the tfg and the
+/// tf_executor compilers: its kind (classifyNode), the seed of a random
+/// kernel, the count of its frame's Enter nodes.
+llvm::Error finishNode(InterpreterState &state, CompiledBody &body,
+                       CompiledNode &node);
 
 /// The builtin of an op name, or null.
 BuiltinFn lookupBuiltin(StringRef opName);

@@ -78,8 +78,8 @@ std::optional<int64_t> InferenceContext::numElements(unsigned i) const {
 
 /// The values of `value` if it has at most `maxElements` (counted from the
 /// type before anything is read: a splat of 10^9 elements costs nothing).
-static std::optional<SmallVector<int64_t>>
-readInts(DenseIntElementsAttr value, int64_t maxElements) {
+static std::optional<SmallVector<int64_t>> readInts(DenseIntElementsAttr value,
+                                                    int64_t maxElements) {
   std::optional<int64_t> n = countElements(value.getType());
   if (!n || *n > maxElements)
     return std::nullopt;
@@ -138,7 +138,8 @@ std::optional<double> InferenceContext::constantReal(unsigned i) const {
   if (!value || value.getNumElements() != 1)
     return std::nullopt;
   if (auto ints = dyn_cast<DenseIntElementsAttr>(value))
-    return static_cast<double>((*ints.getValues<APInt>().begin()).getSExtValue());
+    return static_cast<double>(
+        (*ints.getValues<APInt>().begin()).getSExtValue());
   if (auto floats = dyn_cast<DenseFPElementsAttr>(value))
     return (*floats.getValues<APFloat>().begin()).convertToDouble();
   return std::nullopt;

@@ -74,8 +74,8 @@ public:
   /// The shape of data operand `i` (unknown if out of range).
   Shape input(unsigned i) const;
   /// Values of a constant integer operand (Const, Shape of a static tensor,
-  /// or a known value) of at most `maxElements` elements; none if unknown or longer
-  /// (then nothing is read: a splat of 10^9 elements costs nothing).
+  /// or a known value) of at most `maxElements` elements; none if unknown or
+  /// longer (then nothing is read: a splat of 10^9 elements costs nothing).
   std::optional<SmallVector<int64_t>> constantInts(unsigned i,
                                                    int64_t maxElements) const;
   /// The value of a constant operand of one integer or float element.

@@ -233,13 +233,8 @@ interp::compileTFBody(InterpreterState &state, Block &block,
     CompiledNode &node = body->nodes[self];
     if (node.numDataInputs + node.numControlInputs == 0)
       body->sources.push_back(self);
-    if (llvm::Error err = classifyNode(state, node))
+    if (llvm::Error err = finishNode(state, *body, node))
       return std::move(err);
-    if (node.kind == NodeKind::Kernel && isStatefulEvalKernel(node.opName))
-      if (llvm::Error err = seedRandomNode(state, node))
-        return std::move(err);
-    if (node.kind == NodeKind::Enter)
-      ++body->enterCounts[node.frameName];
   }
 
   for (auto [i, v] : llvm::enumerate(fetches)) {

@@ -250,19 +250,9 @@ TFInterpreter::runGraph(func::FuncOp func, ArrayRef<InterpreterFeed> feeds,
         return src->getResults().take_front();
     return op->getResults().drop_back();
   };
-  auto resolve = [&](StringRef name) -> llvm::Expected<Value> {
-    auto parsed = parseTensorName(name);
-    if (!parsed)
-      return parsed.takeError();
-    Operation *op = nodes.lookup(parsed->first);
-    if (!op)
-      return error("tensor '" + name + "': the graph has no node '" +
-                   parsed->first + "'");
-    ValueRange results = outputsOf(op);
-    if (parsed->second >= results.size())
-      return error("tensor '" + name + "': node '" + parsed->first + "' has " +
-                   Twine(results.size()) + " outputs");
-    return results[parsed->second];
+  auto resolve = [&](StringRef name) {
+    return resolveTensorName(
+        name, [&](StringRef node) { return nodes.lookup(node); }, outputsOf);
   };
   GraphFeeds fed;
   std::string key = "graph:" + func.getSymName().str() + "|";
