@@ -193,8 +193,11 @@ LogicalResult sliceRule(Lowering &l, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// StridedSlice with positive strides and no ellipsis or new axis masks
-/// (begin_mask, end_mask and shrink_axis_mask are handled).
+/// StridedSlice: the sparse spec (begin, end, strides and the five masks)
+/// made dense over the input's dimensions (an ellipsis covers the dims no
+/// other entry names, a new axis consumes none, dims after the spec are
+/// whole); dims with a negative stride are reversed first, so that the
+/// slice has positive strides; new and shrunk axes are the final reshape.
 LogicalResult stridedSliceRule(Lowering &l, SmallVectorImpl<Value> &results) {
   if (failed(l.expectArity(4, 1)))
     return failure();
@@ -212,44 +215,64 @@ LogicalResult stridedSliceRule(Lowering &l, SmallVectorImpl<Value> &results) {
   if (failed(beginMask) || failed(endMask) || failed(ellipsisMask) ||
       failed(newAxisMask) || failed(shrinkMask))
     return failure();
-  if (*ellipsisMask || *newAxisMask)
-    return l.error() << "ellipsis_mask and new_axis_mask are not legalized";
-  int64_t n = begin->size();
-  if ((int64_t)end->size() != n || (int64_t)strides->size() != n ||
-      n > t.getRank())
+  int64_t n = begin->size(), rank = t.getRank();
+  if ((int64_t)end->size() != n || (int64_t)strides->size() != n || n > 64)
+    return l.error() << "begin, end and strides do not match";
+  auto bit = [](int64_t mask, int64_t i) { return (mask >> i) & 1; };
+  // The spec entries that consume an input dimension.
+  int64_t consuming = 0, ellipses = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (bit(*ellipsisMask, i))
+      ++ellipses;
+    else if (!bit(*newAxisMask, i))
+      ++consuming;
+  }
+  if (ellipses > 1)
+    return l.error() << "more than one ellipsis";
+  if (consuming > rank)
     return l.error() << "begin, end and strides do not match " << t;
-  SmallVector<int64_t> start, limit, step;
-  for (int64_t i = 0; i < t.getRank(); ++i) {
-    int64_t dim = t.getDimSize(i);
-    if (i >= n) {
-      start.push_back(0);
-      limit.push_back(dim);
-      step.push_back(1);
+  SmallVector<int64_t> start(rank, 0), limit(t.getShape()), step(rank, 1),
+      reversed;
+  int64_t dim = 0;
+  for (int64_t i = 0; i < n; ++i) {
+    if (bit(*ellipsisMask, i)) {
+      dim += rank - consuming;
       continue;
     }
-    int64_t s = (*strides)[i];
-    if (s <= 0)
-      return l.error() << "non-positive strides are not legalized";
+    if (bit(*newAxisMask, i))
+      continue;
+    int64_t size = t.getDimSize(dim), s = (*strides)[i];
+    if (s == 0)
+      return l.error() << "stride 0";
+    // Positive strides clamp to [0, size], negative ones to [-1, size - 1].
+    int64_t lo = s > 0 ? 0 : -1, hi = s > 0 ? size : size - 1;
     auto norm = [&](int64_t v) {
-      v = v < 0 ? v + dim : v;
-      return std::clamp<int64_t>(v, 0, dim);
+      return std::clamp<int64_t>(v < 0 ? v + size : v, lo, hi);
     };
-    int64_t b = (*beginMask >> i) & 1 ? 0 : norm((*begin)[i]);
-    int64_t e = (*endMask >> i) & 1 ? dim : norm((*end)[i]);
-    if ((*shrinkMask >> i) & 1) {
-      int64_t v = (*begin)[i] < 0 ? (*begin)[i] + dim : (*begin)[i];
-      if (v < 0 || v >= dim)
+    int64_t b = bit(*beginMask, i) ? (s > 0 ? 0 : size - 1) : norm((*begin)[i]);
+    int64_t e = bit(*endMask, i) ? (s > 0 ? size : -1) : norm((*end)[i]);
+    if (bit(*shrinkMask, i)) {
+      int64_t v = (*begin)[i] < 0 ? (*begin)[i] + size : (*begin)[i];
+      if (v < 0 || v >= size)
         return l.error() << "shrink index " << (*begin)[i]
                          << " is out of range for " << t;
       b = v;
-      e = v + 1;
-      s = 1;
+      e = s > 0 ? v + 1 : v - 1;
     }
-    e = std::max(e, b);
-    start.push_back(b);
-    limit.push_back(e);
-    step.push_back(s);
+    if (s < 0) {
+      // Index j of the reversed dim is size - 1 - j of the input.
+      reversed.push_back(dim);
+      b = size - 1 - b;
+      e = size - 1 - e;
+      s = -s;
+    }
+    start[dim] = b;
+    limit[dim] = std::max(e, b);
+    step[dim] = s;
+    ++dim;
   }
+  if (!reversed.empty())
+    x = l.op("reverse", x, t, {l.named("dimensions", l.i64s(reversed))});
   SmallVector<int64_t> shape;
   for (auto [b, e, s] : llvm::zip(start, limit, step))
     shape.push_back((e - b + s - 1) / s);
