@@ -146,11 +146,23 @@ static LogicalResult convertEntrySignature(func::FuncOp func,
     value->replaceAllUsesWith(arg);
     inputs.push_back(arg.getType());
   }
-  // A fed Placeholder no longer runs; its island goes when nothing waits
-  // for its control token.
+  // A fed node's control edges move to the feed, as in TensorFlow: what
+  // waits for its control token waits for nothing (the arguments are there
+  // from the start). A fed Placeholder no longer runs: its island goes.
   for (const std::string &name : feedNames) {
     Operation *op = nodes.lookup(StringRef(name).split(':').first);
-    if (op && op->use_empty() && isa<tfe::IslandOp>(op) && getNamedOp(*op) &&
+    if (!op || op->getNumResults() == 0)
+      continue;
+    Value control = op->getResults().back();
+    if (!isa<tfe::ControlType>(control.getType()))
+      continue;
+    // Each tf_executor op has one variadic operand list, which holds its
+    // controls: an operand erased leaves the others in place.
+    while (!control.use_empty()) {
+      OpOperand &use = *control.use_begin();
+      use.getOwner()->eraseOperand(use.getOperandNumber());
+    }
+    if (op->use_empty() && isa<tfe::IslandOp>(op) && getNamedOp(*op) &&
         getNamedOp(*op)->getName().getStringRef().starts_with(
             "tf.Placeholder")) {
       nodes.erase(StringRef(name).split(':').first);
