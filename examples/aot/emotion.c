@@ -9,7 +9,8 @@
    Reads the input image (a float32 .npy of shape 1x64x64x1), runs the
    model, prints the seven class scores and, when asked, writes them as a
    float32 .npy. Exits 1 with a message on any error, the entry point's
-   included. */
+   included. Compiled with --weights=emotion.weights, the program takes
+   the weights file first: ./emotion emotion.weights input.npy. */
 
 #include "emotion.h"
 
@@ -120,6 +121,17 @@ int main(int argc, char **argv) {
   char error[256];
   int32_t status;
   int i;
+#ifdef EMOTION_WEIGHTS_FILE_BYTES
+  /* The weights first, from the file tfg-compile wrote beside the object. */
+  if (argc < 2 ||
+      emotion_load_weights(argv[1], error, sizeof(error)) != TFG_OK) {
+    fprintf(stderr, "error: %s\n",
+            argc < 2 ? "no weights file given" : error);
+    return 1;
+  }
+  --argc;
+  ++argv;
+#endif
   if (argc < 2 || argc > 3) {
     fprintf(stderr, "usage: %s input.npy [output.npy]\n", argv[0]);
     return 1;

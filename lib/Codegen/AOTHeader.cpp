@@ -157,6 +157,9 @@ std::string mlir::tfg::emitCHeader(const ObjectResult &result,
      << std::string(options.prefix.size() + 13, ' ')
      << "int64_t error_size);\n";
   if (options.weightsInSideFile)
+    os << "\n#define " << upper << "_WEIGHTS_FILE_BYTES "
+       << result.weights.size() << "\n";
+  if (options.weightsInSideFile)
     os << "\n/* The weights are in a file of their own ("
        << result.weightsPayloadBytes
        << " bytes after its 32-byte header).\n"
