@@ -32,7 +32,18 @@ llvm_config.use_default_substitutions()
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.tfg_tools_dir, append_path=True)
 llvm_config.add_tool_substitutions(
-    ["tfg-opt", "tfg-translate", "tfg-run"], [config.tfg_tools_dir])
+    ["tfg-opt", "tfg-translate", "tfg-run", "tfg-compile"],
+    [config.tfg_tools_dir])
+# Ahead-of-time objects: %cc compiles C, %tfg_aot_link is what an object
+# of tfg-compile links with (test/CMakeLists.txt, TFG_AOT_LINK_LIBS).
+config.substitutions.append(("%cc", config.c_compiler))
+config.substitutions.append(("%tfg_aot_link", config.tfg_aot_link_libs))
+config.substitutions.append(
+    ("%tfg_examples", os.path.join(config.tfg_src_root, "examples")))
+# tfg-run --backend=llvm's compile cache (default $XDG_CACHE_HOME/tfg): in
+# the build tree, not the user's home.
+config.environment["XDG_CACHE_HOME"] = os.path.join(
+    config.tfg_obj_root, "test", "xdg-cache")
 # The ops tfg-run runs, as features `kernel-<Op>`: a test of a model expects
 # to fail (XFAIL) while a kernel it needs is missing, and passes once it is
 # there.

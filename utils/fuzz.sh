@@ -20,7 +20,7 @@ all="GraphDefBinaryFuzzer:graphdef_binary GraphDefTextFuzzer:graphdef_text
   TFJSDirFuzzer:tfjs_dir NumPyFuzzer:numpy
   TensorProtoFuzzer:tensor_proto RegexFuzzer:regex
   TFGRunFuzzer:tfg_run TFGBytecodeFuzzer:tfg_bytecode
-  StableHLOParserFuzzer:stablehlo_text
+  StableHLOParserFuzzer:stablehlo_text StableHLOCodegenFuzzer:stablehlo_codegen
   TensorBundleFuzzer:tensor_bundle TFGLoweringFuzzer:tfg_lowering"
 pairs=()
 for pair in $all; do

@@ -1,30 +1,26 @@
 //===- CPUJit.cpp - compiles StableHLO functions for the host CPU ---------===//
 //
-// The function is cloned into a module of its own (with its callees), lowered
-// by tfg-stablehlo-to-llvm-pipeline, translated to LLVM IR, optimized at O2
-// for the host CPU (its vector extensions included) and JIT-compiled by the
-// ExecutionEngine. A call passes one memref descriptor per argument and per
-// result (the pipeline turns results into out parameters) to the function's
-// C interface.
+// The function is compiled by compileToObject (ObjectCodegen.h: the CPU
+// pipeline, LLVM at O2 for the host CPU, its vector extensions included,
+// and the checked entry point tfg_jit_run), or its object taken from the
+// compile cache, and loaded into an ORC LLJIT whose symbols resolve in the
+// process (libc, libm) and MLIR's C runner utilities (memrefCopy). A call
+// passes one tfg_tensor per argument and result to the entry point.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Codegen/CPUJit.h"
-#include "tfg/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
+#include "tfg/Codegen/CompileCache.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinTypes.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/Pass/PassManager.h"
-#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/LLJIT.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
 
-#include <chrono>
 #include <mutex>
 
 using namespace mlir;
@@ -44,13 +40,44 @@ static void initializeNativeTarget() {
   });
 }
 
-static double secondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-      .count();
+/// The symbol prefix of the JIT's objects (tfg_jit_run).
+static constexpr llvm::StringLiteral kJitPrefix = "tfg_jit";
+
+/// An LLJIT holding `object`, its symbols resolved in the process and the C
+/// runner utilities.
+static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
+loadObject(StringRef object) {
+  initializeNativeTarget();
+  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!builder)
+    return builder.takeError();
+  auto jit =
+      llvm::orc::LLJITBuilder().setJITTargetMachineBuilder(*builder).create();
+  if (!jit)
+    return jit.takeError();
+  llvm::orc::JITDylib &dylib = (*jit)->getMainJITDylib();
+  char prefix = (*jit)->getDataLayout().getGlobalPrefix();
+  auto process =
+      llvm::orc::DynamicLibrarySearchGenerator::GetForCurrentProcess(prefix);
+  if (!process)
+    return process.takeError();
+  dylib.addGenerator(std::move(*process));
+  // memrefCopy (copies between strided buffers) lives in MLIR's C runner
+  // utilities.
+  auto runtime = llvm::orc::DynamicLibrarySearchGenerator::Load(
+      TFG_MLIR_C_RUNNER_UTILS, prefix);
+  if (!runtime)
+    return runtime.takeError();
+  dylib.addGenerator(std::move(*runtime));
+  if (llvm::Error err = (*jit)->addObjectFile(
+          llvm::MemoryBuffer::getMemBufferCopy(object, "tfg-jit-object")))
+    return std::move(err);
+  return std::move(*jit);
 }
 
 llvm::Expected<std::unique_ptr<CompiledFunction>>
-CompiledFunction::compile(ModuleOp module, StringRef name) {
+CompiledFunction::compile(ModuleOp module, StringRef name,
+                          const JitCacheOptions &cacheOptions) {
   auto func = module.lookupSymbol<func::FuncOp>(name);
   if (!func || func.isDeclaration())
     return fail("the module has no function '" + name + "' with a body");
@@ -71,90 +98,54 @@ CompiledFunction::compile(ModuleOp module, StringRef name) {
                   "ranked tensor");
     result->resultTypes.push_back(ranked);
   }
-  MLIRContext *context = module.getContext();
-  DialectRegistry registry;
-  registerStableHLOToLinalgDialects(registry);
-  // The bufferization, deallocation and LLVM conversion interfaces of the
-  // dialects the pipeline goes through (registerAllDialects holds the
-  // bufferization models, registerAllExtensions the LLVM conversions).
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  registerBuiltinDialectTranslation(registry);
-  registerLLVMDialectTranslation(registry);
-  context->appendDialectRegistry(registry);
+  auto signature = getABISignature(module, name);
+  if (failed(signature))
+    return fail("function '" + name +
+                "' cannot be compiled (see the errors "
+                "above)");
+  result->inputSigs = std::move(signature->first);
+  result->outputSigs = std::move(signature->second);
 
-  // A module of the entry (public) and everything else (private).
-  auto start = std::chrono::steady_clock::now();
-  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(module->clone());
-  for (auto f : copy->getOps<func::FuncOp>()) {
-    f.setVisibility(f.getName() == name ? SymbolTable::Visibility::Public
-                                        : SymbolTable::Visibility::Private);
-    // Argument and result attributes (tfg.name) mean nothing to LLVM.
-    f.removeArgAttrsAttr();
-    f.removeResAttrsAttr();
-  }
-  PassManager pm(context);
-  buildStableHLOToLLVMPipeline(pm, StableHLOToLLVMPipelineOptions());
-  if (failed(pm.run(*copy)))
-    return fail("lowering function '" + name + "' to the LLVM dialect failed");
-  result->loweringSeconds = secondsSince(start);
-
-  start = std::chrono::steady_clock::now();
-  initializeNativeTarget();
-  auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
-  if (!builder)
-    return builder.takeError();
-  builder->setCodeGenOptLevel(llvm::CodeGenOptLevel::Default);
-  auto machine = builder->createTargetMachine();
-  if (!machine)
-    return machine.takeError();
-  // O2: LLVM's vectorizers run; O3 doubles the optimization time of the
-  // models (docs/Codegen.md, "Compile time").
-  auto transformer = makeOptimizingTransformer(2, 0, machine->get());
-  ExecutionEngineOptions options;
-  options.transformer = transformer;
-  options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
-  options.enableGDBNotificationListener = false;
-  options.enablePerfNotificationListener = false;
-  // memrefCopy (copies between strided buffers) lives in MLIR's C runner
-  // utilities.
-  StringRef runtime[] = {TFG_MLIR_C_RUNNER_UTILS};
-  options.sharedLibPaths = runtime;
-  auto engine = ExecutionEngine::create(*copy, options, std::move(*machine));
-  if (!engine)
-    return engine.takeError();
-  result->engine = std::move(*engine);
-  result->entry = ("_mlir_ciface_" + name).str();
-  // Resolve now, so that compile() and not the first run() pays.
-  if (auto fn = result->engine->lookupPacked(result->entry); !fn)
-    return fn.takeError();
-  result->llvmSeconds = secondsSince(start);
-  return result;
-}
-
-namespace {
-/// A memref descriptor of static rank: allocated and aligned pointers,
-/// offset, sizes, strides (row-major).
-struct Descriptor {
-  std::vector<int64_t> words;
-  Descriptor(void *data, ArrayRef<int64_t> shape) {
-    words.resize(3 + 2 * shape.size());
-    auto ptr = reinterpret_cast<int64_t>(data);
-    words[0] = ptr;
-    words[1] = ptr;
-    words[2] = 0;
-    int64_t stride = 1;
-    for (int64_t i = static_cast<int64_t>(shape.size()) - 1; i >= 0; --i) {
-      words[3 + i] = shape[i];
-      words[3 + shape.size() + i] = stride;
-      stride *= shape[i];
+  ObjectOptions options;
+  options.prefix = kJitPrefix.str();
+  std::optional<CompileCache> cache;
+  std::string key, object;
+  if (!cacheOptions.directory.empty()) {
+    cache.emplace(cacheOptions.directory);
+    key = CompileCache::computeKey(module, name, options);
+    std::string problem;
+    if (std::optional<std::string> hit = cache->lookup(key, problem)) {
+      object = std::move(*hit);
+      result->cacheHit = true;
+    } else if (!problem.empty()) {
+      emitWarning(func.getLoc())
+          << "the compile cache entry '" << cache->getEntryPath(key) << "' is "
+          << problem << ": compiling again";
     }
   }
-};
-} // namespace
-
-static_assert(sizeof(void *) == sizeof(int64_t),
-              "memref descriptors are built for 64-bit pointers");
+  if (!result->cacheHit) {
+    auto compiled = compileToObject(module, name, options);
+    if (!compiled)
+      return compiled.takeError();
+    object = std::move(compiled->object);
+    result->loweringSeconds = compiled->loweringSeconds;
+    result->llvmSeconds = compiled->llvmSeconds;
+    if (cache)
+      if (llvm::Error err = cache->store(key, object))
+        emitWarning(func.getLoc()) << "the compiled object is not cached: "
+                                   << llvm::toString(std::move(err));
+  }
+  auto jit = loadObject(object);
+  if (!jit)
+    return jit.takeError();
+  result->jit = std::move(*jit);
+  // Resolve now, so that compile() and not the first run() pays.
+  auto address = result->jit->lookup((kJitPrefix + "_run").str());
+  if (!address)
+    return address.takeError();
+  result->entry = address->toPtr<EntryFn>();
+  return result;
+}
 
 llvm::Expected<std::vector<HostTensor>>
 CompiledFunction::run(ArrayRef<HostTensor> args) {
@@ -186,18 +177,26 @@ CompiledFunction::run(ArrayRef<HostTensor> args) {
       return std::move(err);
     outputs.push_back(std::move(*t));
   }
-  std::vector<Descriptor> descriptors;
-  descriptors.reserve(inputs.size() + outputs.size());
-  for (HostTensor &t : inputs)
-    descriptors.emplace_back(t.getMutableRawData().data(), t.getShape());
-  for (HostTensor &t : outputs)
-    descriptors.emplace_back(t.getMutableRawData().data(), t.getShape());
-  std::vector<void *> pointers, packed;
-  for (Descriptor &d : descriptors)
-    pointers.push_back(d.words.data());
-  for (void *&p : pointers)
-    packed.push_back(&p);
-  if (llvm::Error err = engine->invokePacked(entry, packed))
-    return std::move(err);
+  auto describe = [](HostTensor &t, const TensorSignature &sig) {
+    AOTTensor a;
+    a.data = t.getMutableRawData().data();
+    a.shape = sig.shape.data();
+    a.rank = static_cast<int64_t>(sig.shape.size());
+    a.dtype = static_cast<int64_t>(sig.dtype);
+    a.sizeBytes = static_cast<int64_t>(t.getMutableRawData().size());
+    return a;
+  };
+  std::vector<AOTTensor> in, out;
+  for (auto [t, sig] : llvm::zip(inputs, inputSigs))
+    in.push_back(describe(t, sig));
+  for (auto [t, sig] : llvm::zip(outputs, outputSigs))
+    out.push_back(describe(t, sig));
+  char message[512] = {0};
+  int32_t status =
+      entry(in.data(), static_cast<int64_t>(in.size()), out.data(),
+            static_cast<int64_t>(out.size()), message, sizeof(message));
+  if (status != kAOTOk)
+    return fail("the compiled entry point refused the call (code " +
+                Twine(status) + "): " + message);
   return outputs;
 }

@@ -4,13 +4,10 @@
 #include "RunSupport.h"
 
 #include "tfg/Codegen/CPUJit.h"
-#include "tfg/Conversion/Passes.h"
-#include "tfg/IR/TFGOps.h"
 #include "tfg/Interpreter/StableHLO/Interpreter.h"
-#include "tfg/Transforms/Passes.h"
+#include "tfg/Translate/ModelLowering.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Pass/PassManager.h"
 #include "llvm/Support/Format.h"
 
 using namespace mlir;
@@ -20,41 +17,24 @@ static llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-/// A copy of the module with the graph legalized to `func.func @main`.
-static llvm::Expected<OwningOpRef<ModuleOp>>
-legalize(const LLVMRunRequest &request) {
-  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(request.module->clone());
-  if (copy->getOps<GraphOp>().empty())
-    return std::move(copy);
-  PassManager pm(copy->getContext());
-  if (!request.nodeShapes.empty()) {
-    SetInputShapesPassOptions shapes;
-    for (const auto &entry : request.nodeShapes)
-      shapes.shapes.push_back((entry.getKey() + "=" + entry.getValue()).str());
-    pm.addPass(createSetInputShapesPass(shapes));
-  }
-  pm.addPass(createShapeInferencePass());
-  TFGToStableHLOPassOptions options;
-  options.fetch.assign(request.fetches.begin(), request.fetches.end());
-  pm.addPass(createTFGToStableHLOPass(options));
-  if (failed(pm.run(*copy)))
-    return fail("legalizing the graph to StableHLO failed");
-  return std::move(copy);
-}
-
 llvm::Expected<std::vector<HostTensor>>
 mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
                        LLVMRunner runner, std::vector<std::string> &names) {
-  auto module = legalize(request);
+  ModelLoweringOptions lowering;
+  lowering.fetches = request.fetches;
+  for (const auto &entry : request.nodeShapes)
+    lowering.nodeShapes[entry.getKey()] = entry.getValue();
+  auto module = legalizeModelToStableHLO(request.module, lowering);
   if (!module)
     return module.takeError();
-  ModuleOp original = request.module;
-  bool fromGraph = !original.getOps<GraphOp>().empty();
+  bool fromGraph = hasGraph(request.module);
   std::string name = fromGraph ? "main" : request.functionName;
   auto func = (*module)->lookupSymbol<func::FuncOp>(name);
   if (!func)
     return fail("the module has no function '" + name + "'");
-  auto compiled = CompiledFunction::compile(**module, name);
+  JitCacheOptions cache;
+  cache.directory = request.cacheDirectory;
+  auto compiled = CompiledFunction::compile(**module, name, cache);
   if (!compiled)
     return compiled.takeError();
   if (request.printCompileTime)
@@ -64,8 +44,11 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
                  << " (lowering "
                  << llvm::format("%.3f", (*compiled)->getLoweringSeconds())
                  << ", llvm "
-                 << llvm::format("%.3f", (*compiled)->getLLVMSeconds())
-                 << ")\n";
+                 << llvm::format("%.3f", (*compiled)->getLLVMSeconds()) << ")"
+                 << (request.cacheDirectory.empty() ? ""
+                     : (*compiled)->isCacheHit()    ? " cache hit"
+                                                    : " cache miss")
+                 << "\n";
   std::vector<HostTensor> args;
   FunctionType type = func.getFunctionType();
   for (unsigned i = 0; i < type.getNumInputs(); ++i) {

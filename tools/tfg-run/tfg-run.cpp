@@ -12,10 +12,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "LLVMBackend.h"
-#include "ModelInput.h"
 #include "RunSupport.h"
 #include "Stages.h"
 
+#include "tfg/Codegen/CompileCache.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/Eval/Evaluator.h"
 #include "tfg/Eval/NumPy.h"
@@ -29,6 +29,7 @@
 #include "tfg/Support/CommandLine.h"
 #include "tfg/Support/InputLimits.h"
 #include "tfg/Translate/FreezeVariables.h"
+#include "tfg/Translate/ModelInput.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -201,6 +202,17 @@ static cl::opt<bool> printCompileTime(
     "print-compile-time",
     cl::desc("With --backend=llvm: print the compile time in seconds"),
     cl::cat(category));
+static cl::opt<std::string> cacheDir(
+    "cache-dir",
+    cl::desc("With --backend=llvm: the directory of the compile cache, where "
+             "compiled objects are kept and found again (default: "
+             "$XDG_CACHE_HOME/tfg, else ~/.cache/tfg)"),
+    cl::value_desc("dir"), cl::cat(category));
+static cl::opt<bool>
+    noCache("no-cache",
+            cl::desc("With --backend=llvm: compile without the compile cache "
+                     "(neither read nor written)"),
+            cl::cat(category));
 
 /// The interpreter's bounds from the command line, for `module`.
 static InterpreterOptions getInterpreterOptions(ModuleOp module) {
@@ -571,6 +583,10 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
   request.rtol = relTol;
   request.atol = absTol;
   request.printCompileTime = printCompileTime;
+  if (!noCache)
+    request.cacheDirectory = cacheDir.empty()
+                                 ? CompileCache::getDefaultDirectory()
+                                 : cacheDir.getValue();
   llvm::StringMap<std::string> aliases = getSignatureAliases(module);
   auto resolve = [&](StringRef name) -> std::string {
     auto it = aliases.find(name);

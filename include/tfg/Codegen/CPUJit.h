@@ -1,16 +1,20 @@
 //===- CPUJit.h - compiles StableHLO functions for the host CPU -*- C++ -*-===//
 //
 // JIT compilation of a StableHLO function with the CPU pipeline
-// (tfg-stablehlo-to-llvm-pipeline) and MLIR's ExecutionEngine, and calls of
-// the compiled code on HostTensors (docs/Codegen.md). Arguments are checked
-// against the compiled signature (element type and shape) before every
-// call: the compiled code only sees buffers of the sizes it was built for.
+// (tfg-stablehlo-to-llvm-pipeline): the object of ObjectCodegen.h, taken
+// from the compile cache (CompileCache.h) when it holds one, is loaded into
+// the process with LLVM's ORC LLJIT, and the compiled code called on
+// HostTensors (docs/Codegen.md). Arguments are checked against the compiled
+// signature (element type and shape) before every call, here and again by
+// the object's entry point: the compiled code only sees buffers of the
+// sizes it was built for.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TFG_CODEGEN_CPUJIT_H
 #define TFG_CODEGEN_CPUJIT_H
 
+#include "tfg/Codegen/ObjectCodegen.h"
 #include "tfg/Eval/HostTensor.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -19,9 +23,20 @@
 #include <memory>
 #include <vector>
 
+namespace llvm {
+namespace orc {
+class LLJIT;
+} // namespace orc
+} // namespace llvm
+
 namespace mlir {
-class ExecutionEngine;
 namespace tfg {
+
+/// Where compiled objects are cached (CompileCache.h).
+struct JitCacheOptions {
+  /// The cache directory; empty: no cache.
+  std::string directory;
+};
 
 /// A StableHLO function compiled to host code.
 class CompiledFunction {
@@ -32,8 +47,13 @@ public:
   /// lowered). Its arguments and results must be static tensors of floats
   /// or signless integers. Diagnostics of the lowering go to the context's
   /// handler; the error names the step that failed.
+  /// With `cache.directory`, an intact cached object of the same key is
+  /// loaded instead of compiling (isCacheHit()); a corrupt entry is warned
+  /// about (at the function) and replaced, an unwritable directory warned
+  /// about and the compiled object used anyway.
   static llvm::Expected<std::unique_ptr<CompiledFunction>>
-  compile(ModuleOp module, StringRef name);
+  compile(ModuleOp module, StringRef name,
+          const JitCacheOptions &cache = JitCacheOptions());
 
   /// Runs the compiled code on `args` (one per argument, of its element
   /// type and shape) and returns the results.
@@ -43,13 +63,20 @@ public:
   /// code generation).
   double getLoweringSeconds() const { return loweringSeconds; }
   double getLLVMSeconds() const { return llvmSeconds; }
+  /// Whether the object came from the compile cache (no lowering, no LLVM
+  /// optimization or code generation: both times are 0).
+  bool isCacheHit() const { return cacheHit; }
 
 private:
   CompiledFunction() = default;
-  std::unique_ptr<ExecutionEngine> engine;
-  std::string entry;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
+  using EntryFn = int32_t (*)(const AOTTensor *, int64_t, AOTTensor *, int64_t,
+                              char *, int64_t);
+  EntryFn entry = nullptr;
   SmallVector<RankedTensorType> argTypes, resultTypes;
+  std::vector<TensorSignature> inputSigs, outputSigs;
   double loweringSeconds = 0, llvmSeconds = 0;
+  bool cacheHit = false;
 };
 
 } // namespace tfg

@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ModelInput.h"
+#include "tfg/Translate/ModelInput.h"
 
 #include "tfg/IR/BytecodeCheck.h"
 #include "tfg/IR/TextNesting.h"

@@ -1,4 +1,4 @@
-//===- ModelInput.h - tfg-run's model reader --------------------*- C++ -*-===//
+//===- ModelInput.h - the model reader of tfg-run, tfg-compile -*- C++ -*-===//
 //
 // Reads the model tfg-run is given, in any form tfg-translate reads: tfg
 // MLIR (text or bytecode), a GraphDef (binary, text, JSON), a SavedModel
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TFG_TOOLS_TFG_RUN_MODELINPUT_H
-#define TFG_TOOLS_TFG_RUN_MODELINPUT_H
+#ifndef TFG_TRANSLATE_MODELINPUT_H
+#define TFG_TRANSLATE_MODELINPUT_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -28,4 +28,4 @@ std::string getModelDirectory(StringRef path);
 } // namespace tfg
 } // namespace mlir
 
-#endif // TFG_TOOLS_TFG_RUN_MODELINPUT_H
+#endif // TFG_TRANSLATE_MODELINPUT_H
