@@ -3,7 +3,9 @@
 // COM: Layout-sensitive nodes left alone: MaxPoolV2 with a ksize that is
 // COM: not a constant, Conv2DBackpropInput with input_sizes that are not a
 // COM: constant, BiasAddGrad of unknown rank, _FusedBatchNormEx with a side
-// COM: input of unknown rank, DepthToSpace already NCHW.
+// COM: input of unknown rank, DepthToSpace already NCHW, AvgPoolGrad whose
+// COM: orig_input_shape is not a constant, Conv2DBackpropFilter and
+// COM: FusedBatchNormGradV3 with an operand of unknown rank.
 // CHECK-LABEL: tfg.graph
 // CHECK-NOT: = Transpose(
 // CHECK-DAG: MaxPoolV2({{.*}}) name("mp2") {{.*}}data_format = "NHWC"
@@ -11,6 +13,9 @@
 // CHECK-DAG: BiasAddGrad({{.*}}) name("bgrad") {{.*}}data_format = "NHWC"
 // CHECK-DAG: _FusedBatchNormEx({{.*}}) name("bnex") {{.*}}data_format = "NHWC"
 // CHECK-DAG: DepthToSpace({{.*}}) name("d2s") {{.*}}data_format = "NCHW"
+// CHECK-DAG: AvgPoolGrad({{.*}}) name("apg") {{.*}}data_format = "NHWC"
+// CHECK-DAG: Conv2DBackpropFilter({{.*}}) name("bpf") {{.*}}data_format = "NHWC"
+// CHECK-DAG: FusedBatchNormGradV3({{.*}}) name("bng") {{.*}}data_format = "NHWC"
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x8x6x4>} : () -> (tensor<1x8x6x4xf32>)
   %U, %c1 = Placeholder name("u") {dtype = f32} : () -> (tensor<*xf32>)
@@ -23,7 +28,11 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %V, %c8 = Const name("v") {dtype = f32, value = dense<1.0> : tensor<4xf32>} : () -> (tensor<4xf32>)
   %BN:6, %c9 = _FusedBatchNormEx(%X, %V, %V, %V, %V, %U) name("bnex") {T = f32, U = f32, activation_mode = "Relu", data_format = "NHWC", epsilon = 1.000000e-03 : f32, is_training = false, num_side_inputs = 1 : i64} : (tensor<1x8x6x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<*xf32>) -> (tensor<1x8x6x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<*xf32>)
   %D2S, %c10 = DepthToSpace(%X) name("d2s") {T = f32, block_size = 2 : i64, data_format = "NCHW"} : (tensor<1x8x6x4xf32>) -> (tensor<*xf32>)
-  %O:5, %c11 = IdentityN(%MP2, %BPI, %BG, %BN#0, %D2S) name("out") {T = [f32, f32, f32, f32, f32]} : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<1x8x6x4xf32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<1x8x6x4xf32>, tensor<*xf32>)
+  %APG, %c12 = AvgPoolGrad(%K, %X) name("apg") {T = f32, data_format = "NHWC", ksize = [1, 1, 1, 1], padding = "VALID", strides = [1, 1, 1, 1]} : (tensor<4xi32>, tensor<1x8x6x4xf32>) -> (tensor<*xf32>)
+  %FS, %c13 = Const name("fsizes") {dtype = i32, value = dense<[1, 1, 4, 4]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %BPF, %c14 = Conv2DBackpropFilter(%X, %FS, %U) name("bpf") {T = f32, data_format = "NHWC", padding = "SAME", strides = [1, 1, 1, 1]} : (tensor<1x8x6x4xf32>, tensor<4xi32>, tensor<*xf32>) -> (tensor<1x1x4x4xf32>)
+  %BNG:5, %c15 = FusedBatchNormGradV3(%U, %X, %V, %V, %V, %V) name("bng") {T = f32, U = f32, data_format = "NHWC", epsilon = 1.000000e-03 : f32, is_training = true} : (tensor<*xf32>, tensor<1x8x6x4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>, tensor<4xf32>) -> (tensor<*xf32>, tensor<4xf32>, tensor<4xf32>, tensor<*xf32>, tensor<*xf32>)
+  %O:8, %c11 = IdentityN(%MP2, %BPI, %BG, %BN#0, %D2S, %APG, %BPF, %BNG#0) name("out") {T = [f32, f32, f32, f32, f32, f32, f32, f32]} : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<1x8x6x4xf32>, tensor<*xf32>, tensor<*xf32>, tensor<1x1x4x4xf32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<1x8x6x4xf32>, tensor<*xf32>, tensor<*xf32>, tensor<1x1x4x4xf32>, tensor<*xf32>)
 }
 
 // -----
