@@ -46,6 +46,7 @@ static const EvalKernelTable &getKernelTable() {
     addPoolKernels(t);
     addNNKernels(t);
     addGradKernels(t);
+    addBackpropKernels(t);
     return t;
   }();
   return table;

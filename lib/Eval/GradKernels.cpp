@@ -12,6 +12,9 @@
 // - SigmoidGrad(y, dy): dy * y * (1 - y). TanhGrad(y, dy): dy * (1 - y^2).
 //   RsqrtGrad(y, dy): -0.5 * dy * y^3. SqrtGrad(y, dy): 0.5 * dy / y.
 //   ReciprocalGrad and InvGrad(y, dy): -dy * y^2.
+// - BiasAddGrad(dy): the sum of dy over every dimension but the channels
+//   (the last with data_format NHWC, the default, the second with NCHW),
+//   summed in double: the gradient of BiasAdd with respect to its bias.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +23,7 @@
 #include "NNSupport.h"
 
 #include <cmath>
+#include <vector>
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -100,7 +104,43 @@ template <Grad G> static LogicalResult gradKernel(EvalContext &ctx) {
   return setSingleResult(ctx, std::move(*out));
 }
 
+static LogicalResult biasAddGradKernel(EvalContext &ctx) {
+  FailureOr<const HostTensor *> in = getOperand(ctx, 0);
+  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NHWC");
+  if (failed(in) || failed(format))
+    return failure();
+  const HostTensor &dy = **in;
+  if (dy.getKind() != HostElementKind::Float)
+    return ctx.fail("out_backprop must be a float tensor");
+  if (dy.getRank() < 2)
+    return ctx.fail("out_backprop must have rank 2 or more, not " +
+                    formatShape(dy.getShape()));
+  if (*format != "NHWC" && *format != "NCHW")
+    return ctx.fail("unsupported data_format '" + *format + "'");
+  ArrayRef<int64_t> shape = dy.getShape();
+  // dy is [outer, channels, inner]: NHWC has inner 1, NCHW outer = batch.
+  int64_t axis = *format == "NCHW" ? 1 : dy.getRank() - 1;
+  int64_t channels = shape[axis], outer = 1, inner = 1;
+  for (int64_t i = 0; i < axis; ++i)
+    outer *= shape[i];
+  for (int64_t i = axis + 1, e = dy.getRank(); i < e; ++i)
+    inner *= shape[i];
+  std::vector<double> sums(static_cast<size_t>(channels), 0.0);
+  for (int64_t o = 0, i = 0; o < outer; ++o)
+    for (int64_t c = 0; c < channels; ++c)
+      for (int64_t k = 0; k < inner; ++k, ++i)
+        sums[static_cast<size_t>(c)] += dy.getDouble(i);
+  FailureOr<HostTensor> out =
+      createResult(ctx, dy.getElementType(), {channels});
+  if (failed(out))
+    return failure();
+  for (int64_t c = 0; c < channels; ++c)
+    out->setDouble(c, sums[static_cast<size_t>(c)]);
+  return setSingleResult(ctx, std::move(*out));
+}
+
 void mlir::tfg::addGradKernels(EvalKernelTable &table) {
+  addKernels(table, {"BiasAddGrad"}, biasAddGradKernel);
   addKernels(table, {"ReluGrad"}, gradKernel<Grad::Relu>);
   addKernels(table, {"Relu6Grad"}, gradKernel<Grad::Relu6>);
   addKernels(table, {"LeakyReluGrad"}, gradKernel<Grad::LeakyRelu>);

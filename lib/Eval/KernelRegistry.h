@@ -98,8 +98,11 @@ void addPoolKernels(EvalKernelTable &table);
 void addNNKernels(EvalKernelTable &table);
 /// ReluGrad, Relu6Grad, LeakyReluGrad, EluGrad, SeluGrad, SoftplusGrad,
 /// SoftsignGrad, SigmoidGrad, TanhGrad, RsqrtGrad, SqrtGrad,
-/// ReciprocalGrad, InvGrad (GradKernels.cpp).
+/// ReciprocalGrad, InvGrad, BiasAddGrad (GradKernels.cpp).
 void addGradKernels(EvalKernelTable &table);
+/// Conv2DBackpropFilter, MaxPoolGrad, MaxPoolGradV2, AvgPoolGrad,
+/// FusedBatchNormGrad, V2, V3, _FusedBatchNormGradEx (BackpropKernels.cpp).
+void addBackpropKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names` (a name registered twice is
 /// recorded as an error of the table: EvalKernelTable::verify).

@@ -72,16 +72,20 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// COM: TensorFlow issue #34499: a binary op with a scalar operand or one of
-// COM: unknown rank is not moved past the Transposes; one with both
-// COM: operands transposed is.
+// COM: TensorFlow issue #34499: a binary op with an operand of unknown rank
+// COM: is not moved past the Transposes. One with both operands transposed
+// COM: is, and so is one with a scalar (it broadcasts the same in any
+// COM: layout) or a vector (reshaped to [1, C, 1, 1], as Grappler does, so
+// COM: that it still broadcasts along the channels).
 // CHECK-LABEL: tfg.graph
 // ASSUME-LABEL: tfg.graph
 // REV-LABEL: tfg.graph
 // ASSUME-DAG: %[[T:.*]], %{{.*}} = Transpose({{.*}}) name("c-0-0-TransposeNCHWToNHWC-LayoutOptimizer")
-// ASSUME-DAG: Mul(%[[T]], %{{.*}}) name("scalar") {T = f32} : (tensor<1x8x8x4xf32>, tensor<f32>)
+// ASSUME-DAG: Mul(%{{.*}}, %{{.*}}) name("scalar") {T = f32} : (tensor<1x4x8x8xf32>, tensor<f32>)
 // ASSUME-DAG: Mul(%[[T]], %{{.*}}) name("unknown") {T = f32} : (tensor<1x8x8x4xf32>, tensor<*xf32>)
-// ASSUME-DAG: Mul(%[[T]], %{{.*}}) name("vector") {T = f32} : (tensor<1x8x8x4xf32>, tensor<4xf32>)
+// ASSUME-DAG: %[[SHAPE:.*]], %{{.*}} = Const name("vector-1-ReshapeNHWCToNCHW-LayoutOptimizer-shape") {dtype = i32, value = dense<[1, -1, 1, 1]> : tensor<4xi32>}
+// ASSUME-DAG: %[[R:.*]], %{{.*}} = Reshape(%{{.*}}, %[[SHAPE]]) name("vector-1-ReshapeNHWCToNCHW-LayoutOptimizer") {{.*}} -> (tensor<1x4x1x1xf32>)
+// ASSUME-DAG: Mul(%{{.*}}, %[[R]]) name("vector") {T = f32} : (tensor<1x4x8x8xf32>, tensor<1x4x1x1xf32>)
 // ASSUME-DAG: Mul(%{{.*}}, %{{.*}}) name("both") {T = f32} : (tensor<1x4x8x8xf32>, tensor<1x4x8x8xf32>)
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x8x8x3>} : () -> (tensor<1x8x8x3xf32>)

@@ -1,8 +1,8 @@
 //===- NNKernelsTest.cpp - Tests of pooling, softmax, batch norm ... ------===//
 //
 // MaxPool, MaxPoolV2, AvgPool (SAME border counts), MaxPool3D, AvgPool3D,
-// Softmax, LogSoftmax, BiasAddV1, FusedBatchNorm/V2/V3 (inference and
-// training), _FusedBatchNormEx, Prelu, LRN and L2Loss against values
+// Softmax, LogSoftmax, BiasAddV1, BiasAddGrad, FusedBatchNorm/V2/V3 (inference
+// and training), _FusedBatchNormEx, Prelu, LRN and L2Loss against values
 // computed here, and their errors.
 //
 //===----------------------------------------------------------------------===//
@@ -531,5 +531,22 @@ TEST_F(NNKernelsTest, LRNAndL2Loss) {
   EXPECT_NEAR(r.getDouble(0), 7.0, 1e-6);
   EXPECT_NEAR(eval("L2Loss", {splatF32({10}, 2.0)}).getDouble(0), 20.0, 1e-6);
   EXPECT_NE(error("L2Loss", {iota({3})}), "");
+}
+
+TEST_F(NNKernelsTest, BiasAddGrad) {
+  // 0..11 as NHWC [2, 1, 2, 3]: channel c sums c, c + 3, c + 6, c + 9.
+  HostTensor dy = f32({2, 1, 2, 3}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+  expectNear(eval("BiasAddGrad", {dy}), {3}, {18, 22, 26});
+  // As NCHW [2, 3, 1, 2]: channel c sums 2c, 2c + 1, 2c + 6, 2c + 7.
+  HostTensor nchw = f32({2, 3, 1, 2}, {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11});
+  expectNear(eval("BiasAddGrad", {nchw}, attrs({str("data_format", "NCHW")})),
+             {3}, {14, 22, 30});
+  // Rank 2: the channels are the last dimension in either format.
+  expectNear(eval("BiasAddGrad", {f32({2, 3}, {0, 1, 2, 3, 4, 5})}), {3},
+             {3, 5, 7});
+  EXPECT_NE(error("BiasAddGrad", {f32({3}, {1, 2, 3})}), "");
+  EXPECT_NE(error("BiasAddGrad", {iota({2, 3})}), "");
+  EXPECT_NE(error("BiasAddGrad", {dy}, attrs({str("data_format", "NCDHW")})),
+            "");
 }
 } // namespace

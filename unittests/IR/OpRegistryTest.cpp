@@ -12,8 +12,14 @@ using namespace mlir::tfg;
 TEST(OpRegistryTest, HasEveryTensorFlowOp) {
   // TensorFlow's 1,563 ops plus the internal ops real graphs use
   // (internal_ops.pbtxt).
-  EXPECT_EQ(getBuiltinOpDefs().size(), 1563u + 25u);
+  EXPECT_EQ(getBuiltinOpDefs().size(), 1563u + 26u);
   EXPECT_NE(lookupBuiltinOpDef("_FusedConv2D"), nullptr);
+  // Grappler's batch-norm gradient fusion: 8 fixed inputs and a side input
+  // list, 5 fixed outputs and the side input's gradient list.
+  const OpDef *gradEx = lookupBuiltinOpDef("_FusedBatchNormGradEx");
+  ASSERT_NE(gradEx, nullptr);
+  EXPECT_EQ(gradEx->inputs().size(), 9u);
+  EXPECT_EQ(gradEx->outputs().size(), 6u);
   const OpDef *recv = lookupBuiltinOpDef("_Recv");
   ASSERT_NE(recv, nullptr);
   EXPECT_TRUE(recv->isStateful());

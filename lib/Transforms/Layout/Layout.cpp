@@ -160,6 +160,136 @@ void LayoutContext::transposeResultBack(OpBuilder &b, Operation *op,
   result.replaceAllUsesExcept(out, back);
 }
 
+void LayoutContext::gatherShapeBack(OpBuilder &b, Operation *op,
+                                    unsigned index) {
+  Value result = getDataResults(op)[index];
+  if (result.use_empty())
+    return;
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointAfter(op);
+  std::string name = uniqueName((getNodeNamePrefix(op) + "-" + Twine(index) +
+                                 "-0-DataFormatVecPermute" + to + "To" + from +
+                                 "-LayoutOptimizer")
+                                    .str());
+  auto indexType = RankedTensorType::get({4}, b.getI32Type());
+  SmallVector<int32_t, 4> indices(backPerm.begin(), backPerm.end());
+  Operation *indexConst =
+      buildConst(b, op, DenseElementsAttr::get(indexType, ArrayRef(indices)),
+                 name + "-indices");
+  Operation *axisConst = buildConst(
+      b, op,
+      DenseElementsAttr::get(RankedTensorType::get({}, b.getI32Type()),
+                             ArrayRef<int32_t>{0}),
+      name + "-axis");
+  if (!indexConst || !axisConst)
+    return;
+  Type elementType = cast<TensorType>(result.getType()).getElementType();
+  FailureOr<Operation *> node = createNodeLike(
+      b, op, "GatherV2",
+      {result, getDataResults(indexConst)[0], getDataResults(axisConst)[0]}, {},
+      {b.getNamedAttr("Tparams", TypeAttr::get(elementType)),
+       b.getNamedAttr("Tindices", TypeAttr::get(b.getI32Type())),
+       b.getNamedAttr("Taxis", TypeAttr::get(b.getI32Type())),
+       b.getNamedAttr("batch_dims", b.getI64IntegerAttr(0))},
+      name);
+  if (failed(node))
+    return;
+  Value out = getDataResults(*node)[0];
+  out.setType(result.getType());
+  created.push_back(*node);
+  shapeGathers.insert(*node);
+  result.replaceAllUsesExcept(out, *node);
+}
+
+Operation *LayoutContext::buildVectorReshape(OpBuilder &b, Operation *like,
+                                             Value value, unsigned port) {
+  std::string name =
+      uniqueName((getNodeNamePrefix(like) + "-" + Twine(port) + "-Reshape" +
+                  from + "To" + to + "-LayoutOptimizer")
+                     .str());
+  int64_t channel = backPerm[3];
+  SmallVector<int32_t, 4> shape(4, 1);
+  shape[channel] = -1;
+  Operation *shapeConst = buildConst(
+      b, like,
+      DenseElementsAttr::get(RankedTensorType::get({4}, b.getI32Type()),
+                             ArrayRef(shape)),
+      name + "-shape");
+  if (!shapeConst)
+    return nullptr;
+  auto type = cast<RankedTensorType>(value.getType());
+  SmallVector<int64_t, 4> dims(4, 1);
+  dims[channel] = type.getDimSize(0);
+  FailureOr<Operation *> node = createNodeLike(
+      b, like, "Reshape", {value, getDataResults(shapeConst)[0]}, {},
+      {b.getNamedAttr("T", TypeAttr::get(type.getElementType())),
+       b.getNamedAttr("Tshape", TypeAttr::get(b.getI32Type()))},
+      name);
+  if (failed(node))
+    return nullptr;
+  getDataResults(*node)[0].setType(
+      RankedTensorType::get(dims, type.getElementType()));
+  created.push_back(*node);
+  return *node;
+}
+
+Operation *LayoutContext::buildOperandConst(OpBuilder &b, Operation *like,
+                                            DenseElementsAttr value,
+                                            unsigned port) {
+  return buildConst(b, like, value,
+                    (getNodeNamePrefix(like) + "-" + Twine(port) +
+                     "-DataFormat" + from + "To" + to + "-LayoutOptimizer")
+                        .str());
+}
+
+int64_t LayoutContext::mapAxis(int64_t axis) const {
+  if (axis < -4 || axis > 3)
+    return -1;
+  if (axis < 0)
+    axis += 4;
+  return backPerm[static_cast<size_t>(axis)];
+}
+
+SmallVector<int64_t, 4>
+LayoutContext::permuteVector(ArrayRef<int64_t> values) const {
+  SmallVector<int64_t, 4> out;
+  for (int64_t p : toPerm)
+    out.push_back(values[p]);
+  return out;
+}
+
+bool LayoutContext::keepsOrder(unsigned removed) const {
+  int64_t last = -1;
+  for (int64_t axis = 0; axis < 4; ++axis) {
+    if (removed & (1u << axis))
+      continue;
+    if (backPerm[axis] < last)
+      return false;
+    last = backPerm[axis];
+  }
+  return true;
+}
+
+std::optional<SmallVector<int64_t, 4>> layout::getConstInts(Value v) {
+  DenseElementsAttr value = getConstValue(v);
+  if (!value || !value.getElementType().isInteger() ||
+      value.getNumElements() > 64)
+    return std::nullopt;
+  SmallVector<int64_t, 4> out;
+  for (const APInt &i : value.getValues<APInt>())
+    out.push_back(i.getSExtValue());
+  return out;
+}
+
+DenseElementsAttr layout::makeIntsLike(DenseElementsAttr like,
+                                       ArrayRef<int64_t> values) {
+  Type elementType = like.getElementType();
+  SmallVector<Attribute, 4> attrs;
+  for (int64_t v : values)
+    attrs.push_back(IntegerAttr::get(elementType, v));
+  return DenseElementsAttr::get(like.getType(), attrs);
+}
+
 //===----------------------------------------------------------------------===//
 // Transpose cancellation and clean-up
 //===----------------------------------------------------------------------===//

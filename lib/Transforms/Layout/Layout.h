@@ -11,6 +11,7 @@
 #define TFG_LIB_TRANSFORMS_LAYOUT_LAYOUT_H
 
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringSet.h"
@@ -38,6 +39,9 @@ struct LayoutContext {
   SmallVector<Operation *> created;
   /// The nodes erased since (compared, never dereferenced).
   llvm::DenseSet<Operation *> erased;
+  /// The GatherV2 nodes this run built to put a shape vector computed in the
+  /// target format back in the source order (a Shape's result).
+  llvm::DenseSet<Operation *> shapeGathers;
   int64_t converted = 0, cancelled = 0;
 
   /// Whether `op` may be converted: on the right device, not fetched or
@@ -56,7 +60,36 @@ struct LayoutContext {
   /// Transposes every user of `op`'s data result `index` (now in `to`)
   /// back to `from`: one Transpose after `op` takes over its users.
   void transposeResultBack(OpBuilder &b, Operation *op, unsigned index);
+  /// Puts the shape vector `op`'s result `index` (now in the target order)
+  /// back in the source order for its users: GatherV2 by `backPerm`.
+  void gatherShapeBack(OpBuilder &b, Operation *op, unsigned index);
+  /// Builds `Reshape(value, s)` before `like` for its operand `port`: s is 1
+  /// everywhere but -1 at the target position of the source format's last
+  /// dimension, so that the vector broadcasts along the same dimension.
+  Operation *buildVectorReshape(OpBuilder &b, Operation *like, Value value,
+                                unsigned port);
+  /// Builds a Const of `value` for `like`'s operand `port`, named
+  /// `<like>-<port>-DataFormat<A>To<B>-LayoutOptimizer`.
+  Operation *buildOperandConst(OpBuilder &b, Operation *like,
+                               DenseElementsAttr value, unsigned port);
+
+  /// The position in the target format of the source format's dimension
+  /// `axis` (in [-4, 4)), or -1 when out of range.
+  int64_t mapAxis(int64_t axis) const;
+  /// A vector of 4 per-dimension values in the target order (new[i] =
+  /// old[toPerm[i]]).
+  SmallVector<int64_t, 4> permuteVector(ArrayRef<int64_t> values) const;
+  /// Whether the source dimensions not in `removed` (a bit per dimension)
+  /// keep their relative order in the target format, so that a result
+  /// without them is the same in both formats.
+  bool keepsOrder(unsigned removed) const;
 };
+
+/// The integer elements of the Const node producing `v`, if it is one.
+std::optional<SmallVector<int64_t, 4>> getConstInts(Value v);
+/// A constant of `like`'s type (shape and element type) holding `values`.
+DenseElementsAttr makeIntsLike(DenseElementsAttr like,
+                               ArrayRef<int64_t> values);
 
 /// `type` with its rank-4 shape permuted by `perm` (y.shape[i] =
 /// x.shape[perm[i]]), unchanged when unranked or of another rank.
@@ -67,6 +100,63 @@ int64_t getRank(Value v);
 std::optional<Perm> getTransposePerm(Operation *op);
 /// The dense value of the Const node producing `v`, or null.
 DenseElementsAttr getConstValue(Value v);
+
+/// How a layout-agnostic node's operands read (Agnostic.cpp).
+enum class AgnosticKind {
+  None,
+  /// Every data operand is rank 4 of one shape (unary ops, AddN, grads).
+  Elementwise,
+  /// Two operands, broadcasting: a scalar or a rank-1 operand is allowed.
+  Binary,
+  Pad,
+  ConcatV2,
+  Concat,
+  Reduce,
+  ReverseV2,
+  Tile,
+  Slice,
+  Split,
+  SplitV,
+  Squeeze,
+  StridedSlice,
+  Select,
+  SelectV2,
+  IdentityN,
+  Merge,
+  Switch,
+  Shape,
+  ShapeN,
+  Fill,
+};
+
+/// What converting a layout-agnostic node changes, found before anything
+/// changes.
+struct AgnosticPlan {
+  /// Operands that read another value (a Transpose's input).
+  SmallVector<std::pair<unsigned, Value>, 4> moved;
+  /// Operands replaced by a new constant (a permuted axis, paddings, ...).
+  SmallVector<std::pair<unsigned, DenseElementsAttr>, 2> constants;
+  /// Rank-1 operands reshaped to broadcast along the same dimension.
+  SmallVector<unsigned, 2> reshaped;
+  /// Attributes set (permuted dimension lists and masks).
+  SmallVector<NamedAttribute, 2> attrs;
+  /// Data results now in the target format, transposed back.
+  SmallVector<unsigned, 4> permuted;
+  /// Data results that are shape vectors in the target order.
+  SmallVector<unsigned, 4> shapes;
+  /// Why the plan failed (for -debug-only=tfg-layout).
+  const char *reason = "";
+};
+
+/// The kind of the layout-agnostic op `name`.
+AgnosticKind classifyAgnostic(StringRef name);
+/// The input of the Transpose producing `v` when it moves from the target
+/// format back to the source format (ctx.backPerm) and is rank 4, else null.
+Value getTransposedFrom(const LayoutContext &ctx, Value v);
+/// Plans the conversion of `op` of `kind`; returns false (with
+/// plan.reason) when it cannot be converted (AgnosticPlans.cpp).
+bool planAgnostic(const LayoutContext &ctx, Operation *op, AgnosticKind kind,
+                  AgnosticPlan &plan);
 
 /// Converts the layout-sensitive node `op` if it is one and can be;
 /// returns whether it did.

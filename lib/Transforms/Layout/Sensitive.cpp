@@ -1,12 +1,18 @@
 //===- Sensitive.cpp - tfg-layout's layout-sensitive transposers ----------===//
 //
 // Nodes whose `data_format` says how to read their rank-4 data input:
-// Conv2D, DepthwiseConv2dNative, MaxPool, AvgPool, FusedBatchNorm(V2/V3),
-// BiasAdd, and the fused _FusedConv2D and _FusedDepthwiseConv2dNative
-// (their bias and batch-norm operands are vectors of channels). Converting one
-// sets the target format, permutes its per-dimension attributes (strides,
-// ksize, dilations, explicit_paddings), transposes its rank-4 data input to the
-// target format and its rank-4 data output back.
+// Conv2D, DepthwiseConv2dNative, MaxPool, MaxPoolV2, AvgPool,
+// FusedBatchNorm(V2/V3), _FusedBatchNormEx (and its side input), BiasAdd,
+// BiasAddGrad (its result is a vector of channels), DepthToSpace,
+// SpaceToDepth, Conv2DBackpropInput (its out_backprop; input_sizes is
+// permuted), Conv2DBackpropFilter (input and out_backprop), MaxPoolGrad(V2),
+// AvgPoolGrad (orig_input_shape permuted), FusedBatchNormGrad(V2/V3) and
+// _FusedBatchNormGradEx (their rank-4 operands), and the fused _FusedConv2D and
+// _FusedDepthwiseConv2dNative (their bias and batch-norm operands are vectors
+// of channels). Converting one sets the target format, permutes its
+// per-dimension attributes (strides, ksize, dilations, explicit_paddings) and
+// constant operands (MaxPoolV2's ksize and strides, input_sizes), transposes
+// its rank-4 data inputs to the target format and its rank-4 data output back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +23,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Debug.h"
 
@@ -26,15 +33,93 @@ using namespace mlir;
 using namespace mlir::tfg;
 using namespace mlir::tfg::layout;
 
-/// Whether `op` is a layout-sensitive node this pass converts.
-static bool isSensitive(StringRef name) {
-  return llvm::StringSwitch<bool>(name)
-      .Cases({"Conv2D", "DepthwiseConv2dNative", "MaxPool", "AvgPool"}, true)
-      .Cases({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"}, true)
-      .Case("BiasAdd", true)
-      // The fused contractions read data_format as their base op does.
-      .Cases({"_FusedConv2D", "_FusedDepthwiseConv2dNative"}, true)
-      .Default(false);
+namespace {
+/// Which operands and results of a layout-sensitive node are in its format.
+struct SensitiveSpec {
+  /// Rank-4 data operands, transposed to the target format (the first
+  /// decides whether the node is converted).
+  SmallVector<unsigned, 2> data;
+  /// Constant vectors of 4 per-dimension values (a shape, ksize, strides),
+  /// permuted.
+  SmallVector<unsigned, 2> vectors;
+  /// The rank-4 data results, transposed back (a vector of channels or a
+  /// filter is the same in both formats).
+  SmallVector<unsigned, 2> outputs{0};
+};
+} // namespace
+
+/// The spec of `op` if it is a layout-sensitive node this pass converts.
+static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
+  SensitiveSpec spec;
+  spec.data.push_back(0);
+  bool plain =
+      llvm::StringSwitch<bool>(name)
+          .Cases({"Conv2D", "DepthwiseConv2dNative", "MaxPool", "AvgPool"},
+                 true)
+          .Cases({"FusedBatchNorm", "FusedBatchNormV2", "FusedBatchNormV3"},
+                 true)
+          .Cases({"BiasAdd", "DepthToSpace", "SpaceToDepth"}, true)
+          // The fused contractions read data_format as their base op does.
+          .Cases({"_FusedConv2D", "_FusedDepthwiseConv2dNative"}, true)
+          .Default(false);
+  if (plain)
+    return spec;
+  if (name == "_FusedBatchNormEx") {
+    // Its side input (operand 5) is added to the normalized input.
+    if (getNumDataOperands(op) > 5)
+      spec.data.push_back(5);
+    return spec;
+  }
+  if (name == "MaxPoolV2") {
+    spec.vectors = {1, 2};
+    return spec;
+  }
+  if (name == "Conv2DBackpropInput") {
+    // (input_sizes, filter, out_backprop): the gradient has input_sizes.
+    spec.data = {2};
+    spec.vectors = {0};
+    return spec;
+  }
+  if (name == "BiasAddGrad") {
+    spec.outputs.clear();
+    return spec;
+  }
+  if (name == "Conv2DBackpropFilter") {
+    // (input, filter_sizes, out_backprop): the gradient is a filter.
+    spec.data = {0, 2};
+    spec.outputs.clear();
+    return spec;
+  }
+  if (name == "MaxPoolGrad" || name == "MaxPoolGradV2") {
+    // (orig_input, orig_output, grad[, ksize, strides]).
+    spec.data = {0, 1, 2};
+    if (name == "MaxPoolGradV2")
+      spec.vectors = {3, 4};
+    return spec;
+  }
+  if (name == "AvgPoolGrad") {
+    // (orig_input_shape, grad).
+    spec.data = {1};
+    spec.vectors = {0};
+    return spec;
+  }
+  if (name == "FusedBatchNormGrad" || name == "FusedBatchNormGradV2" ||
+      name == "FusedBatchNormGradV3") {
+    // (y_backprop, x, scale, reserve_space_1, reserve_space_2, ...).
+    spec.data = {0, 1};
+    return spec;
+  }
+  if (name == "_FusedBatchNormGradEx") {
+    // (y_backprop, x, scale, r1, r2, r3, offset, y[, side_input]); with a
+    // side input, its gradient is result 3.
+    spec.data = {0, 1, 7};
+    if (getNumDataOperands(op) > 8) {
+      spec.data.push_back(8);
+      spec.outputs.push_back(3);
+    }
+    return spec;
+  }
+  return std::nullopt;
 }
 
 /// The 4 per-dimension values of `attr` in the target order (new[i] =
@@ -59,27 +144,55 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
   if (op->getName().getDialectNamespace() != "tfg")
     return false;
   StringRef opName = getTFOpName(op);
-  if (!isSensitive(opName) || !ctx.isCandidate(op))
+  std::optional<SensitiveSpec> spec = getSpec(opName, op);
+  if (!spec || !ctx.isCandidate(op))
     return false;
   auto format = dyn_cast_or_null<StringAttr>(op->getAttr("data_format"));
   // BiasAdd and FusedBatchNorm default to NHWC.
   StringRef current = format ? format.getValue() : StringRef("NHWC");
   if (current != ctx.from)
     return false;
-  if (getNumDataOperands(op) < 1 || getDataResults(op).empty())
+  unsigned numData = getNumDataOperands(op);
+  unsigned numResults = getDataResults(op).size();
+  auto beyond = [](ArrayRef<unsigned> list, unsigned n) {
+    return llvm::any_of(list, [&](unsigned i) { return i >= n; });
+  };
+  if (beyond(spec->data, numData) || beyond(spec->vectors, numData) ||
+      beyond(spec->outputs, numResults))
     return false;
-  Value input = getDataOperands(op)[0];
-  Value output = getDataResults(op)[0];
+  ValueRange results = getDataResults(op);
   // Only rank-4 data whose rank is known: Grappler's transposers too skip
   // what they cannot see is 4-D.
-  if (getRank(input) != 4 || (getRank(output) != -1 && getRank(output) != 4)) {
+  auto notRank4 = [](Value v, bool unknownOk) {
+    int64_t rank = getRank(v);
+    return rank != 4 && !(unknownOk && rank == -1);
+  };
+  if (llvm::any_of(
+          spec->data,
+          [&](unsigned i) { return notRank4(op->getOperand(i), false); }) ||
+      llvm::any_of(spec->outputs,
+                   [&](unsigned i) { return notRank4(results[i], true); })) {
     LLVM_DEBUG(llvm::dbgs() << "tfg-layout: " << getNodeName(op)
                             << ": data not known to be rank 4\n");
     return false;
   }
+  // The per-dimension operands must be constants of 4.
+  SmallVector<DenseElementsAttr, 2> vectors;
+  for (unsigned i : spec->vectors) {
+    std::optional<SmallVector<int64_t, 4>> values =
+        getConstInts(op->getOperand(i));
+    if (!values || values->size() != 4) {
+      LLVM_DEBUG(llvm::dbgs()
+                 << "tfg-layout: " << getNodeName(op) << ": operand " << i
+                 << " is not a constant of 4\n");
+      return false;
+    }
+    vectors.push_back(makeIntsLike(getConstValue(op->getOperand(i)),
+                                   ctx.permuteVector(*values)));
+  }
   // A fused contraction's epilogue operands must be vectors of channels
   // (a residual Add's or a Prelu's rank-4 operand is not converted).
-  if (opName.starts_with("_Fused"))
+  if (opName == "_FusedConv2D" || opName == "_FusedDepthwiseConv2dNative")
     for (Value arg : getDataOperands(op).drop_front(2))
       if (getRank(arg) != 1)
         return false;
@@ -102,15 +215,26 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
       return false;
     updates.push_back(b.getNamedAttr("explicit_paddings", permuted));
   }
-  Operation *in = ctx.buildTranspose(b, op, input, ctx.toPerm, 0, true);
-  if (!in)
-    return false;
-  op->setOperand(0, getDataResults(in)[0]);
+  for (auto [i, value] : llvm::zip(spec->vectors, vectors)) {
+    Operation *c = ctx.buildOperandConst(b, op, value, i);
+    if (!c)
+      return false;
+    op->setOperand(i, getDataResults(c)[0]);
+  }
+  for (unsigned i : spec->data) {
+    Operation *in =
+        ctx.buildTranspose(b, op, op->getOperand(i), ctx.toPerm, i, true);
+    if (!in)
+      return false;
+    op->setOperand(i, getDataResults(in)[0]);
+  }
   for (NamedAttribute attr : updates)
     op->setAttr(attr.getName(), attr.getValue());
   op->setAttr("data_format", b.getStringAttr(ctx.to));
-  output.setType(permuteType(output.getType(), ctx.toPerm));
-  ctx.transposeResultBack(b, op, 0);
+  for (unsigned i : spec->outputs)
+    results[i].setType(permuteType(results[i].getType(), ctx.toPerm));
+  for (unsigned i : spec->outputs)
+    ctx.transposeResultBack(b, op, i);
   LLVM_DEBUG(llvm::dbgs() << "tfg-layout: " << opName << " " << getNodeName(op)
                           << " -> " << ctx.to << "\n");
   return true;

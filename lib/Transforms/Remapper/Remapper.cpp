@@ -46,6 +46,7 @@ void mlir::tfg::populateRemapperPatterns(RewritePatternSet &patterns,
   PDLPatternModule &pdl = patterns.getPDLPatterns();
   registerRemapperNatives(pdl, target);
   registerBatchNormNatives(pdl, target);
+  registerBatchNormGradNatives(pdl, target);
   registerDilationNatives(pdl, target);
   registerGeluNatives(pdl, target);
 }

@@ -3,7 +3,8 @@
 // What the remapper's native PDLL helpers share: the targets and the table
 // of fused kernels each one has (Targets.cpp), the walk over a chain of
 // nodes that fuses into one (Contraction.cpp), the batch-norm rewrites
-// (BatchNorm.cpp), the dilated-convolution rewrite (Dilation.cpp) and the
+// (BatchNorm.cpp), the batch-norm gradient fusion (BatchNormGrad.cpp), the
+// dilated-convolution rewrite (Dilation.cpp) and the
 // GELU fusion (Gelu.cpp).
 //
 //===----------------------------------------------------------------------===//
@@ -62,6 +63,12 @@ bool supportsFusedBatchNormEx(Target target, Type t, Type u,
                               llvm::StringRef activation, bool sideInput,
                               std::string &why);
 
+/// Whether the target runs the gradient of a training _FusedBatchNormEx
+/// with Relu (FusedBatchNormGradV3 + ReluGrad) as _FusedBatchNormGradEx;
+/// the reason in `why` if not.
+bool supportsFusedBatchNormGradEx(Target target, Type t, Type u,
+                                  llvm::StringRef dataFormat, std::string &why);
+
 /// Whether the target computes an inference FusedBatchNorm faster as
 /// elementwise primitives.
 bool prefersBatchNormPrimitives(Target target);
@@ -100,6 +107,7 @@ Operation *buildConst(PatternRewriter &rewriter, Operation *like,
 /// for `target`.
 void registerRemapperNatives(PDLPatternModule &pdl, Target target);
 void registerBatchNormNatives(PDLPatternModule &pdl, Target target);
+void registerBatchNormGradNatives(PDLPatternModule &pdl, Target target);
 void registerDilationNatives(PDLPatternModule &pdl, Target target);
 void registerGeluNatives(PDLPatternModule &pdl, Target target);
 

@@ -212,6 +212,37 @@ bool remapper::supportsFusedBatchNormEx(Target target, Type t, Type u,
   return refuse("unknown target");
 }
 
+bool remapper::supportsFusedBatchNormGradEx(Target target, Type t, Type u,
+                                            StringRef dataFormat,
+                                            std::string &why) {
+  auto refuse = [&](const Twine &reason) {
+    why = (getTargetName(target) +
+           " has no _FusedBatchNormGradEx here: " + reason)
+              .str();
+    return false;
+  };
+  switch (target) {
+  case Target::TfCpu:
+    return refuse("stock TensorFlow runs it on GPU only");
+  case Target::TfJs:
+    return refuse("TF.js has no _FusedBatchNormGradEx");
+  case Target::TfGpu:
+    // The gradient of the cuDNN forward kernel: the same constraints.
+    if (!(t && t.isF16()) || !(u && u.isF32()))
+      return refuse("cuDNN fuses half-precision batch norms only");
+    if (dataFormat != "NHWC")
+      return refuse("data format " + dataFormat.str() + " is not NHWC");
+    return true;
+  case Target::Host:
+    if (!isFloatLike(t) || !isFloatLike(u))
+      return refuse("element type is not a float type");
+    if (dataFormat != "NHWC" && dataFormat != "NCHW")
+      return refuse("data format " + dataFormat.str() + " is not 4-D");
+    return true;
+  }
+  return refuse("unknown target");
+}
+
 bool remapper::prefersBatchNormPrimitives(Target target) {
   // TensorFlow's CPU FusedBatchNorm kernel in inference is slower than the
   // four elementwise ops (Grappler splits it on CPU); GPUs, TF.js and the
