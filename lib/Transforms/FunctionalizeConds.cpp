@@ -189,8 +189,9 @@ void CondFunctionalizer::assignContexts() {
     }
     if (op->hasTrait<OpTrait::IsTerminator>()) {
       if (ctx)
-        blame(ctx, op, "returns a value of a conditional branch no Merge "
-                       "joins");
+        blame(ctx, op,
+              "returns a value of a conditional branch no Merge "
+              "joins");
       continue;
     }
     ctxOf[op] = ctx;
@@ -324,12 +325,12 @@ LogicalResult CondFunctionalizer::convert(Group &group, Operation *&at,
   Location loc = first->getLoc();
   std::string fnBase = sanitizeSymbol(base);
   DenseMap<Value, unsigned> noControls;
-  GraphFuncOp thenFn = buildFunctionOf(
-      module, symbols, fnBase + "_then", loc, argTypes, resultTypes, nodes[1],
-      data[1], noControls, results[1]);
-  GraphFuncOp elseFn = buildFunctionOf(
-      module, symbols, fnBase + "_else", loc, argTypes, resultTypes, nodes[0],
-      data[0], noControls, results[0]);
+  GraphFuncOp thenFn =
+      buildFunctionOf(module, symbols, fnBase + "_then", loc, argTypes,
+                      resultTypes, nodes[1], data[1], noControls, results[1]);
+  GraphFuncOp elseFn =
+      buildFunctionOf(module, symbols, fnBase + "_else", loc, argTypes,
+                      resultTypes, nodes[0], data[0], noControls, results[0]);
   stats.functions += 2;
 
   OpBuilder builder(first);
@@ -361,9 +362,19 @@ LogicalResult CondFunctionalizer::convert(Group &group, Operation *&at,
         "_mlir_device", builder.getStringAttr(getNodeDevice(first))));
   Operation *ifOp = createNode(builder, loc, "If", operands,
                                hoisted.getArrayRef(), resultTypes, attrs);
+  ctxOf[ifOp] = group.ctx;
+  if (group.ctx)
+    ctxs[group.ctx].nodes.push_back(ifOp);
+  // Each Merge becomes an Identity of its name reading the If's result,
+  // so the names fetches and feeds use stay.
   for (auto [k, merge] : llvm::enumerate(group.merges)) {
-    getDataResults(merge)[0].replaceAllUsesWith(ifOp->getResult(k));
-    getControlToken(merge).replaceAllUsesWith(getControlToken(ifOp));
+    builder.setInsertionPoint(merge);
+    Operation *id = createIdentityFor(builder, merge, ifOp->getResult(k));
+    ctxOf[id] = group.ctx;
+    if (group.ctx)
+      ctxs[group.ctx].nodes.push_back(id);
+    getDataResults(merge)[0].replaceAllUsesWith(getDataResults(id)[0]);
+    getControlToken(merge).replaceAllUsesWith(getControlToken(id));
   }
   SmallVector<Operation *> dead(group.switches.begin(), group.switches.end());
   llvm::append_range(dead, nodes[0]);
@@ -376,9 +387,6 @@ LogicalResult CondFunctionalizer::convert(Group &group, Operation *&at,
     erased.insert(op);
     op->erase();
   }
-  ctxOf[ifOp] = group.ctx;
-  if (group.ctx)
-    ctxs[group.ctx].nodes.push_back(ifOp);
   return success();
 }
 

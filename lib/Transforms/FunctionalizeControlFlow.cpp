@@ -47,6 +47,17 @@ ArrayAttr mlir::tfg::getElementTypesAttr(Builder &b, TypeRange types) {
   return b.getArrayAttr(attrs);
 }
 
+Operation *mlir::tfg::createIdentityFor(OpBuilder &builder, Operation *node,
+                                        Value value) {
+  Type type = getDataResults(node)[0].getType();
+  SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(node);
+  auto shaped = dyn_cast<ShapedType>(type);
+  attrs.push_back(builder.getNamedAttr(
+      "T", TypeAttr::get(shaped ? shaped.getElementType() : type)));
+  return createNode(builder, node->getLoc(), "Identity", {value}, {}, {type},
+                    attrs);
+}
+
 GraphFuncOp mlir::tfg::buildFunctionOf(
     ModuleOp module, SymbolTable &symbols, StringRef name, Location loc,
     ArrayRef<Type> argTypes, ArrayRef<Type> resultTypes,
@@ -54,8 +65,8 @@ GraphFuncOp mlir::tfg::buildFunctionOf(
     const DenseMap<Value, unsigned> &controlArgs, ArrayRef<Value> results) {
   MLIRContext *ctx = module.getContext();
   OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
-  auto func = GraphFuncOp::create(builder, loc, name,
-                                  FunctionType::get(ctx, argTypes, resultTypes));
+  auto func = GraphFuncOp::create(
+      builder, loc, name, FunctionType::get(ctx, argTypes, resultTypes));
   // Renames the function when the name is taken.
   symbols.insert(func);
   auto names = [&](unsigned count, StringRef prefix) {
@@ -91,8 +102,7 @@ GraphFuncOp mlir::tfg::buildFunctionOf(
       if (Value m = mapping.lookupOrNull(operand.get()))
         operand.set(m);
     eraseOperandsIf(clone, [&](OpOperand &operand) {
-      return isControlType(operand.get().getType()) &&
-             !isInside(operand.get());
+      return isControlType(operand.get().getType()) && !isInside(operand.get());
     });
   }
   SmallVector<Value> mapped;
@@ -117,7 +127,8 @@ void mlir::tfg::functionalizeControlFlow(ModuleOp module,
 
 namespace {
 struct FunctionalizeControlFlowPass
-    : tfg::impl::FunctionalizeControlFlowPassBase<FunctionalizeControlFlowPass> {
+    : tfg::impl::FunctionalizeControlFlowPassBase<
+          FunctionalizeControlFlowPass> {
   void runOnOperation() override {
     FunctionalizeStats stats;
     functionalizeControlFlow(getOperation(), stats);

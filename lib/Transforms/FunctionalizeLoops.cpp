@@ -18,10 +18,10 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FunctionalizeUtils.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/Utility.h"
 #include "tfg/Transforms/Functionalize.h"
-#include "FunctionalizeUtils.h"
 #include "tfg/Transforms/GraphUtils.h"
 
 #include "mlir/IR/IRMapping.h"
@@ -159,8 +159,7 @@ void LoopFunctionalizer::findFrames() {
   }
 }
 
-FailureOr<Operation *> LoopFunctionalizer::convert(Frame &frame,
-                                                   Blame &blame) {
+FailureOr<Operation *> LoopFunctionalizer::convert(Frame &frame, Blame &blame) {
   auto fail = [&](Operation *op, const Twine &reason) {
     blame = {op, reason.str()};
     return failure();
@@ -339,9 +338,9 @@ FailureOr<Operation *> LoopFunctionalizer::convert(Frame &frame,
       extra.push_back(op);
   // Every result must be in the body; invariants pass through.
   for (Value v : bodyResults)
-    if (!bodyData.count(v) && !(v.getDefiningOp() &&
-                                inFrame.contains(v.getDefiningOp()) &&
-                                !skeleton.contains(v.getDefiningOp())))
+    if (!bodyData.count(v) &&
+        !(v.getDefiningOp() && inFrame.contains(v.getDefiningOp()) &&
+          !skeleton.contains(v.getDefiningOp())))
       return fail(v.getDefiningOp() ? v.getDefiningOp() : loopCond,
                   "feeds a NextIteration from outside its loop body");
   if (failed(collect(bodyResults, extra, bodyData, bodyCtl, bodySet)))
@@ -389,10 +388,9 @@ FailureOr<Operation *> LoopFunctionalizer::convert(Frame &frame,
     return tf_type::FuncAttr::get(ctx, SymbolRefAttr::get(fn.getSymNameAttr()),
                                   DictionaryAttr::get(ctx, {}));
   };
-  auto parallel = firstEnter
-                      ? firstEnter->getAttrOfType<IntegerAttr>(
-                            "parallel_iterations")
-                      : IntegerAttr();
+  auto parallel =
+      firstEnter ? firstEnter->getAttrOfType<IntegerAttr>("parallel_iterations")
+                 : IntegerAttr();
   SmallVector<NamedAttribute> attrs = {
       builder.getNamedAttr("_mlir_name",
                            builder.getStringAttr(uniquer.get(frame.name))),
@@ -408,10 +406,17 @@ FailureOr<Operation *> LoopFunctionalizer::convert(Frame &frame,
         "_mlir_device", builder.getStringAttr(getNodeDevice(firstEnter))));
   Operation *whileOp = createNode(builder, loc, "While", inits,
                                   controls.getArrayRef(), argTypes, attrs);
-  Value whileCtl = getControlToken(whileOp);
+  frames[frame.parent].nodes.push_back(whileOp);
+  // Each Exit becomes an Identity of its name reading the While's result,
+  // so the names fetches and feeds use stay (TensorFlow's functionalization
+  // keeps them the same way).
   for (Operation *exit : frame.exits) {
     unsigned k = varOfSwitch.lookup(exit->getOperand(0).getDefiningOp());
-    replaceNodeUses(exit, {whileOp->getResult(k)}, {whileCtl});
+    builder.setInsertionPoint(exit);
+    Operation *id = createIdentityFor(builder, exit, whileOp->getResult(k));
+    frames[frame.parent].nodes.push_back(id);
+    replaceNodeUses(exit, getDataResults(id).take_front(1),
+                    {getControlToken(id)});
   }
   // The frame's nodes go (only they use each other now).
   SmallVector<Operation *> dead(frame.nodes.begin(), frame.nodes.end());
@@ -436,7 +441,6 @@ void LoopFunctionalizer::run() {
     FailureOr<Operation *> whileOp = convert(frame, blame);
     if (succeeded(whileOp)) {
       ++stats.loops;
-      parent.nodes.push_back(*whileOp);
       continue;
     }
     ++stats.unstructured;

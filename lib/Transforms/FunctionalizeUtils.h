@@ -31,6 +31,11 @@ std::string sanitizeSymbol(StringRef name);
 /// `Tout`) of functional nodes.
 ArrayAttr getElementTypesAttr(Builder &b, TypeRange types);
 
+/// Builds `Identity(value)` named as `node` (with its device), of `node`'s
+/// first result type, at the builder's insertion point: what stands for a
+/// node the functionalization removes.
+Operation *createIdentityFor(OpBuilder &builder, Operation *node, Value value);
+
 /// Adds to `module` a tfg.func named after `name` (made unique) of the
 /// given signature, whose body is a clone of `nodes` (in that order; their
 /// operands may refer to one another in any order). A value in `dataArgs`

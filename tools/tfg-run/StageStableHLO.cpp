@@ -77,6 +77,7 @@ mlir::tfg::lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
   if (!frozen)
     return stageError(toString(frozen.takeError()));
   PassManager pm(module.getContext());
+  pm.addPass(createFunctionalizeControlFlowPass());
   if (!shapes.shapes.empty())
     pm.addPass(createSetInputShapesPass(shapes));
   pm.addPass(createShapeInferencePass());

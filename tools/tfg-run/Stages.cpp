@@ -75,6 +75,8 @@ static llvm::Expected<StageRunner> prepareTF(const StageRequest &req) {
     options.feeds.push_back(feed.name);
   options.fetches.assign(req.fetches.begin(), req.fetches.end());
   auto lowered = lower(req.module, "tf", [&](PassManager &pm) {
+    // v1 loops and conditionals become tf.While/tf.If of func.funcs.
+    pm.addPass(createFunctionalizeControlFlowPass());
     pm.addPass(createTFGToTFExecutorPass());
     pm.addPass(createTFExecutorToTFPass(options));
   });
@@ -101,7 +103,8 @@ static const Stage stages[] = {
      "dependency order",
      prepareTFExecutor},
     {"tf",
-     "--tfg-to-tf-executor, --tf-executor-to-tf: a func.func of tf ops, "
+     "--tfg-functionalize-control-flow, --tfg-to-tf-executor, "
+     "--tf-executor-to-tf: a func.func of tf ops, "
      "feeds as arguments, fetches as results",
      prepareTF},
     {"stablehlo",

@@ -1,4 +1,5 @@
-//===- Functionalize.h - v1 control flow to functional ops -------*- C++ -*-===//
+//===- Functionalize.h - v1 control flow to functional ops -------*- C++
+//-*-===//
 //
 // Functionalization of TensorFlow's v1 control flow (the
 // `--tfg-functionalize-control-flow` pass): each structured

@@ -8,7 +8,8 @@
 // CHECK: While({{.*}}) name("loop")
 // CHECK: tfg.func @loop_body(
 // CHECK: %[[IF:.*]], %{{.*}} = If({{.*}}) name("loop/cond")
-// CHECK: %[[S:.*]], %{{.*}} = AddV2(%{{.*}}, %[[IF]]) name("loop/add_sum")
+// CHECK: %[[M:.*]], %{{.*}} = Identity(%[[IF]]) name("loop/cond/merge")
+// CHECK: AddV2(%{{.*}}, %[[M]]) name("loop/add_sum")
 // CHECK: tfg.func @loop_cond_then(
 // CHECK: tfg.func @loop_cond_else(
 // CHECK-NOT: Switch

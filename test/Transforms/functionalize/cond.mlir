@@ -13,7 +13,8 @@
 // CHECK: %[[IF:.*]], %{{.*}} = If(%[[P]], {{.*}}) name("cond") {Tcond = i1, Tin = [{{.*}}], Tout = [f32], else_branch = #tf_type.func<@cond_else, {}>, output_shapes = [], then_branch = #tf_type.func<@cond_then, {}>}
 // CHECK-NOT: Switch
 // CHECK-NOT: Merge
-// CHECK: Identity(%[[IF]]) name("out")
+// CHECK: %[[M:.*]], %{{.*}} = Identity(%[[IF]]) name("cond/merge")
+// CHECK: Identity(%[[M]]) name("out")
 // CHECK: tfg.func @cond_then(
 // CHECK: Identity({{.*}}) name("cond/switch_t")
 // CHECK: Const [{{.*}}] name("cond/two")

@@ -11,8 +11,11 @@
 // CHECK-NOT: Enter
 // CHECK-NOT: Merge
 // CHECK-NOT: Exit
-// CHECK: Identity(%[[W]]#1) name("sum")
-// CHECK: Identity(%[[W]]#0) name("count")
+// COM: Each Exit is an Identity of its name now.
+// CHECK: %[[XI:.*]], %{{.*}} = Identity(%[[W]]#0) name("loop/exit_i")
+// CHECK: %[[XS:.*]], %{{.*}} = Identity(%[[W]]#1) name("loop/exit_sum")
+// CHECK: Identity(%[[XS]]) name("sum")
+// CHECK: Identity(%[[XI]]) name("count")
 // CHECK: tfg.func @loop_cond(%[[A0:[^:]*]]: tensor<i32> {tfg.name = "arg0"},
 // CHECK-NEXT: %{{.*}}: tensor<i32> {tfg.name = "arg1"},
 // CHECK-NEXT: %[[A2:[^:]*]]: tensor<i32> {tfg.name = "arg2"},

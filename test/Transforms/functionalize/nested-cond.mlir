@@ -12,14 +12,16 @@
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[IF:.*]], %{{.*}} = If({{.*}}) name("outer") {{.*}}else_branch = #tf_type.func<@outer_else, {}>, {{.*}}then_branch = #tf_type.func<@outer_then, {}>}
 // CHECK-NOT: Switch
-// CHECK: Identity(%[[IF]]) name("out")
+// CHECK: %[[M:.*]], %{{.*}} = Identity(%[[IF]]) name("outer/merge")
+// CHECK: Identity(%[[M]]) name("out")
 // CHECK: tfg.func @outer_inner_then(
 // CHECK: AddV2
 // CHECK: tfg.func @outer_inner_else(
 // CHECK: Sub
 // CHECK: tfg.func @outer_then(
 // CHECK: %[[I:.*]], %{{.*}} = If({{.*}}) name("outer/inner")
-// CHECK: return(%[[I]])
+// CHECK: %[[IM:.*]], %{{.*}} = Identity(%[[I]]) name("outer/inner/merge")
+// CHECK: return(%[[IM]])
 // CHECK: tfg.func @outer_else(
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %P, %c0 = Const name("p") {dtype = i1, value = dense<false> : tensor<i1>} : () -> (tensor<i1>)

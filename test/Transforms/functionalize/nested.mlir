@@ -7,14 +7,17 @@
 // COM: first, in the outer body, which then becomes a While of its own.
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[W:.*]]:5, %{{.*}} = While({{.*}}) name("outer") {T = [i32, i32, i32, i32, i32], body = #tf_type.func<@outer_body, {}>, cond = #tf_type.func<@outer_cond, {}>
-// CHECK: Identity(%[[W]]#1) name("count")
-// CHECK: Identity(%[[W]]#0) name("outer_i")
+// CHECK: %[[XI:.*]], %{{.*}} = Identity(%[[W]]#0) name("outer/exit_i")
+// CHECK: %[[XC:.*]], %{{.*}} = Identity(%[[W]]#1) name("outer/exit_count")
+// CHECK: Identity(%[[XC]]) name("count")
+// CHECK: Identity(%[[XI]]) name("outer_i")
 // CHECK: tfg.func @inner_cond(
 // CHECK: tfg.func @inner_body(
 // CHECK: tfg.func @outer_cond(
 // CHECK: tfg.func @outer_body(
 // CHECK: %[[IW:.*]]:4, %{{.*}} = While({{.*}}) name("inner") {T = [i32, i32, i32, i32], body = #tf_type.func<@inner_body, {}>, cond = #tf_type.func<@inner_cond, {}>
-// CHECK: return(%{{.*}}, %[[IW]]#1, %{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: %[[IX:.*]], %{{.*}} = Identity(%[[IW]]#1) name("inner/exit_count")
+// CHECK: return(%{{.*}}, %[[IX]], %{{.*}}, %{{.*}}, %{{.*}})
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
   %Zero, %c1 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)

@@ -7,7 +7,8 @@
 // CHECK-LABEL: tfg.graph
 // CHECK: %[[X:.*]], %[[XC:.*]] = Placeholder name("x")
 // CHECK: %[[W:.*]]:2, %{{.*}} = While(%[[X]], %[[X]]) [%[[XC]]] name("w")
-// CHECK: Identity(%[[W]]#1) name("out")
+// CHECK: %[[XB:.*]], %{{.*}} = Identity(%[[W]]#1) name("w/exit_b")
+// CHECK: Identity(%[[XB]]) name("out")
 // CHECK: tfg.func @w_cond(%[[A:[^:]*]]: tensor<f32> {tfg.name = "arg0"},
 // CHECK: -> (tensor<i1> {tfg.name = "output0"})
 // CHECK-NEXT: {
