@@ -59,8 +59,8 @@ struct Group {
 class CondFunctionalizer {
 public:
   CondFunctionalizer(Block &body, ModuleOp module, SymbolTable &symbols,
-                     FunctionalizeStats &stats)
-      : body(body), module(module), symbols(symbols), stats(stats),
+                     const KeptNodes &kept, FunctionalizeStats &stats)
+      : body(body), module(module), symbols(symbols), kept(kept), stats(stats),
         uniquer(body) {}
 
   void run();
@@ -76,6 +76,7 @@ private:
   Block &body;
   ModuleOp module;
   SymbolTable &symbols;
+  const KeptNodes &kept;
   FunctionalizeStats &stats;
   NodeNameUniquer uniquer;
   SmallVector<Context> ctxs;
@@ -216,6 +217,13 @@ LogicalResult CondFunctionalizer::convert(Group &group, Operation *&at,
                                         "of its conditional");
   DenseSet<Operation *> switches(group.switches.begin(), group.switches.end());
   DenseSet<Operation *> merges(group.merges.begin(), group.merges.end());
+  for (Operation *merge : group.merges)
+    if (kept.lookup(getNodeName(merge)))
+      return fail(merge, "is a Merge whose value_index is fetched");
+  for (Operation *sw : group.switches)
+    if (kept.count(getNodeName(sw)))
+      return fail(sw, "is fetched or fed, and would move into the "
+                      "conditional's functions");
 
   // Each side's nodes: its context and the contexts inside it.
   SmallVector<Operation *> nodes[2];
@@ -224,9 +232,14 @@ LogicalResult CondFunctionalizer::convert(Group &group, Operation *&at,
     SmallVector<int> stack = {group.sides[s]};
     while (!stack.empty()) {
       int c = stack.pop_back_val();
-      for (Operation *op : ctxs[c].nodes)
-        if (!erased.contains(op) && sets[s].insert(op).second)
-          nodes[s].push_back(op);
+      for (Operation *op : ctxs[c].nodes) {
+        if (erased.contains(op) || !sets[s].insert(op).second)
+          continue;
+        if (kept.count(getNodeName(op)))
+          return fail(op, "is fetched or fed, and would move into the "
+                          "conditional's functions");
+        nodes[s].push_back(op);
+      }
       llvm::append_range(stack, ctxs[c].children);
     }
   }
@@ -415,7 +428,7 @@ void CondFunctionalizer::run() {
 }
 
 void mlir::tfg::functionalizeConds(Block &body, ModuleOp module,
-                                   SymbolTable &symbols,
+                                   SymbolTable &symbols, const KeptNodes &kept,
                                    FunctionalizeStats &stats) {
-  CondFunctionalizer(body, module, symbols, stats).run();
+  CondFunctionalizer(body, module, symbols, kept, stats).run();
 }

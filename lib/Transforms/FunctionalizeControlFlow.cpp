@@ -112,26 +112,43 @@ GraphFuncOp mlir::tfg::buildFunctionOf(
   return func;
 }
 
+KeptNodes mlir::tfg::getKeptNodes(ArrayRef<std::string> specs) {
+  KeptNodes kept;
+  for (const std::string &spec : specs) {
+    NodeSpec parsed = parseNodeSpec(spec);
+    kept[parsed.name] |= parsed.output > 0;
+  }
+  return kept;
+}
+
 void mlir::tfg::functionalizeControlFlow(ModuleOp module,
-                                         FunctionalizeStats &stats) {
+                                         FunctionalizeStats &stats,
+                                         ArrayRef<std::string> keep) {
+  std::vector<std::string> specs(keep.begin(), keep.end());
+  for (std::string &fetch : getRecordedFetches(module))
+    specs.push_back(std::move(fetch));
+  KeptNodes kept = getKeptNodes(specs);
   SymbolTable symbols(module);
   // The bodies as they are now: the functions added are built from
   // converted frames and hold their inner loops as While nodes already.
   SmallVector<Block *> bodies = getGraphBodies(module);
   for (Block *body : bodies)
-    functionalizeLoops(*body, module, symbols, stats);
+    functionalizeLoops(*body, module, symbols, kept, stats);
   // Conditionals, in the bodies and in the loop functions just built.
   for (Block *body : getGraphBodies(module))
-    functionalizeConds(*body, module, symbols, stats);
+    functionalizeConds(*body, module, symbols, kept, stats);
 }
 
 namespace {
 struct FunctionalizeControlFlowPass
     : tfg::impl::FunctionalizeControlFlowPassBase<
           FunctionalizeControlFlowPass> {
+  using FunctionalizeControlFlowPassBase::FunctionalizeControlFlowPassBase;
   void runOnOperation() override {
     FunctionalizeStats stats;
-    functionalizeControlFlow(getOperation(), stats);
+    std::vector<std::string> keep(fetch.begin(), fetch.end());
+    keep.insert(keep.end(), feed.begin(), feed.end());
+    functionalizeControlFlow(getOperation(), stats, keep);
     numLoops += stats.loops;
     numConds += stats.conds;
     numFunctions += stats.functions;

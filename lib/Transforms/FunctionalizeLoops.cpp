@@ -64,8 +64,8 @@ struct Blame {
 class LoopFunctionalizer {
 public:
   LoopFunctionalizer(Block &body, ModuleOp module, SymbolTable &symbols,
-                     FunctionalizeStats &stats)
-      : body(body), module(module), symbols(symbols), stats(stats),
+                     const KeptNodes &kept, FunctionalizeStats &stats)
+      : body(body), module(module), symbols(symbols), kept(kept), stats(stats),
         uniquer(body) {}
 
   void run();
@@ -77,6 +77,7 @@ private:
   Block &body;
   ModuleOp module;
   SymbolTable &symbols;
+  const KeptNodes &kept;
   FunctionalizeStats &stats;
   NodeNameUniquer uniquer;
   SmallVector<Frame> frames;
@@ -168,6 +169,15 @@ FailureOr<Operation *> LoopFunctionalizer::convert(Frame &frame, Blame &blame) {
     return fail(frame.blame, frame.reason);
   DenseSet<Operation *> inFrame(frame.nodes.begin(), frame.nodes.end());
   inFrame.insert(frame.exits.begin(), frame.exits.end());
+  // A fetched or fed node would vanish into the functions (an Exit's name
+  // stays, on the Identity of its value).
+  for (Operation *op : frame.nodes)
+    if (kept.count(getNodeName(op)))
+      return fail(op, "is fetched or fed, and would move into the loop's "
+                      "functions");
+  for (Operation *op : frame.exits)
+    if (kept.lookup(getNodeName(op)))
+      return fail(op, "is an Exit whose output other than 0 is fetched");
 
   // The skeleton: one LoopCond, the loop variables, the invariants.
   Operation *loopCond = nullptr;
@@ -456,7 +466,7 @@ void LoopFunctionalizer::run() {
 }
 
 void mlir::tfg::functionalizeLoops(Block &body, ModuleOp module,
-                                   SymbolTable &symbols,
+                                   SymbolTable &symbols, const KeptNodes &kept,
                                    FunctionalizeStats &stats) {
-  LoopFunctionalizer(body, module, symbols, stats).run();
+  LoopFunctionalizer(body, module, symbols, kept, stats).run();
 }

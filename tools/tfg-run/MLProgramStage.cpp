@@ -43,7 +43,7 @@ MLProgramStage::create(ModuleOp module, StringRef modelDirectory,
   }
   // v1 loops and conditionals become While/If nodes first.
   FunctionalizeStats functionalized;
-  functionalizeControlFlow(*copy, functionalized);
+  functionalizeControlFlow(*copy, functionalized, fetches);
   MLProgramOptions lowering;
   lowering.fetch.assign(fetches.begin(), fetches.end());
   if (failed(convertTFGToMLProgram(*copy, lowering)) || failed(verify(*copy)))

@@ -76,7 +76,10 @@ static llvm::Expected<StageRunner> prepareTF(const StageRequest &req) {
   options.fetches.assign(req.fetches.begin(), req.fetches.end());
   auto lowered = lower(req.module, "tf", [&](PassManager &pm) {
     // v1 loops and conditionals become tf.While/tf.If of func.funcs.
-    pm.addPass(createFunctionalizeControlFlowPass());
+    FunctionalizeControlFlowPassOptions functionalize;
+    functionalize.fetch.assign(options.fetches.begin(), options.fetches.end());
+    functionalize.feed.assign(options.feeds.begin(), options.feeds.end());
+    pm.addPass(createFunctionalizeControlFlowPass(functionalize));
     pm.addPass(createTFGToTFExecutorPass());
     pm.addPass(createTFExecutorToTFPass(options));
   });

@@ -18,7 +18,11 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/StringMap.h"
+
 #include <cstdint>
+#include <string>
+#include <vector>
 
 namespace mlir {
 namespace tfg {
@@ -35,13 +39,20 @@ struct FunctionalizeStats {
   int64_t unstructured = 0;
 };
 
+/// The nodes that fetches and feeds name and that must stay in the graph:
+/// per node name, whether an output other than 0 is named.
+using KeptNodes = llvm::StringMap<bool>;
+
+/// The KeptNodes of fetch and feed specs (`name`, `name:k`, `^name`).
+KeptNodes getKeptNodes(llvm::ArrayRef<std::string> specs);
+
 /// Turns the structured v1 loops of `body` (a tfg.graph or tfg.func body of
 /// `module`) into While nodes; their cond and body functions are added to
 /// `module` (`symbols` is its table). Nested frames are converted innermost
 /// first, so an outer body calls the inner loop's While. Iterative, linear
 /// in the body's nodes and edges plus the nodes cloned into functions.
 void functionalizeLoops(Block &body, ModuleOp module, SymbolTable &symbols,
-                        FunctionalizeStats &stats);
+                        const KeptNodes &kept, FunctionalizeStats &stats);
 
 /// Turns the structured Switch/Merge conditionals of `body` into If nodes
 /// whose then and else functions are added to `module`: the Merges that
@@ -50,10 +61,14 @@ void functionalizeLoops(Block &body, ModuleOp module, SymbolTable &symbols,
 /// are converted innermost first. A body still holding loop frames is left
 /// as it is.
 void functionalizeConds(Block &body, ModuleOp module, SymbolTable &symbols,
-                        FunctionalizeStats &stats);
+                        const KeptNodes &kept, FunctionalizeStats &stats);
 
-/// Functionalizes every tfg.graph and tfg.func body of `module`.
-void functionalizeControlFlow(ModuleOp module, FunctionalizeStats &stats);
+/// Functionalizes every tfg.graph and tfg.func body of `module`. The nodes
+/// `keep` names (fetch and feed specs), and those of the module's recorded
+/// `tfg.fetches`, are never moved into a function: their loop or
+/// conditional stays as it is.
+void functionalizeControlFlow(ModuleOp module, FunctionalizeStats &stats,
+                              llvm::ArrayRef<std::string> keep = {});
 
 } // namespace tfg
 } // namespace mlir

@@ -402,7 +402,15 @@ def FunctionalizeControlFlowPass
     LoopConds) are left as they are, with a remark naming the node.
     Iterative and linear in nodes and edges (plus the nodes cloned into the
     new functions).
+
+    Exits and Merges become Identity nodes of their names reading the
+    While's or If's results, so fetches and feeds naming them still work.
+    A node that `fetch`, `feed` or the module's recorded `tfg.fetches` name
+    and that would move into a function (a node of a loop body or of a
+    branch, a Merge's `value_index`) leaves its loop or conditional as it
+    is, with a remark.
   }];
+  let options = TFG_PreserveOptions;
   let statistics = [
     Statistic<"numLoops", "loops", "Number of loop frames turned into While">,
     Statistic<"numConds", "conds", "Number of conditionals turned into If">,

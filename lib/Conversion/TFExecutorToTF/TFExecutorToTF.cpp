@@ -273,7 +273,8 @@ static bool hasV1ControlFlow(ModuleOp module) {
 /// it is lowered to tf_executor again, replacing the module's body. Where
 /// a step fails (a module the conversions do not take), the module stays
 /// as it was and its v1 nodes get the remark below.
-static void functionalizeV1(ModuleOp module) {
+static void functionalizeV1(ModuleOp module, ArrayRef<std::string> feeds,
+                            ArrayRef<std::string> fetches) {
   OwningOpRef<ModuleOp> copy(module.clone());
   FunctionalizeStats stats;
   {
@@ -284,7 +285,9 @@ static void functionalizeV1(ModuleOp module) {
     });
     if (failed(convertTFExecutorToTFG(*copy)))
       return;
-    functionalizeControlFlow(*copy, stats);
+    std::vector<std::string> keep(feeds.begin(), feeds.end());
+    keep.insert(keep.end(), fetches.begin(), fetches.end());
+    functionalizeControlFlow(*copy, stats, keep);
     if (stats.loops + stats.conds == 0 || failed(convertTFGToTFExecutor(*copy)))
       return;
   }
@@ -301,7 +304,7 @@ LogicalResult mlir::tfg::convertTFExecutorToTF(ModuleOp module,
                                                ArrayRef<std::string> fetches) {
   bool failedAny = false;
   if (hasV1ControlFlow(module))
-    functionalizeV1(module);
+    functionalizeV1(module, feeds, fetches);
   for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
     tfe::GraphOp graph = getGraphOf(func);
     if (!graph)
