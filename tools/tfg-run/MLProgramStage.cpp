@@ -8,6 +8,7 @@
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/Utility.h"
 #include "tfg/ImportExport/SavedModelVariables.h"
+#include "tfg/Transforms/Functionalize.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MLProgram/IR/MLProgram.h"
@@ -40,6 +41,9 @@ MLProgramStage::create(ModuleOp module, StringRef modelDirectory,
       return fail("reading the SavedModel's variables failed");
     (*copy)->setAttr(kSavedModelVariablesAttr, *values);
   }
+  // v1 loops and conditionals become While/If nodes first.
+  FunctionalizeStats functionalized;
+  functionalizeControlFlow(*copy, functionalized, fetches);
   MLProgramOptions lowering;
   lowering.fetch.assign(fetches.begin(), fetches.end());
   if (failed(convertTFGToMLProgram(*copy, lowering)) || failed(verify(*copy)))

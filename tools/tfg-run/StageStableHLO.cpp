@@ -77,6 +77,9 @@ mlir::tfg::lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
   if (!frozen)
     return stageError(toString(frozen.takeError()));
   PassManager pm(module.getContext());
+  FunctionalizeControlFlowPassOptions functionalize;
+  functionalize.fetch.assign(fetches.begin(), fetches.end());
+  pm.addPass(createFunctionalizeControlFlowPass(functionalize));
   if (!shapes.shapes.empty())
     pm.addPass(createSetInputShapesPass(shapes));
   pm.addPass(createShapeInferencePass());

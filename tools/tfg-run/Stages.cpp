@@ -75,6 +75,11 @@ static llvm::Expected<StageRunner> prepareTF(const StageRequest &req) {
     options.feeds.push_back(feed.name);
   options.fetches.assign(req.fetches.begin(), req.fetches.end());
   auto lowered = lower(req.module, "tf", [&](PassManager &pm) {
+    // v1 loops and conditionals become tf.While/tf.If of func.funcs.
+    FunctionalizeControlFlowPassOptions functionalize;
+    functionalize.fetch.assign(options.fetches.begin(), options.fetches.end());
+    functionalize.feed.assign(options.feeds.begin(), options.feeds.end());
+    pm.addPass(createFunctionalizeControlFlowPass(functionalize));
     pm.addPass(createTFGToTFExecutorPass());
     pm.addPass(createTFExecutorToTFPass(options));
   });
@@ -101,7 +106,8 @@ static const Stage stages[] = {
      "dependency order",
      prepareTFExecutor},
     {"tf",
-     "--tfg-to-tf-executor, --tf-executor-to-tf: a func.func of tf ops, "
+     "--tfg-functionalize-control-flow, --tfg-to-tf-executor, "
+     "--tf-executor-to-tf: a func.func of tf ops, "
      "feeds as arguments, fetches as results",
      prepareTF},
     {"stablehlo",

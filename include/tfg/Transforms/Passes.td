@@ -362,6 +362,64 @@ def DropUnregisteredOutputShapesPass
   ];
 }
 
+def FunctionalizeControlFlowPass
+    : Pass<"tfg-functionalize-control-flow", "ModuleOp"> {
+  let summary = "Turn v1 loops and conditionals into While and If nodes";
+  let description = [{
+    TensorFlow's functionalization of v1 control flow. Each structured loop
+    frame (Enter, Merge, Switch on one LoopCond, NextIteration, Exit)
+    becomes a `While` node calling two new functions: `<frame>_cond`
+    computes the LoopCond's input from the loop variables (the Merges) and
+    the invariants (the Enters that feed no Merge, `is_constant` or not);
+    `<frame>_body` computes the NextIterations' inputs from the Switches'
+    true outputs and passes the invariants through. The While takes the
+    Enters' inputs, its results replace the Exits. Inner frames are
+    converted first, so the outer body calls the inner While.
+
+    Then each structured conditional (Switches on one predicate whose two
+    sides are joined by Merges) becomes an `If` node calling `<scope>_then`
+    and `<scope>_else`, the values the branches take as operands, the
+    Merges' values as results; conditionals inside loop bodies too.
+
+    ```mlir
+    %E, %c0 = Enter(%x) {frame_name = "loop", is_constant = false, ...}
+    %M:2, %c1 = Merge(%E, %N)
+    %L, %c2 = Less(%M#0, %limit_in_frame)
+    %C, %c3 = LoopCond(%L)
+    %S:2, %c4 = Switch(%M#0, %C)
+    %X, %c5 = Exit(%S#0)
+    %A, %c6 = AddV2(%S#1, %one_in_frame)
+    %N, %c7 = NextIteration(%A)
+    // becomes
+    %W:2, %c = While(%x, %limit) name("loop") {T = [i32, i32],
+        cond = #tf_type.func<@loop_cond, {}>,
+        body = #tf_type.func<@loop_body, {}>, ...}
+    ```
+
+    Frames and conditionals that are not structured (a Merge's
+    `value_index` used, a value leaving a frame without an Exit or a branch
+    without a Merge, inputs from unrelated frames or branches, two
+    LoopConds) are left as they are, with a remark naming the node.
+    Iterative and linear in nodes and edges (plus the nodes cloned into the
+    new functions).
+
+    Exits and Merges become Identity nodes of their names reading the
+    While's or If's results, so fetches and feeds naming them still work.
+    A node that `fetch`, `feed` or the module's recorded `tfg.fetches` name
+    and that would move into a function (a node of a loop body or of a
+    branch, a Merge's `value_index`) leaves its loop or conditional as it
+    is, with a remark.
+  }];
+  let options = TFG_PreserveOptions;
+  let statistics = [
+    Statistic<"numLoops", "loops", "Number of loop frames turned into While">,
+    Statistic<"numConds", "conds", "Number of conditionals turned into If">,
+    Statistic<"numFunctions", "functions-created", "Number of functions created">,
+    Statistic<"numUnstructured", "unstructured",
+              "Number of frames and conditionals left as they are">
+  ];
+}
+
 def FunctionalToRegionPass : Pass<"tfg-functional-to-region", "ModuleOp"> {
   let summary = "Turn functional control flow (If, Case, While, For) into region form";
   let description = [{

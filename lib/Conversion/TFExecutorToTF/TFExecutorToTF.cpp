@@ -5,19 +5,24 @@
 // order of the data and control edges (`--tfg-to-tf-executor` writes one):
 // ops with side effects stay in the order their control edges gave them,
 // and the control tokens go. The entry function's feeds become its
-// arguments and its fetches its results. Graphs with v1 control flow stay
-// tf_executor graphs. One pass over each graph's ops: linear, no recursion.
+// arguments and its fetches its results. v1 control flow is functionalized
+// first (through tfg: --tfg-functionalize-control-flow); graphs with v1
+// control flow left stay tf_executor graphs. One pass over each graph's ops:
+// linear, no recursion.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Conversion/TFExecutorToTF/TFExecutorToTF.h"
 #include "tfg/Conversion/Passes.h"
+#include "tfg/Conversion/TFGToTFExecutor/TFGToTFExecutor.h"
+#include "tfg/Transforms/Functionalize.h"
 
 #include "tfg/Dialect/TF/TFDialect.h"
 #include "tfg/Dialect/TFExecutor/TFExecutorOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -263,10 +268,55 @@ static void mergeIslands(tfe::GraphOp graph) {
   graph.erase();
 }
 
+/// True if a graph of `module` holds v1 control flow (an op other than
+/// islands and the fetch).
+static bool hasV1ControlFlow(ModuleOp module) {
+  for (auto func : module.getOps<func::FuncOp>())
+    if (tfe::GraphOp graph = getGraphOf(func))
+      for (Operation &op : graph.getBlock())
+        if (!isa<tfe::IslandOp, tfe::FetchOp>(op))
+          return true;
+  return false;
+}
+
+/// Functionalizes the v1 control flow of `module`'s graphs: a copy goes
+/// back to tfg (`--tf-executor-to-tfg`), `--tfg-functionalize-control-flow`
+/// turns its structured loops and conditionals into While and If nodes, and
+/// it is lowered to tf_executor again, replacing the module's body. Where
+/// a step fails (a module the conversions do not take), the module stays
+/// as it was and its v1 nodes get the remark below.
+static void functionalizeV1(ModuleOp module, ArrayRef<std::string> feeds,
+                            ArrayRef<std::string> fetches) {
+  OwningOpRef<ModuleOp> copy(module.clone());
+  FunctionalizeStats stats;
+  {
+    // The conversions' errors do not concern the caller: the module is
+    // then left as it is.
+    ScopedDiagnosticHandler quiet(module.getContext(), [&](Diagnostic &diag) {
+      return success(diag.getSeverity() == DiagnosticSeverity::Error);
+    });
+    if (failed(convertTFExecutorToTFG(*copy)))
+      return;
+    std::vector<std::string> keep(feeds.begin(), feeds.end());
+    keep.insert(keep.end(), fetches.begin(), fetches.end());
+    functionalizeControlFlow(*copy, stats, keep);
+    if (stats.loops + stats.conds == 0 || failed(convertTFGToTFExecutor(*copy)))
+      return;
+  }
+  module.getBody()->getOperations().clear();
+  module.getBody()->getOperations().splice(module.getBody()->end(),
+                                           copy->getBody()->getOperations());
+  for (NamedAttribute attr : (*copy)->getAttrs())
+    if (attr.getName() != SymbolTable::getSymbolAttrName())
+      module->setAttr(attr.getName(), attr.getValue());
+}
+
 LogicalResult mlir::tfg::convertTFExecutorToTF(ModuleOp module,
                                                ArrayRef<std::string> feeds,
                                                ArrayRef<std::string> fetches) {
   bool failedAny = false;
+  if (hasV1ControlFlow(module))
+    functionalizeV1(module, feeds, fetches);
   for (auto func : llvm::make_early_inc_range(module.getOps<func::FuncOp>())) {
     tfe::GraphOp graph = getGraphOf(func);
     if (!graph)
@@ -288,7 +338,7 @@ LogicalResult mlir::tfg::convertTFExecutorToTF(ModuleOp module,
       StringRef name = getName(v1);
       v1->emitRemark("node '")
           << name << "' (" << v1->getName()
-          << ") is v1 control flow, which is not functionalized: function '"
+          << ") is v1 control flow that is not functionalized: function '"
           << func.getSymName() << "' stays a tf_executor graph";
       continue;
     }
