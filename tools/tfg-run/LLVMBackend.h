@@ -35,6 +35,11 @@ struct LLVMRunRequest {
   double rtol = 1e-4, atol = 1e-6;
   /// Print the compile time (lowering and LLVM) in seconds.
   bool printCompileTime = false;
+  /// --backend=cuda: compile for a CUDA GPU (tfg/Codegen/GPU.h) and run
+  /// there; with `emitPTX`, write the PTX to that file and run nothing.
+  bool cuda = false;
+  std::string emitPTX;
+  std::string gpuArch = "sm_80";
 };
 
 /// Builds the value of argument `index` (named by its tfg.name, else
