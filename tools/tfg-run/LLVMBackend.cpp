@@ -58,8 +58,7 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
   if (!func)
     return fail("the module has no function '" + name + "'");
   // The compiled code, for the host CPU or a CUDA GPU.
-  std::function<llvm::Expected<std::vector<HostTensor>>(
-      ArrayRef<HostTensor>)>
+  std::function<llvm::Expected<std::vector<HostTensor>>(ArrayRef<HostTensor>)>
       runCompiled;
   double loweringSeconds = 0, llvmSeconds = 0;
   std::unique_ptr<CompiledFunction> cpu;

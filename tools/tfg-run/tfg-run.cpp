@@ -204,9 +204,9 @@ static cl::opt<std::string> emitPTX(
     cl::desc("With --backend=cuda: write the PTX of the compiled model to "
              "FILE and run nothing"),
     cl::value_desc("FILE"), cl::cat(category));
-static cl::opt<std::string> gpuArch(
-    "gpu-arch", cl::desc("With --backend=cuda: the SM of the PTX"),
-    cl::value_desc("sm_XY"), cl::init("sm_80"), cl::cat(category));
+static cl::opt<std::string>
+    gpuArch("gpu-arch", cl::desc("With --backend=cuda: the SM of the PTX"),
+            cl::value_desc("sm_XY"), cl::init("sm_80"), cl::cat(category));
 static cl::opt<bool> printCompileTime(
     "print-compile-time",
     cl::desc("With --backend=llvm: print the compile time in seconds"),

@@ -51,8 +51,7 @@ mlir::tfg::compileForGPU(ModuleOp module, StringRef name,
   }
   int64_t block = options.blockSize;
   if (block < 1 || block > 1024)
-    return fail("block size " + Twine(block) +
-                ": expected 1 to 1024 threads");
+    return fail("block size " + Twine(block) + ": expected 1 to 1024 threads");
   std::string archName = options.gpuArch;
   StringRef arch = archName;
   if (!arch.starts_with("sm_") || arch.size() < 5 ||

@@ -51,9 +51,9 @@ struct Driver {
                                  void **);
   CUresult (*cuModuleUnload)(CUmodule);
   CUresult (*cuModuleGetFunction)(CUfunction *, CUmodule, const char *);
-  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned,
-                             unsigned, unsigned, unsigned, unsigned, CUstream,
-                             void **, void **);
+  CUresult (*cuLaunchKernel)(CUfunction, unsigned, unsigned, unsigned, unsigned,
+                             unsigned, unsigned, unsigned, CUstream, void **,
+                             void **);
   CUresult (*cuStreamCreate)(CUstream *, unsigned);
   CUresult (*cuStreamDestroy)(CUstream);
   CUresult (*cuStreamSynchronize)(CUstream);
@@ -74,8 +74,7 @@ std::mutex errorMutex;
 std::string keptError;
 int defaultDevice = 0;
 
-template <typename Fn>
-bool resolve(Driver &d, Fn &fn, const char *name) {
+template <typename Fn> bool resolve(Driver &d, Fn &fn, const char *name) {
   fn = reinterpret_cast<Fn>(dlsym(d.handle, name));
   if (!fn)
     d.loadError = std::string("the CUDA driver lacks ") + name;
@@ -100,31 +99,31 @@ Driver &getDriver() {
       d.loadError = "no CUDA driver: libcuda.so.1 not found";
       return;
     }
-    bool ok = resolve(d, d.cuInit, "cuInit") &&
-              resolve(d, d.cuDeviceGet, "cuDeviceGet") &&
-              resolve(d, d.cuDevicePrimaryCtxRetain,
-                      "cuDevicePrimaryCtxRetain") &&
-              resolve(d, d.cuCtxSetCurrent, "cuCtxSetCurrent") &&
-              resolve(d, d.cuCtxSynchronize, "cuCtxSynchronize") &&
-              resolve(d, d.cuGetErrorString, "cuGetErrorString") &&
-              resolve(d, d.cuModuleLoadDataEx, "cuModuleLoadDataEx") &&
-              resolve(d, d.cuModuleUnload, "cuModuleUnload") &&
-              resolve(d, d.cuModuleGetFunction, "cuModuleGetFunction") &&
-              resolve(d, d.cuLaunchKernel, "cuLaunchKernel") &&
-              resolve(d, d.cuStreamCreate, "cuStreamCreate") &&
-              resolve(d, d.cuStreamDestroy, "cuStreamDestroy_v2") &&
-              resolve(d, d.cuStreamSynchronize, "cuStreamSynchronize") &&
-              resolve(d, d.cuStreamWaitEvent, "cuStreamWaitEvent") &&
-              resolve(d, d.cuEventCreate, "cuEventCreate") &&
-              resolve(d, d.cuEventDestroy, "cuEventDestroy_v2") &&
-              resolve(d, d.cuEventRecord, "cuEventRecord") &&
-              resolve(d, d.cuEventSynchronize, "cuEventSynchronize") &&
-              resolve(d, d.cuMemAlloc, "cuMemAlloc_v2") &&
-              resolve(d, d.cuMemAllocManaged, "cuMemAllocManaged") &&
-              resolve(d, d.cuMemFree, "cuMemFree_v2") &&
-              resolve(d, d.cuMemcpyAsync, "cuMemcpyAsync") &&
-              resolve(d, d.cuMemsetD32Async, "cuMemsetD32Async") &&
-              resolve(d, d.cuMemsetD16Async, "cuMemsetD16Async");
+    bool ok =
+        resolve(d, d.cuInit, "cuInit") &&
+        resolve(d, d.cuDeviceGet, "cuDeviceGet") &&
+        resolve(d, d.cuDevicePrimaryCtxRetain, "cuDevicePrimaryCtxRetain") &&
+        resolve(d, d.cuCtxSetCurrent, "cuCtxSetCurrent") &&
+        resolve(d, d.cuCtxSynchronize, "cuCtxSynchronize") &&
+        resolve(d, d.cuGetErrorString, "cuGetErrorString") &&
+        resolve(d, d.cuModuleLoadDataEx, "cuModuleLoadDataEx") &&
+        resolve(d, d.cuModuleUnload, "cuModuleUnload") &&
+        resolve(d, d.cuModuleGetFunction, "cuModuleGetFunction") &&
+        resolve(d, d.cuLaunchKernel, "cuLaunchKernel") &&
+        resolve(d, d.cuStreamCreate, "cuStreamCreate") &&
+        resolve(d, d.cuStreamDestroy, "cuStreamDestroy_v2") &&
+        resolve(d, d.cuStreamSynchronize, "cuStreamSynchronize") &&
+        resolve(d, d.cuStreamWaitEvent, "cuStreamWaitEvent") &&
+        resolve(d, d.cuEventCreate, "cuEventCreate") &&
+        resolve(d, d.cuEventDestroy, "cuEventDestroy_v2") &&
+        resolve(d, d.cuEventRecord, "cuEventRecord") &&
+        resolve(d, d.cuEventSynchronize, "cuEventSynchronize") &&
+        resolve(d, d.cuMemAlloc, "cuMemAlloc_v2") &&
+        resolve(d, d.cuMemAllocManaged, "cuMemAllocManaged") &&
+        resolve(d, d.cuMemFree, "cuMemFree_v2") &&
+        resolve(d, d.cuMemcpyAsync, "cuMemcpyAsync") &&
+        resolve(d, d.cuMemsetD32Async, "cuMemsetD32Async") &&
+        resolve(d, d.cuMemsetD16Async, "cuMemsetD16Async");
     if (!ok)
       return;
     CUdevice device = 0;
@@ -203,8 +202,8 @@ static CUmodule loadModule(const void *data, int optLevel, bool jit) {
                      reinterpret_cast<void *>(static_cast<intptr_t>(
                          optLevel < 0 ? 0 : (optLevel > 4 ? 4 : optLevel)))};
   CUmodule module = nullptr;
-  CUresult r = d->cuModuleLoadDataEx(&module, data, jit ? 3 : 2, options,
-                                     values);
+  CUresult r =
+      d->cuModuleLoadDataEx(&module, data, jit ? 3 : 2, options, values);
   if (r != kSuccess) {
     keep("cuModuleLoadDataEx: " + describe(*d, r) +
          (log[0] ? std::string(": ") + log : std::string()));
@@ -384,7 +383,8 @@ static void mgpuSetDefaultDevice(int32_t device) {
 } // extern "C"
 
 ArrayRef<cuda::RuntimeSymbol> cuda::getRuntimeSymbols() {
-#define TFG_SYMBOL(name) {#name, reinterpret_cast<void *>(&name)}
+#define TFG_SYMBOL(name)                                                       \
+  { #name, reinterpret_cast < void *>(&name) }
   static const RuntimeSymbol symbols[] = {
       TFG_SYMBOL(mgpuModuleLoad),       TFG_SYMBOL(mgpuModuleLoadJIT),
       TFG_SYMBOL(mgpuModuleUnload),     TFG_SYMBOL(mgpuModuleGetFunction),

@@ -87,8 +87,8 @@ struct DeviceMemoryPass
   template <typename OpTy, typename... Args>
   static void createSynchronous(OpBuilder &b, Location loc, Args... args) {
     Type token = gpu::AsyncTokenType::get(b.getContext());
-    Value stream = gpu::WaitOp::create(b, loc, token, ValueRange())
-                       .getAsyncToken();
+    Value stream =
+        gpu::WaitOp::create(b, loc, token, ValueRange()).getAsyncToken();
     auto op = OpTy::create(b, loc, token, ValueRange{stream}, args...);
     gpu::WaitOp::create(b, loc, Type(), ValueRange{op.getAsyncToken()});
   }
@@ -112,8 +112,8 @@ struct DeviceMemoryPass
     });
     for (memref::AllocOp op : allocs) {
       OpBuilder b(op);
-      Value m = allocManaged(b, op.getLoc(), op.getType(),
-                             op.getDynamicSizes(), op.getSymbolOperands());
+      Value m = allocManaged(b, op.getLoc(), op.getType(), op.getDynamicSizes(),
+                             op.getSymbolOperands());
       op.replaceAllUsesWith(m);
       op.erase();
     }
@@ -124,8 +124,8 @@ struct DeviceMemoryPass
           return op.emitError("a stack buffer that leaves its block cannot "
                               "be placed in device memory");
       OpBuilder b(op);
-      Value m = allocManaged(b, op.getLoc(), op.getType(),
-                             op.getDynamicSizes(), op.getSymbolOperands());
+      Value m = allocManaged(b, op.getLoc(), op.getType(), op.getDynamicSizes(),
+                             op.getSymbolOperands());
       op.replaceAllUsesWith(m);
       b.setInsertionPoint(block->getTerminator());
       createSynchronous<gpu::DeallocOp>(b, op.getLoc(), m);
@@ -184,9 +184,7 @@ struct DeviceMemoryPass
 struct CollapseParallelLoopsPass
     : public PassWrapper<CollapseParallelLoopsPass, OperationPass<ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CollapseParallelLoopsPass)
-  StringRef getArgument() const override {
-    return "tfg-gpu-collapse-parallel";
-  }
+  StringRef getArgument() const override { return "tfg-gpu-collapse-parallel"; }
   StringRef getDescription() const override {
     return "collapses every outermost scf.parallel to one dimension";
   }
@@ -227,17 +225,17 @@ struct MergeKernelModulesPass
       return;
     SymbolTable top(module);
     OpBuilder b(gpuModules.front());
-    auto merged = gpu::GPUModuleOp::create(b, gpuModules.front().getLoc(),
-                                           "tfg_kernels");
+    auto merged =
+        gpu::GPUModuleOp::create(b, gpuModules.front().getLoc(), "tfg_kernels");
     top.insert(merged);
     SymbolTable table(merged);
     // (module, kernel) -> the kernel's name in the merged module.
     llvm::DenseMap<std::pair<StringAttr, StringAttr>, StringAttr> renamed;
     for (gpu::GPUModuleOp old : gpuModules) {
-      for (Operation &op : llvm::make_early_inc_range(old.getBody()->
-                                                      getOperations())) {
-        auto name = op.getAttrOfType<StringAttr>(
-            SymbolTable::getSymbolAttrName());
+      for (Operation &op :
+           llvm::make_early_inc_range(old.getBody()->getOperations())) {
+        auto name =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
         op.remove();
         StringAttr now = table.insert(&op);
         if (name)
@@ -246,8 +244,8 @@ struct MergeKernelModulesPass
     }
     WalkResult walk = module.walk([&](gpu::LaunchFuncOp launch) {
       SymbolRefAttr kernel = launch.getKernelAttr();
-      auto it = renamed.find(
-          {kernel.getRootReference(), kernel.getLeafReference()});
+      auto it =
+          renamed.find({kernel.getRootReference(), kernel.getLeafReference()});
       if (it == renamed.end()) {
         launch.emitError("launches a kernel outside the outlined modules");
         return WalkResult::interrupt();
@@ -277,7 +275,7 @@ struct LowerMathPass : public PassWrapper<LowerMathPass, OperationPass<>> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     // To exp/log/sqrt and arithmetic; tanh is left to its polynomial.
-    StringRef expanded[] = {"tan",   "sinh", "cosh",  "asinh",
+    StringRef expanded[] = {"tan",   "sinh",  "cosh", "asinh",
                             "acosh", "atanh", "powf", "fpowi"};
     math::populateExpansionPatterns(patterns, expanded);
     auto all = [](StringRef) { return true; };
@@ -296,13 +294,20 @@ struct DeviceFunction {
   unsigned arity;
 };
 static const DeviceFunction kDeviceFunctions[] = {
-    {"fabs", "llvm.intr.fabs", 1},         {"ceil", "llvm.intr.ceil", 1},
-    {"floor", "llvm.intr.floor", 1},       {"trunc", "llvm.intr.trunc", 1},
-    {"round", "llvm.intr.round", 1},       {"rint", "llvm.intr.roundeven", 1},
-    {"nearbyint", "llvm.intr.nearbyint", 1}, {"sqrt", "llvm.intr.sqrt", 1},
-    {"copysign", "llvm.intr.copysign", 2}, {"fmin", "llvm.intr.minnum", 2},
-    {"fmax", "llvm.intr.maxnum", 2},       {"fmod", "llvm.frem", 2},
-    {"fma", "llvm.intr.fma", 3},           {"exp2", "llvm.intr.exp2", 1},
+    {"fabs", "llvm.intr.fabs", 1},
+    {"ceil", "llvm.intr.ceil", 1},
+    {"floor", "llvm.intr.floor", 1},
+    {"trunc", "llvm.intr.trunc", 1},
+    {"round", "llvm.intr.round", 1},
+    {"rint", "llvm.intr.roundeven", 1},
+    {"nearbyint", "llvm.intr.nearbyint", 1},
+    {"sqrt", "llvm.intr.sqrt", 1},
+    {"copysign", "llvm.intr.copysign", 2},
+    {"fmin", "llvm.intr.minnum", 2},
+    {"fmax", "llvm.intr.maxnum", 2},
+    {"fmod", "llvm.frem", 2},
+    {"fma", "llvm.intr.fma", 3},
+    {"exp2", "llvm.intr.exp2", 1},
     {"rsqrt", "llvm.intr.sqrt", 1}};
 
 struct DefineDeviceFunctionsPass
@@ -335,16 +340,15 @@ struct DefineDeviceFunctionsPass
         OpBuilder b(&getContext());
         Block *body = fn.addEntryBlock(b);
         b.setInsertionPointToEnd(body);
-        Value abs = LLVM::AbsOp::create(b, fn.getLoc(), result,
-                                        body->getArgument(0),
-                                        /*is_int_min_poison=*/false);
+        Value abs =
+            LLVM::AbsOp::create(b, fn.getLoc(), result, body->getArgument(0),
+                                /*is_int_min_poison=*/false);
         LLVM::ReturnOp::create(b, fn.getLoc(), abs);
         fn.setLinkage(LLVM::Linkage::Internal);
         continue;
       }
       bool f32 = result.isF32();
-      if ((!f32 && !result.isF64()) ||
-          (f32 && !name.consume_back("f")))
+      if ((!f32 && !result.isF64()) || (f32 && !name.consume_back("f")))
         continue;
       const DeviceFunction *found = nullptr;
       for (const DeviceFunction &f : kDeviceFunctions)
@@ -353,8 +357,7 @@ struct DefineDeviceFunctionsPass
       // exp2 is selected for f32 only.
       if (!found || type.getNumParams() != found->arity ||
           (name == "exp2" && !f32) ||
-          !llvm::all_of(type.getParams(),
-                        [&](Type t) { return t == result; }))
+          !llvm::all_of(type.getParams(), [&](Type t) { return t == result; }))
         continue;
       Location loc = fn.getLoc();
       OpBuilder b(&getContext());
@@ -379,13 +382,13 @@ struct DefineDeviceFunctionsPass
 /// for sm_80); exp2 is selected for f32 only.
 static bool isSelectableIntrinsic(Operation *op) {
   static const llvm::StringSet<> selectable = {
-      "sqrt",     "fabs",     "floor",      "ceil",         "trunc",
-      "round",    "roundeven", "rint",      "nearbyint",    "copysign",
-      "minnum",   "maxnum",   "minimum",    "maximum",      "fma",
-      "fmuladd",  "ctlz",     "cttz",       "ctpop",        "abs",
-      "smax",     "smin",     "umax",       "umin",         "bitreverse",
-      "bswap",    "fshl",     "fshr",       "memcpy",       "memset",
-      "memmove",  "assume",   "lifetime.start", "lifetime.end"};
+      "sqrt",    "fabs",      "floor",          "ceil",        "trunc",
+      "round",   "roundeven", "rint",           "nearbyint",   "copysign",
+      "minnum",  "maxnum",    "minimum",        "maximum",     "fma",
+      "fmuladd", "ctlz",      "cttz",           "ctpop",       "abs",
+      "smax",    "smin",      "umax",           "umin",        "bitreverse",
+      "bswap",   "fshl",      "fshr",           "memcpy",      "memset",
+      "memmove", "assume",    "lifetime.start", "lifetime.end"};
   StringRef name = op->getName().getStringRef();
   if (!name.consume_front("llvm.intr."))
     return true;
@@ -395,12 +398,9 @@ static bool isSelectableIntrinsic(Operation *op) {
 }
 
 struct CheckDeviceCodePass
-    : public PassWrapper<CheckDeviceCodePass,
-                         OperationPass<gpu::GPUModuleOp>> {
+    : public PassWrapper<CheckDeviceCodePass, OperationPass<gpu::GPUModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(CheckDeviceCodePass)
-  StringRef getArgument() const override {
-    return "tfg-gpu-check-device-code";
-  }
+  StringRef getArgument() const override { return "tfg-gpu-check-device-code"; }
   StringRef getDescription() const override {
     return "errors at calls of external functions and at LLVM intrinsics "
            "NVPTX cannot select; erases unused declarations";

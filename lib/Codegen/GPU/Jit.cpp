@@ -77,9 +77,8 @@ GPUCompiledFunction::compile(ModuleOp module, StringRef name,
   engineOptions.enablePerfNotificationListener = false;
   StringRef runtime[] = {TFG_MLIR_C_RUNNER_UTILS};
   engineOptions.sharedLibPaths = runtime;
-  auto engine =
-      ExecutionEngine::create(*program->host, engineOptions,
-                              std::move(*machine));
+  auto engine = ExecutionEngine::create(*program->host, engineOptions,
+                                        std::move(*machine));
   if (!engine)
     return engine.takeError();
   result->engine = std::move(*engine);
@@ -186,9 +185,8 @@ GPUCompiledFunction::run(ArrayRef<HostTensor> args) {
     return std::move(err);
   for (auto [i, out] : llvm::enumerate(outputs)) {
     MutableArrayRef<char> bytes = out.getMutableRawData();
-    if (llvm::Error err =
-            cuda::copy(bytes.data(), buffers.pointers[args.size() + i],
-                       bytes.size()))
+    if (llvm::Error err = cuda::copy(
+            bytes.data(), buffers.pointers[args.size() + i], bytes.size()))
       return std::move(err);
   }
   return outputs;

@@ -15,6 +15,24 @@ func.func @copy(%a: memref<4x5xf32>, %b: memref<4x5xf32>) {
 // -----
 
 // MEM: memref.global "private" constant @w
+// MEM-LABEL: func.func @memory
+// MEM-SAME: llvm.emit_c_interface
+// MEM: %[[HOST:.*]] = memref.get_global @w : memref<4xf32>
+// MEM-NEXT: %[[W:.*]] = gpu.alloc  host_shared () : memref<4xf32>
+// MEM-NEXT: %[[S0:.*]] = gpu.wait async
+// MEM-NEXT: %[[C:.*]] = gpu.memcpy async [%[[S0]]] %[[W]], %[[HOST]] : memref<4xf32>, memref<4xf32>
+// MEM-NEXT: gpu.wait [%[[C]]]
+// MEM-NOT: memref.get_global
+// MEM: %[[T:.*]] = gpu.alloc  host_shared () : memref<4xf32>
+// MEM: %[[S:.*]] = gpu.alloc  host_shared () : memref<2xf32>
+// MEM: scf.parallel
+// MEM: memref.alloca() : memref<1xf32>
+// MEM: gpu.dealloc async [%{{.*}}] %[[T]] : memref<4xf32>
+// MEM: gpu.dealloc async [%{{.*}}] %[[S]] : memref<2xf32>
+// MEM: gpu.dealloc async [%{{.*}}] %[[W]] : memref<4xf32>
+// MEM-NEXT: gpu.wait
+// MEM-NEXT: return
+memref.global "private" constant @w : memref<4xf32> = dense<[1.0, 2.0, 3.0, 4.0]>
 func.func @memory(%out: memref<4xf32>) {
   %w = memref.get_global @w : memref<4xf32>
   %t = memref.alloc() {alignment = 64 : i64} : memref<4xf32>
@@ -37,8 +55,10 @@ func.func @memory(%out: memref<4xf32>) {
 // -----
 
 // COLLAPSE-LABEL: func.func @collapse
-// COLLAPSE: scf.parallel (%{{.*}}) = (%c0) to (%c60) step (%c1)
+// COLLAPSE: scf.parallel (%[[I:[a-z0-9]+]]) = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
 // COLLAPSE-NOT: scf.parallel
+// COLLAPSE: arith.remsi %[[I]]
+// COLLAPSE: memref.store
 func.func @collapse(%a: memref<3x4x5xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
