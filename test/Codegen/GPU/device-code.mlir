@@ -86,3 +86,33 @@ gpu.module @indirect {
     llvm.return %0 : f32
   }
 }
+
+// -----
+
+// COM: The libdevice functions convert-gpu-to-nvvm calls that are one LLVM
+// COM: operation get that operation as their body; others stay declarations.
+// RUN: tfg-opt %s --split-input-file --pass-pipeline='builtin.module(gpu.module(tfg-gpu-define-device-functions))' | FileCheck %s --check-prefix=BODY
+// BODY-LABEL: gpu.module @device_functions
+// BODY: llvm.func internal @__nv_fabsf(%[[X:.*]]: f32) -> f32
+// BODY-NEXT: %[[R:.*]] = llvm.intr.fabs(%[[X]]) : (f32) -> f32
+// BODY-NEXT: llvm.return %[[R]] : f32
+// BODY: llvm.func internal @__nv_fmod(%[[A:.*]]: f64, %[[B:.*]]: f64) -> f64
+// BODY-NEXT: llvm.frem %[[A]], %[[B]] : f64
+// BODY: llvm.func internal @__nv_rsqrtf(%[[Y:.*]]: f32) -> f32
+// BODY-NEXT: %[[S:.*]] = llvm.intr.sqrt(%[[Y]]) : (f32) -> f32
+// BODY-NEXT: %[[ONE:.*]] = llvm.mlir.constant(1.000000e+00 : f32) : f32
+// BODY-NEXT: llvm.fdiv %[[ONE]], %[[S]] : f32
+// BODY: llvm.func internal @__nv_abs(%[[I:.*]]: i32) -> i32
+// BODY-NEXT: "llvm.intr.abs"(%[[I]]) <{is_int_min_poison = false}> : (i32) -> i32
+// BODY: llvm.func @__nv_exp2(f64) -> f64
+// BODY: llvm.func @__nv_expf(f32) -> f32
+// BODY: llvm.func @__nv_fabsf_wrong(f32) -> f32
+gpu.module @device_functions {
+  llvm.func @__nv_fabsf(f32) -> f32
+  llvm.func @__nv_fmod(f64, f64) -> f64
+  llvm.func @__nv_rsqrtf(f32) -> f32
+  llvm.func @__nv_abs(i32) -> i32
+  llvm.func @__nv_exp2(f64) -> f64
+  llvm.func @__nv_expf(f32) -> f32
+  llvm.func @__nv_fabsf_wrong(f32) -> f32
+}
