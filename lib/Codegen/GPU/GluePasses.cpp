@@ -143,6 +143,13 @@ struct DeviceMemoryPass
     Block &entry = func.getBody().front();
     Operation *lastCopy = nullptr;
     for (memref::GetGlobalOp op : globals) {
+      // A copy is only the global's value if nothing writes the global.
+      auto global = SymbolTable::lookupNearestSymbolFrom<memref::GlobalOp>(
+          op, op.getNameAttr());
+      if (!global || !global.getConstant())
+        return op.emitError("global '")
+               << op.getName()
+               << "' is not a constant: it cannot be copied to device memory";
       Value &copy = copies[op.getName()];
       if (!copy) {
         OpBuilder b = OpBuilder::atBlockBegin(&entry);

@@ -96,3 +96,4 @@ module attributes {gpu.container_module} {
     return
   }
 }
+
