@@ -23,6 +23,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,8 +49,14 @@ struct StableHLOToGPUPipelineOptions
       llvm::cl::init(2)};
 };
 
+/// Why `options` cannot be compiled (block size outside 1..1024, an
+/// optimization level above 3, an arch that is not sm_XY[a]), or nothing.
+std::optional<std::string>
+checkGPUOptions(const StableHLOToGPUPipelineOptions &options);
+
 /// StableHLO to host code in the LLVM dialect and a `gpu.binary` holding
-/// the PTX (docs/Codegen.md, "GPU").
+/// the PTX (docs/Codegen.md, "GPU"). Invalid options make the pipeline
+/// fail with an error at the module.
 void buildStableHLOToGPUPipeline(OpPassManager &pm,
                                  const StableHLOToGPUPipelineOptions &options);
 

@@ -16,6 +16,24 @@ static llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
+std::optional<std::string>
+mlir::tfg::checkGPUOptions(const StableHLOToGPUPipelineOptions &options) {
+  int64_t block = options.blockSize;
+  if (block < 1 || block > 1024)
+    return "block size " + std::to_string(block) +
+           ": expected 1 to 1024 threads";
+  unsigned opt = options.optLevel;
+  if (opt > 3)
+    return "opt-level " + std::to_string(opt) + ": expected 0 to 3";
+  std::string arch = options.gpuArch;
+  StringRef digits = arch;
+  if (!digits.consume_front("sm_") || digits.size() < 2 ||
+      !llvm::all_of(digits.drop_back(digits.ends_with("a") ? 1 : 0),
+                    [](char c) { return llvm::isDigit(c); }))
+    return "--gpu-arch=" + arch + ": expected sm_XY (e.g. sm_80)";
+  return std::nullopt;
+}
+
 llvm::Expected<std::string> mlir::tfg::extractPTX(ModuleOp lowered) {
   std::string ptx;
   unsigned count = 0;
@@ -49,15 +67,8 @@ mlir::tfg::compileForGPU(ModuleOp module, StringRef name,
       return fail("function '" + name +
                   "': an argument or result is not a static ranked tensor");
   }
-  int64_t block = options.blockSize;
-  if (block < 1 || block > 1024)
-    return fail("block size " + Twine(block) + ": expected 1 to 1024 threads");
-  std::string archName = options.gpuArch;
-  StringRef arch = archName;
-  if (!arch.starts_with("sm_") || arch.size() < 5 ||
-      !llvm::all_of(arch.drop_front(3),
-                    [](char c) { return llvm::isDigit(c) || c == 'a'; }))
-    return fail("--gpu-arch=" + arch + ": expected sm_XY (e.g. sm_80)");
+  if (std::optional<std::string> why = checkGPUOptions(options))
+    return fail(*why);
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   registerStableHLOToGPUDialects(registry);

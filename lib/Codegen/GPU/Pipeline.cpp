@@ -33,8 +33,27 @@
 using namespace mlir;
 using namespace mlir::tfg;
 
+namespace {
+/// Fails with `message` at the module: the pipeline's options are invalid.
+struct InvalidOptionsPass
+    : public PassWrapper<InvalidOptionsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(InvalidOptionsPass)
+  explicit InvalidOptionsPass(std::string message)
+      : message(std::move(message)) {}
+  void runOnOperation() override {
+    getOperation().emitError("tfg-stablehlo-to-gpu-pipeline: ") << message;
+    signalPassFailure();
+  }
+  std::string message;
+};
+} // namespace
+
 void mlir::tfg::buildStableHLOToGPUPipeline(
     OpPassManager &pm, const StableHLOToGPUPipelineOptions &options) {
+  if (std::optional<std::string> why = checkGPUOptions(options)) {
+    pm.addPass(std::make_unique<InvalidOptionsPass>(*why));
+    return;
+  }
   // 1. linalg on tensors, fused.
   pm.addPass(createStableHLOToLinalgPass());
   pm.addPass(createCanonicalizerPass());

@@ -3,6 +3,12 @@
 // COM: --emit-ptx without --backend=cuda, and device math without a lowering.
 // RUN: not tfg-run %s --function=main --backend=cuda --gpu-arch=compute_80 --emit-ptx=%t.ptx 2>&1 | FileCheck %s --check-prefix=ARCH
 // ARCH: --gpu-arch=compute_80: expected sm_XY (e.g. sm_80)
+// RUN: not tfg-opt %s --tfg-stablehlo-to-gpu-pipeline='block-size=0' 2>&1 | FileCheck %s --check-prefix=BLOCK
+// BLOCK: error: tfg-stablehlo-to-gpu-pipeline: block size 0: expected 1 to 1024 threads
+// RUN: not tfg-opt %s --tfg-stablehlo-to-gpu-pipeline='gpu-arch=sm_' 2>&1 | FileCheck %s --check-prefix=ARCH2
+// ARCH2: error: tfg-stablehlo-to-gpu-pipeline: --gpu-arch=sm_: expected sm_XY (e.g. sm_80)
+// RUN: not tfg-opt %s --tfg-stablehlo-to-gpu-pipeline='opt-level=7' 2>&1 | FileCheck %s --check-prefix=OPT
+// OPT: error: tfg-stablehlo-to-gpu-pipeline: opt-level 7: expected 0 to 3
 // RUN: not tfg-run %s --function=main --backend=llvm --emit-ptx=%t.ptx 2>&1 | FileCheck %s --check-prefix=NOCUDA
 // NOCUDA: --emit-ptx needs --backend=cuda
 // RUN: not tfg-run %s --function=f64_exp --backend=cuda --emit-ptx=%t.ptx 2>&1 | FileCheck %s --check-prefix=F64
