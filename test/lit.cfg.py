@@ -73,3 +73,7 @@ try:
     config.available_features.add("cuda-driver")
 except OSError:
     pass
+# MLIR's runner utilities (mlir-runner -shared-libs) next to the LLVM tools.
+config.substitutions.append(
+    ("%mlir_runtime_dir",
+     os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))
