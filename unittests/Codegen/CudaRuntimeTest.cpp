@@ -32,15 +32,15 @@ std::string message(llvm::Error err) { return llvm::toString(std::move(err)); }
 TEST(CudaRuntime, SymbolsCoverTheGpuToLLVMABI) {
   // Every function upstream's gpu-to-llvm and the gpu.binary translation
   // call for the ops the GPU pipeline produces, once each.
-  const char *abi[] = {"mgpuModuleLoad",       "mgpuModuleLoadJIT",
-                       "mgpuModuleUnload",     "mgpuModuleGetFunction",
-                       "mgpuLaunchKernel",     "mgpuStreamCreate",
-                       "mgpuStreamDestroy",    "mgpuStreamSynchronize",
-                       "mgpuStreamWaitEvent",  "mgpuEventCreate",
-                       "mgpuEventDestroy",     "mgpuEventSynchronize",
-                       "mgpuEventRecord",      "mgpuMemAlloc",
-                       "mgpuMemFree",          "mgpuMemcpy",
-                       "mgpuMemset32",         "mgpuMemset16",
+  const char *abi[] = {"mgpuModuleLoad",      "mgpuModuleLoadJIT",
+                       "mgpuModuleUnload",    "mgpuModuleGetFunction",
+                       "mgpuLaunchKernel",    "mgpuStreamCreate",
+                       "mgpuStreamDestroy",   "mgpuStreamSynchronize",
+                       "mgpuStreamWaitEvent", "mgpuEventCreate",
+                       "mgpuEventDestroy",    "mgpuEventSynchronize",
+                       "mgpuEventRecord",     "mgpuMemAlloc",
+                       "mgpuMemFree",         "mgpuMemcpy",
+                       "mgpuMemset32",        "mgpuMemset16",
                        "mgpuSetDefaultDevice"};
   llvm::StringSet<> seen;
   for (const cuda::RuntimeSymbol &s : cuda::getRuntimeSymbols()) {
@@ -54,8 +54,7 @@ TEST(CudaRuntime, SymbolsCoverTheGpuToLLVMABI) {
 
 TEST(CudaRuntime, ErrorsAreKeptOnceAndTakenOnce) {
   llvm::consumeError(cuda::takeError());
-  auto streamCreate =
-      reinterpret_cast<void *(*)()>(lookup("mgpuStreamCreate"));
+  auto streamCreate = reinterpret_cast<void *(*)()>(lookup("mgpuStreamCreate"));
   auto launch = reinterpret_cast<void (*)(
       void *, intptr_t, intptr_t, intptr_t, intptr_t, intptr_t, intptr_t,
       int32_t, void *, void **, void **, size_t)>(lookup("mgpuLaunchKernel"));
