@@ -70,3 +70,21 @@ has_tfjs = shutil.which("node") and os.path.isfile(
 if has_tfjs or os.environ.get("CI") == "true":
     config.available_features.add("tfjs")
 config.environment["NODE_PATH"] = tfjs_modules
+
+# GPU codegen (docs/Codegen.md, "GPU"): `ptxas` assembles the PTX of
+# test/Codegen/GPU when the machine has it; `cuda-driver` when libcuda.so.1
+# loads (a GPU machine), which turns the "no CUDA driver" test off.
+if shutil.which("ptxas") or os.path.exists("/usr/local/cuda/bin/ptxas"):
+    config.available_features.add("ptxas")
+    config.substitutions.append(
+        ("%ptxas", shutil.which("ptxas") or "/usr/local/cuda/bin/ptxas"))
+try:
+    import ctypes
+    ctypes.CDLL("libcuda.so.1")
+    config.available_features.add("cuda-driver")
+except OSError:
+    pass
+# MLIR's runner utilities (mlir-runner -shared-libs) next to the LLVM tools.
+config.substitutions.append(
+    ("%mlir_runtime_dir",
+     os.path.join(os.path.dirname(config.llvm_tools_dir), "lib")))

@@ -1,6 +1,7 @@
 //===- InitAll.cpp - Register everything tfg tools provide ----------------===//
 
 #include "tfg/InitAll.h"
+#include "tfg/Codegen/GPU.h"
 #include "tfg/Conversion/Passes.h"
 #include "tfg/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 #include "tfg/Dialect/Check/Check.h"
@@ -24,6 +25,8 @@ void mlir::tfg::registerAllDialects(DialectRegistry &registry) {
   registry.insert<TF::TFDialect, tf_executor::TFExecutorDialect>();
   mlir::registerAllDialects(registry);
   mlir::registerAllExtensions(registry);
+  // The NVVM target and LLVM IR translations of the GPU pipeline.
+  registerStableHLOToGPUDialects(registry);
 }
 
 void mlir::tfg::registerAllPasses() {
@@ -32,5 +35,6 @@ void mlir::tfg::registerAllPasses() {
   registerTFGConversionPasses();
   registerDOTPasses();
   registerStableHLOToLLVMPipeline();
+  registerStableHLOToGPUPasses();
   registerTFGConversionPasses();
 }

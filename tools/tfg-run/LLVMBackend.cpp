@@ -4,11 +4,14 @@
 #include "RunSupport.h"
 
 #include "tfg/Codegen/CPUJit.h"
+#include "tfg/Codegen/GPU.h"
 #include "tfg/Interpreter/StableHLO/Interpreter.h"
 #include "tfg/Translate/ModelLowering.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -32,23 +35,53 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
   auto func = (*module)->lookupSymbol<func::FuncOp>(name);
   if (!func)
     return fail("the module has no function '" + name + "'");
-  JitCacheOptions cache;
-  cache.directory = request.cacheDirectory;
-  auto compiled = CompiledFunction::compile(**module, name, cache);
-  if (!compiled)
-    return compiled.takeError();
+  // The compiled code, for the host CPU or a CUDA GPU.
+  std::function<llvm::Expected<std::vector<HostTensor>>(ArrayRef<HostTensor>)>
+      runCompiled;
+  double loweringSeconds = 0, llvmSeconds = 0;
+  std::unique_ptr<CompiledFunction> cpu;
+  std::unique_ptr<GPUCompiledFunction> gpu;
+  const char *cacheNote = "";
+  if (request.cuda) {
+    StableHLOToGPUPipelineOptions options;
+    options.gpuArch = request.gpuArch;
+    if (!request.emitPTX.empty()) {
+      std::error_code ec;
+      llvm::ToolOutputFile out(request.emitPTX, ec, llvm::sys::fs::OF_Text);
+      if (ec)
+        return fail("cannot write '" + request.emitPTX + "': " + ec.message());
+      if (llvm::Error err = writePTX(**module, name, options, out.os()))
+        return std::move(err);
+      out.keep();
+      names.clear();
+      return std::vector<HostTensor>();
+    }
+    auto compiled = GPUCompiledFunction::compile(**module, name, options);
+    if (!compiled)
+      return compiled.takeError();
+    gpu = std::move(*compiled);
+    loweringSeconds = gpu->getLoweringSeconds();
+    llvmSeconds = gpu->getLLVMSeconds();
+    runCompiled = [&](ArrayRef<HostTensor> a) { return gpu->run(a); };
+  } else {
+    JitCacheOptions cache;
+    cache.directory = request.cacheDirectory;
+    auto compiled = CompiledFunction::compile(**module, name, cache);
+    if (!compiled)
+      return compiled.takeError();
+    cpu = std::move(*compiled);
+    loweringSeconds = cpu->getLoweringSeconds();
+    llvmSeconds = cpu->getLLVMSeconds();
+    if (!request.cacheDirectory.empty())
+      cacheNote = cpu->isCacheHit() ? " cache hit" : " cache miss";
+    runCompiled = [&](ArrayRef<HostTensor> a) { return cpu->run(a); };
+  }
   if (request.printCompileTime)
     llvm::outs() << "compile_s: "
-                 << llvm::format("%.3f", (*compiled)->getLoweringSeconds() +
-                                             (*compiled)->getLLVMSeconds())
-                 << " (lowering "
-                 << llvm::format("%.3f", (*compiled)->getLoweringSeconds())
-                 << ", llvm "
-                 << llvm::format("%.3f", (*compiled)->getLLVMSeconds()) << ")"
-                 << (request.cacheDirectory.empty() ? ""
-                     : (*compiled)->isCacheHit()    ? " cache hit"
-                                                    : " cache miss")
-                 << "\n";
+                 << llvm::format("%.3f", loweringSeconds + llvmSeconds)
+                 << " (lowering " << llvm::format("%.3f", loweringSeconds)
+                 << ", llvm " << llvm::format("%.3f", llvmSeconds) << ")"
+                 << cacheNote << "\n";
   std::vector<HostTensor> args;
   FunctionType type = func.getFunctionType();
   for (unsigned i = 0; i < type.getNumInputs(); ++i) {
@@ -67,7 +100,7 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
   for (unsigned i = 0; i < type.getNumResults(); ++i)
     names.push_back(i < request.fetches.size() ? request.fetches[i]
                                                : "result" + std::to_string(i));
-  auto outputs = runner([&] { return (*compiled)->run(args); });
+  auto outputs = runner([&] { return runCompiled(args); });
   if (!outputs || !request.checkInterpreter)
     return outputs;
   FailureOr<SmallVector<HostTensor>> reference =

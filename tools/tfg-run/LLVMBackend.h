@@ -37,6 +37,11 @@ struct LLVMRunRequest {
   bool printCompileTime = false;
   /// The compile cache's directory (CompileCache.h); empty: none.
   std::string cacheDirectory;
+  /// --backend=cuda: compile for a CUDA GPU (tfg/Codegen/GPU.h) and run
+  /// there; with `emitPTX`, write the PTX to that file and run nothing.
+  bool cuda = false;
+  std::string emitPTX;
+  std::string gpuArch = "sm_80";
 };
 
 /// Builds the value of argument `index` (named by its tfg.name, else

@@ -190,14 +190,24 @@ static cl::opt<std::string> backend(
     cl::desc("interpreter (default): tfg's graph interpreter; llvm: "
              "legalize the graph to StableHLO (or take the module's StableHLO "
              "function, --function, default main), compile it for the host "
-             "CPU and run the compiled code (docs/Codegen.md)"),
-    cl::value_desc("interpreter|llvm"), cl::init("interpreter"),
+             "CPU and run the compiled code (docs/Codegen.md); cuda: the "
+             "same, compiled for a CUDA GPU and run there through the CUDA "
+             "driver (docs/Codegen.md, \"GPU\")"),
+    cl::value_desc("interpreter|llvm|cuda"), cl::init("interpreter"),
     cl::cat(category));
 static cl::opt<bool> checkInterpreter(
     "check-interpreter",
     cl::desc("With --backend=llvm: also run the StableHLO interpreter on the "
              "same arguments and compare (--rtol/--atol; integers exactly)"),
     cl::cat(category));
+static cl::opt<std::string> emitPTX(
+    "emit-ptx",
+    cl::desc("With --backend=cuda: write the PTX of the compiled model to "
+             "FILE and run nothing"),
+    cl::value_desc("FILE"), cl::cat(category));
+static cl::opt<std::string>
+    gpuArch("gpu-arch", cl::desc("With --backend=cuda: the SM of the PTX"),
+            cl::value_desc("sm_XY"), cl::init("sm_80"), cl::cat(category));
 static cl::opt<bool> printCompileTime(
     "print-compile-time",
     cl::desc("With --backend=llvm: print the compile time in seconds"),
@@ -587,6 +597,9 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
     request.cacheDirectory = cacheDir.empty()
                                  ? CompileCache::getDefaultDirectory()
                                  : cacheDir.getValue();
+  request.cuda = backend == "cuda";
+  request.emitPTX = emitPTX;
+  request.gpuArch = gpuArch;
   llvm::StringMap<std::string> aliases = getSignatureAliases(module);
   auto resolve = [&](StringRef name) -> std::string {
     auto it = aliases.find(name);
@@ -716,10 +729,11 @@ static int runTool() {
   if (!module)
     return 1;
   if (backend != "interpreter") {
-    if (backend != "llvm")
+    if (backend != "llvm" && backend != "cuda")
       return report(fail("--backend=" + backend +
-                         ": expected interpreter "
-                         "or llvm"));
+                         ": expected interpreter, llvm or cuda"));
+    if (!emitPTX.empty() && backend != "cuda")
+      return report(fail("--emit-ptx needs --backend=cuda"));
     if (llvm::Error err = runLLVMMode(&context, *module, inputs, shapes))
       return report(std::move(err));
     return 0;
