@@ -5,11 +5,13 @@
 // for the host CPU (its vector extensions included) and JIT-compiled by the
 // ExecutionEngine. A call passes one memref descriptor per argument and per
 // result (the pipeline turns results into out parameters) to the function's
-// C interface.
+// C interface. Matrix products and convolutions call the micro-kernels of
+// tfg/Codegen/Runtime.h, whose symbols are registered with the engine.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Codegen/CPUJit.h"
+#include "tfg/Codegen/Runtime.h"
 #include "tfg/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -124,6 +126,23 @@ CompiledFunction::compile(ModuleOp module, StringRef name) {
   if (!engine)
     return engine.takeError();
   result->engine = std::move(*engine);
+  // The micro-kernels of tfg-linalg-to-ukernels (tfg/Codegen/Runtime.h),
+  // linked into this process.
+  result->engine->registerSymbols([](llvm::orc::MangleAndInterner interner) {
+    llvm::orc::SymbolMap symbols;
+    auto add = [&](StringRef name, auto *fn) {
+      symbols[interner(name)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                                 llvm::JITSymbolFlags::Exported};
+    };
+    add("_mlir_ciface_tfg_rt_matmul_f32", &_mlir_ciface_tfg_rt_matmul_f32);
+    add("_mlir_ciface_tfg_rt_batch_matmul_f32",
+        &_mlir_ciface_tfg_rt_batch_matmul_f32);
+    add("_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32",
+        &_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32);
+    add("_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32",
+        &_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32);
+    return symbols;
+  });
   result->entry = ("_mlir_ciface_" + name).str();
   // Resolve now, so that compile() and not the first run() pays.
   if (auto fn = result->engine->lookupPacked(result->entry); !fn)

@@ -4,6 +4,7 @@
 #include "RunSupport.h"
 
 #include "tfg/Codegen/CPUJit.h"
+#include "tfg/Codegen/Runtime.h"
 #include "tfg/Conversion/Passes.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Interpreter/StableHLO/Interpreter.h"
@@ -42,6 +43,24 @@ legalize(const LLVMRunRequest &request) {
   return std::move(copy);
 }
 
+/// The work and time of the micro-kernels over the runs (--benchmark's
+/// warm-up included): GFLOP/s per family.
+static void printKernelStats() {
+  TfgRtStats s;
+  tfg_rt_get_stats(&s);
+  auto line = [](StringRef family, int64_t calls, int64_t flops,
+                 int64_t nanos) {
+    llvm::outs() << "kernel_stats: " << family << " calls=" << calls
+                 << " gflop=" << llvm::format("%.3f", flops * 1e-9)
+                 << " ms=" << llvm::format("%.3f", nanos * 1e-6) << " gflops="
+                 << llvm::format("%.1f", nanos ? double(flops) / nanos : 0.0)
+                 << "\n";
+  };
+  line("gemm", s.gemmCalls, s.gemmFlops, s.gemmNanos);
+  line("conv2d", s.convCalls, s.convFlops, s.convNanos);
+  line("depthwise", s.depthwiseCalls, s.depthwiseFlops, s.depthwiseNanos);
+}
+
 llvm::Expected<std::vector<HostTensor>>
 mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
                        LLVMRunner runner, std::vector<std::string> &names) {
@@ -66,6 +85,14 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
                  << ", llvm "
                  << llvm::format("%.3f", (*compiled)->getLLVMSeconds())
                  << ")\n";
+  // --threads: the micro-kernels run on as many threads as the context's
+  // pool has (1 without one).
+  MLIRContext *context = original.getContext();
+  tfg_rt_set_num_threads(context->isMultithreadingEnabled()
+                             ? static_cast<int32_t>(context->getNumThreads())
+                             : 1);
+  if (request.printKernelStats)
+    tfg_rt_reset_stats();
   std::vector<HostTensor> args;
   FunctionType type = func.getFunctionType();
   for (unsigned i = 0; i < type.getNumInputs(); ++i) {
@@ -85,6 +112,8 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
     names.push_back(i < request.fetches.size() ? request.fetches[i]
                                                : "result" + std::to_string(i));
   auto outputs = runner([&] { return (*compiled)->run(args); });
+  if (outputs && request.printKernelStats)
+    printKernelStats();
   if (!outputs || !request.checkInterpreter)
     return outputs;
   FailureOr<SmallVector<HostTensor>> reference =

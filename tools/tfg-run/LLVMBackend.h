@@ -35,6 +35,8 @@ struct LLVMRunRequest {
   double rtol = 1e-4, atol = 1e-6;
   /// Print the compile time (lowering and LLVM) in seconds.
   bool printCompileTime = false;
+  /// Print the micro-kernels' work and time over the runs (GFLOP/s).
+  bool printKernelStats = false;
 };
 
 /// Builds the value of argument `index` (named by its tfg.name, else

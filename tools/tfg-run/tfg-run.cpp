@@ -201,6 +201,11 @@ static cl::opt<bool> printCompileTime(
     "print-compile-time",
     cl::desc("With --backend=llvm: print the compile time in seconds"),
     cl::cat(category));
+static cl::opt<bool> printKernelStats(
+    "print-kernel-stats",
+    cl::desc("--backend=llvm: print the GEMM micro-kernels' calls, work and "
+             "time over the runs (docs/Codegen.md)"),
+    cl::cat(category));
 
 /// The interpreter's bounds from the command line, for `module`.
 static InterpreterOptions getInterpreterOptions(ModuleOp module) {
@@ -571,6 +576,7 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
   request.rtol = relTol;
   request.atol = absTol;
   request.printCompileTime = printCompileTime;
+  request.printKernelStats = printKernelStats;
   llvm::StringMap<std::string> aliases = getSignatureAliases(module);
   auto resolve = [&](StringRef name) -> std::string {
     auto it = aliases.find(name);

@@ -50,9 +50,9 @@ struct EmitCInterfacePass
 
 void mlir::tfg::buildStableHLOToLLVMPipeline(
     OpPassManager &pm, const StableHLOToLLVMPipelineOptions &options) {
-  (void)options;
   pm.addPass(createStableHLOToLinalgPass());
   pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGeneralizeBroadcastsPass());
   pm.addPass(createLinalgElementwiseOpFusionPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -65,6 +65,9 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   bufferization::buildBufferDeallocationPipeline(pm);
+  if (options.ukernels)
+    pm.addPass(createLinalgToUkernelsPass());
+  pm.addPass(createStridedCopiesToLinalgPass());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(std::make_unique<EmitCInterfacePass>());
@@ -88,6 +91,6 @@ void mlir::tfg::registerStableHLOToLLVMPipeline() {
       "tfg-stablehlo-to-llvm-pipeline",
       "StableHLO to the LLVM dialect for the host CPU: stablehlo-to-linalg, "
       "elementwise fusion, one-shot bufferization (results as out "
-      "parameters), loops, LLVM lowering (docs/Codegen.md)",
+      "parameters), micro-kernel calls, loops, LLVM lowering (docs/Codegen.md)",
       buildStableHLOToLLVMPipeline);
 }
