@@ -27,6 +27,7 @@
 #include "llvm/Support/TargetSelect.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <mutex>
 
 using namespace mlir;
@@ -117,7 +118,10 @@ CompiledFunction::compile(ModuleOp module, StringRef name) {
   options.transformer = transformer;
   options.jitCodeGenOptLevel = llvm::CodeGenOptLevel::Default;
   options.enableGDBNotificationListener = false;
-  options.enablePerfNotificationListener = false;
+  // TFG_JIT_PERF=1: the compiled functions are announced to `perf`
+  // (a jit-PID.dump for `perf inject --jit`; docs/Codegen.md, "Profiling").
+  options.enablePerfNotificationListener =
+      std::getenv("TFG_JIT_PERF") != nullptr;
   // memrefCopy (copies between strided buffers) lives in MLIR's C runner
   // utilities.
   StringRef runtime[] = {TFG_MLIR_C_RUNNER_UTILS};

@@ -178,6 +178,26 @@ def StableHLOToLinalgPass : Pass<"stablehlo-to-linalg", "mlir::ModuleOp"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def FuseElementwisePass : Pass<"tfg-fuse-elementwise", "mlir::ModuleOp"> {
+  let summary = "Elementwise fusion that never recomputes a producer's elements";
+  let description = [{
+    Upstream's elementwise fusion patterns (those of
+    `linalg-fuse-elementwise-ops`), fusing a producer into its consumer only
+    when the consumer reads it through a permutation of all its loops (each
+    element computed once) or the producer only moves data (a broadcast or
+    transpose whose body yields an input). Upstream's default fuses any
+    single-use producer, so a sigmoid over a [1, 1, 1, C] vector fused into
+    a consumer over [1, H, W, C] (or into a contraction) is recomputed for
+    every pixel (or reduction step). Reshapes are folded (by expansion)
+    into generics only, never into named ops such as `linalg.matmul`, which
+    would become generics that `tfg-linalg-to-ukernels` does not call
+    kernels for.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::affine::AffineDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
 def GeneralizeBroadcastsPass : Pass<"tfg-generalize-broadcasts", "mlir::ModuleOp"> {
   let summary = "Turn linalg.broadcast into linalg.generic, for elementwise fusion";
   let description = [{

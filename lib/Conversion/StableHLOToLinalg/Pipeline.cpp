@@ -53,7 +53,7 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   pm.addPass(createStableHLOToLinalgPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createGeneralizeBroadcastsPass());
-  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   bufferization::OneShotBufferizePassOptions bufferize;
