@@ -143,6 +143,8 @@ CompiledFunction::compile(ModuleOp module, StringRef name) {
         &_mlir_ciface_tfg_rt_batch_matmul_f32);
     add("_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32",
         &_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32);
+    add("_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32",
+        &_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32);
     add("_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32",
         &_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32);
     return symbols;

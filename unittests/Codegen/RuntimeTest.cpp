@@ -188,6 +188,39 @@ TEST_P(RuntimeTest, DepthwiseConv2D) {
   }
 }
 
+TEST_P(RuntimeTest, Conv2DBiasActivationOverwrites) {
+  // 3x3 stride 1 (im2col) and 1x1 (in place); none, relu, relu6.
+  for (int64_t kk : {3, 1})
+    for (int64_t act : {TFG_RT_ACTIVATION_NONE, TFG_RT_ACTIVATION_RELU,
+                        TFG_RT_ACTIVATION_RELU6}) {
+      const int64_t n = 1, h = 12, w = 10, c = 7, fo = 21;
+      int64_t oh = h - kk + 1, ow = w - kk + 1;
+      auto in = pattern(n * h * w * c, 14), f = pattern(kk * kk * c * fo, 15);
+      // Scaled so that some sums pass 6.
+      for (float &v : in)
+        v *= 4.0f;
+      auto bias = pattern(fo, 16);
+      auto conv = convReference(in, f, n, h, w, c, kk, kk, fo, oh, ow, 1, 1);
+      std::vector<float> want(conv.size());
+      for (size_t i = 0; i < conv.size(); ++i) {
+        float v = conv[i] - 0.5f + bias[i % fo]; // convReference adds 0.5
+        if (act != TFG_RT_ACTIVATION_NONE)
+          v = std::max(v, 0.0f);
+        if (act == TFG_RT_ACTIVATION_RELU6)
+          v = std::min(v, 6.0f);
+        want[i] = v;
+      }
+      std::vector<float> out(conv.size(), 123.0f); // overwritten
+      auto di = describe<TfgRtMemRef4F32>(in, {n, h, w, c});
+      auto df = describe<TfgRtMemRef4F32>(f, {kk, kk, c, fo});
+      auto dout = describe<TfgRtMemRef4F32>(out, {n, oh, ow, fo});
+      auto db = describe<TfgRtMemRef1F32>(bias, {fo});
+      _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(&di, &df, &dout, &db, 1,
+                                                        1, 1, 1, act);
+      expectNear(out, want);
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Threads, RuntimeTest, ::testing::Values(1, 3));
 
 TEST(RuntimeRejectTest, InconsistentDescriptorsLeaveTheOutput) {
@@ -205,9 +238,19 @@ TEST(RuntimeRejectTest, InconsistentDescriptorsLeaveTheOutput) {
   auto dout = describe<TfgRtMemRef4F32>(out, {1, 2, 2, 1});
   _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(&di, &df, &dout, 2, 2, 1, 1);
   EXPECT_EQ(out, std::vector<float>(4, 7.0f));
+  // A bias of the wrong size, an unknown activation.
+  std::vector<float> bias(2, 1.0f);
+  auto dbias = describe<TfgRtMemRef1F32>(bias, {2});
+  auto dout1 = describe<TfgRtMemRef4F32>(out, {1, 2, 2, 1});
+  _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(&di, &df, &dout1, &dbias, 1,
+                                                    1, 1, 1, 0);
+  dbias.sizes[0] = 1;
+  _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(&di, &df, &dout1, &dbias, 1,
+                                                    1, 1, 1, 7);
+  EXPECT_EQ(out, std::vector<float>(4, 7.0f));
   TfgRtStats stats;
   tfg_rt_get_stats(&stats);
-  EXPECT_EQ(stats.rejectedCalls, 2);
+  EXPECT_EQ(stats.rejectedCalls, 4);
   EXPECT_EQ(stats.gemmCalls, 0);
 }
 

@@ -12,7 +12,8 @@
 // of a function marked llvm.emit_c_interface): element (i, j, ...) of a
 // descriptor d lies at d->aligned[d->offset + i * d->strides[0] + j *
 // d->strides[1] + ...]. Kernels ACCUMULATE into their output (out += ...),
-// as the linalg ops they replace do. A kernel whose descriptors disagree in
+// as the linalg ops they replace do, except the fused ones (_bias_act),
+// which overwrite it. A kernel whose descriptors disagree in
 // shape (which compiled code never passes) leaves its output unchanged and
 // counts the call in TfgRtStats::rejectedCalls.
 //
@@ -27,7 +28,15 @@
 extern "C" {
 #endif
 
-/* Memref descriptors of float32 of rank 2 to 5. */
+/* Memref descriptors of float32 of rank 1 to 5. */
+typedef struct TfgRtMemRef1F32 {
+  float *allocated;
+  float *aligned;
+  int64_t offset;
+  int64_t sizes[1];
+  int64_t strides[1];
+} TfgRtMemRef1F32;
+
 typedef struct TfgRtMemRef2F32 {
   float *allocated;
   float *aligned;
@@ -83,6 +92,22 @@ void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(TfgRtMemRef4F32 *in,
                                               TfgRtMemRef4F32 *out, int64_t sh,
                                               int64_t sw, int64_t dh,
                                               int64_t dw);
+
+/* Activations of the fused epilogues. */
+enum {
+  TFG_RT_ACTIVATION_NONE = 0,  /* x */
+  TFG_RT_ACTIVATION_RELU = 1,  /* max(x, 0) */
+  TFG_RT_ACTIVATION_RELU6 = 2, /* min(max(x, 0), 6) */
+};
+
+/* out = act(conv + bias[F]) with conv the sum above: the output is
+ * OVERWRITTEN (not accumulated), the bias added and the activation applied
+ * to each tile of output pixels right after its product. A convolution
+ * followed by a bias add and relu/relu6, fused by tfg-linalg-to-ukernels. */
+void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(
+    TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
+    TfgRtMemRef1F32 *bias, int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+    int64_t activation);
 
 /* out[N, OH, OW, C, M] += sum over kh, kw of
  *   in[N, oh * sh + kh * dh, ow * sw + kw * dw, C] * filter[kh, kw, C, M]

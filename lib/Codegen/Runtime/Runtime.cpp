@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <limits>
 #include <vector>
 
 using namespace mlir::tfg;
@@ -276,25 +277,62 @@ void _mlir_ciface_tfg_rt_batch_matmul_f32(TfgRtMemRef3F32 *a,
   }
 }
 
-void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(TfgRtMemRef4F32 *in,
-                                              TfgRtMemRef4F32 *filter,
-                                              TfgRtMemRef4F32 *out, int64_t sh,
-                                              int64_t sw, int64_t dh,
-                                              int64_t dw) {
+} // extern "C"
+
+namespace {
+/// What a convolution does with its output: out += conv (accumulate), or
+/// out = act(conv + bias) applied to each tile while it is in cache.
+struct Epilogue {
+  bool fused = false;
+  const float *bias = nullptr; // F values, stride biasStride; null: none
+  int64_t biasStride = 1;
+  int64_t activation = TFG_RT_ACTIVATION_NONE;
+};
+
+/// Rows [r0, r1) of the M x F output before the GEMM: the bias (or 0).
+void initTile(const Epilogue &e, float *out, int64_t r0, int64_t r1,
+              int64_t f) {
+  for (int64_t r = r0; r < r1; ++r) {
+    float *row = out + r * f;
+    if (e.bias)
+      for (int64_t j = 0; j < f; ++j)
+        row[j] = e.bias[j * e.biasStride];
+    else
+      std::fill(row, row + f, 0.0f);
+  }
+}
+
+/// Rows [r0, r1) of the M x F output after the GEMM: the activation.
+void finishTile(const Epilogue &e, float *out, int64_t r0, int64_t r1,
+                int64_t f) {
+  if (e.activation == TFG_RT_ACTIVATION_NONE)
+    return;
+  float hi = e.activation == TFG_RT_ACTIVATION_RELU6
+                 ? 6.0f
+                 : std::numeric_limits<float>::infinity();
+  float *p = out + r0 * f;
+  for (int64_t i = 0, size = (r1 - r0) * f; i < size; ++i) {
+    float v = p[i];
+    // NaN stays NaN and -0 becomes +0, as with arith.maximumf/minimumf.
+    p[i] = v != v ? v : v <= 0.0f ? 0.0f : v > hi ? hi : v;
+  }
+}
+
+bool validActivation(int64_t act) {
+  return act == TFG_RT_ACTIVATION_NONE || act == TFG_RT_ACTIVATION_RELU ||
+         act == TFG_RT_ACTIVATION_RELU6;
+}
+
+void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
+            int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+            const Epilogue &epilogue) {
   int64_t n = in->sizes[0], h = in->sizes[1], w = in->sizes[2],
           ch = in->sizes[3];
   int64_t kh = filter->sizes[0], kw = filter->sizes[1], f = filter->sizes[3];
   int64_t oh = out->sizes[1], ow = out->sizes[2];
-  if (!nonNegativeSizes(in, 4) || !nonNegativeSizes(filter, 4) ||
-      !nonNegativeSizes(out, 4) || filter->sizes[2] != ch ||
-      out->sizes[0] != n || out->sizes[3] != f ||
-      !windowFits(h, oh, kh, sh, dh) || !windowFits(w, ow, kw, sw, dw)) {
-    rejectedCalls.fetch_add(1);
-    return;
-  }
   int64_t m = n * oh * ow, k = kh * kw * ch;
   Timed timed(convCalls, convFlops, convNanos, 2 * m * k * f);
-  if (m == 0 || f == 0 || k == 0)
+  if (m == 0 || f == 0)
     return;
   // The filter as a K x F matrix.
   std::vector<float> filterCopy;
@@ -310,23 +348,27 @@ void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(TfgRtMemRef4F32 *in,
   float *odata = base(out);
   if (!rowMajor(out, 4)) {
     outCopy.resize(static_cast<size_t>(m * f));
-    copyRowMajor(out, 4, outCopy.data(), /*toBuffer=*/true);
+    if (!epilogue.fused)
+      copyRowMajor(out, 4, outCopy.data(), /*toBuffer=*/true);
     odata = outCopy.data();
   }
   bool inPlace = kh == 1 && kw == 1 && sh == 1 && sw == 1 && h == oh &&
                  w == ow && rowMajor(in, 4);
-  if (inPlace) {
-    gemmTiles({base(in), ch, 1}, m, packed, odata, f);
-  } else {
-    // Tiles of kGemmMC pixels: their im2col rows (kGemmMC x K) stay in L2
-    // and there are enough of them to balance the threads.
-    int64_t rows = kGemmMC;
-    int64_t tiles = (m + rows - 1) / rows;
-    const float *x = base(in);
-    int64_t s0 = in->strides[0], s1 = in->strides[1], s2 = in->strides[2],
-            s3 = in->strides[3];
-    tfg_rt::parallelFor(tiles, [&](int64_t t) {
-      int64_t r0 = t * rows, r1 = std::min(m, r0 + rows);
+  // Tiles of kGemmMC pixels: their im2col rows (kGemmMC x K) and output
+  // rows stay in L2, and there are enough of them to balance the threads.
+  int64_t rows = kGemmMC;
+  int64_t tiles = (m + rows - 1) / rows;
+  const float *x = base(in);
+  int64_t s0 = in->strides[0], s1 = in->strides[1], s2 = in->strides[2],
+          s3 = in->strides[3];
+  tfg_rt::parallelFor(tiles, [&](int64_t t) {
+    int64_t r0 = t * rows, r1 = std::min(m, r0 + rows);
+    if (epilogue.fused)
+      initTile(epilogue, odata, r0, r1, f);
+    if (inPlace) {
+      gemmPacked<float>({x + r0 * ch, ch, 1}, r1 - r0, packed, 0, f,
+                        odata + r0 * f, f, /*accumulate=*/true);
+    } else if (k > 0) {
       std::vector<float> cols(static_cast<size_t>((r1 - r0) * k));
       for (int64_t r = r0; r < r1; ++r) {
         int64_t b = r / (oh * ow), y = r / ow % oh, xo = r % ow;
@@ -345,10 +387,54 @@ void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(TfgRtMemRef4F32 *in,
       }
       gemmPacked<float>({cols.data(), k, 1}, r1 - r0, packed, 0, f,
                         odata + r0 * f, f, /*accumulate=*/true);
-    });
-  }
+    }
+    if (epilogue.fused)
+      finishTile(epilogue, odata, r0, r1, f);
+  });
   if (!outCopy.empty())
     copyRowMajor(out, 4, outCopy.data(), /*toBuffer=*/false);
+}
+
+bool convShapesAgree(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter,
+                     TfgRtMemRef4F32 *out, int64_t sh, int64_t sw, int64_t dh,
+                     int64_t dw) {
+  return nonNegativeSizes(in, 4) && nonNegativeSizes(filter, 4) &&
+         nonNegativeSizes(out, 4) && filter->sizes[2] == in->sizes[3] &&
+         out->sizes[0] == in->sizes[0] && out->sizes[3] == filter->sizes[3] &&
+         windowFits(in->sizes[1], out->sizes[1], filter->sizes[0], sh, dh) &&
+         windowFits(in->sizes[2], out->sizes[2], filter->sizes[1], sw, dw);
+}
+} // namespace
+
+extern "C" {
+
+void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(TfgRtMemRef4F32 *in,
+                                              TfgRtMemRef4F32 *filter,
+                                              TfgRtMemRef4F32 *out, int64_t sh,
+                                              int64_t sw, int64_t dh,
+                                              int64_t dw) {
+  if (!convShapesAgree(in, filter, out, sh, sw, dh, dw)) {
+    rejectedCalls.fetch_add(1);
+    return;
+  }
+  conv2d(in, filter, out, sh, sw, dh, dw, Epilogue());
+}
+
+void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(
+    TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
+    TfgRtMemRef1F32 *bias, int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+    int64_t activation) {
+  if (!convShapesAgree(in, filter, out, sh, sw, dh, dw) ||
+      bias->sizes[0] != filter->sizes[3] || !validActivation(activation)) {
+    rejectedCalls.fetch_add(1);
+    return;
+  }
+  Epilogue e;
+  e.fused = true;
+  e.bias = base(bias);
+  e.biasStride = bias->strides[0];
+  e.activation = activation;
+  conv2d(in, filter, out, sh, sw, dh, dw, e);
 }
 
 void _mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32(
