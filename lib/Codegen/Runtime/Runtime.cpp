@@ -30,6 +30,19 @@ std::atomic<int64_t> convCalls{0}, convFlops{0}, convNanos{0};
 std::atomic<int64_t> dwCalls{0}, dwFlops{0}, dwNanos{0};
 std::atomic<int64_t> rejectedCalls{0};
 
+/// Scratch buffers of the calling thread, kept across calls: large ones
+/// (packed filters, im2col tiles over 128 KiB) would otherwise be mapped
+/// and page-faulted in again by every call.
+PackedPanels<float> &threadPacked() {
+  thread_local PackedPanels<float> packed;
+  return packed;
+}
+
+std::vector<float> &threadColumns() {
+  thread_local std::vector<float> columns;
+  return columns;
+}
+
 /// Adds a call's work and wall time to counters when it goes out of scope.
 class Timed {
 public:
@@ -342,7 +355,8 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
     copyRowMajor(filter, 4, filterCopy.data(), /*toBuffer=*/true);
     fdata = filterCopy.data();
   }
-  PackedPanels<float> packed = packPanels<float>({fdata, f, 1}, k, f);
+  PackedPanels<float> &packed = threadPacked();
+  packPanelsInto<float>({fdata, f, 1}, k, f, packed);
   // The output as an M x F row-major matrix.
   std::vector<float> outCopy;
   float *odata = base(out);
@@ -369,7 +383,9 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
       gemmPacked<float>({x + r0 * ch, ch, 1}, r1 - r0, packed, 0, f,
                         odata + r0 * f, f, /*accumulate=*/true);
     } else if (k > 0) {
-      std::vector<float> cols(static_cast<size_t>((r1 - r0) * k));
+      std::vector<float> &cols = threadColumns();
+      if (cols.size() < static_cast<size_t>((r1 - r0) * k))
+        cols.resize(static_cast<size_t>((r1 - r0) * k));
       for (int64_t r = r0; r < r1; ++r) {
         int64_t b = r / (oh * ow), y = r / ow % oh, xo = r % ow;
         float *dst = cols.data() + (r - r0) * k;

@@ -32,8 +32,8 @@ using namespace mlir::tfg;
 #endif
 
 template <typename T>
-PackedPanels<T> mlir::tfg::packPanels(MatrixView<T> b, int64_t k, int64_t n) {
-  PackedPanels<T> packed;
+void mlir::tfg::packPanelsInto(MatrixView<T> b, int64_t k, int64_t n,
+                               PackedPanels<T> &packed) {
   packed.k = k;
   packed.n = n;
   int64_t panels = (n + kGemmNR - 1) / kGemmNR;
@@ -47,6 +47,12 @@ PackedPanels<T> mlir::tfg::packPanels(MatrixView<T> b, int64_t k, int64_t n) {
         dst[i * kGemmNR + j] = src[j * b.colStride];
     }
   }
+}
+
+template <typename T>
+PackedPanels<T> mlir::tfg::packPanels(MatrixView<T> b, int64_t k, int64_t n) {
+  PackedPanels<T> packed;
+  packPanelsInto(b, k, n, packed);
   return packed;
 }
 
@@ -177,6 +183,10 @@ void mlir::tfg::gemmPacked(MatrixView<T> a, int64_t m, const PackedPanels<T> &b,
   gemmPackedBody(a, m, b, nBegin, nEnd, c, ldc, accumulate);
 }
 
+template void mlir::tfg::packPanelsInto(MatrixView<float>, int64_t, int64_t,
+                                        PackedPanels<float> &);
+template void mlir::tfg::packPanelsInto(MatrixView<double>, int64_t, int64_t,
+                                        PackedPanels<double> &);
 template PackedPanels<float> mlir::tfg::packPanels(MatrixView<float>, int64_t,
                                                    int64_t);
 template PackedPanels<double> mlir::tfg::packPanels(MatrixView<double>, int64_t,

@@ -51,6 +51,12 @@ template <typename T> struct PackedPanels {
 template <typename T>
 PackedPanels<T> packPanels(MatrixView<T> b, int64_t k, int64_t n);
 
+/// Packs B (k x n) into `packed`, reusing its storage (no allocation when
+/// it is large enough already).
+template <typename T>
+void packPanelsInto(MatrixView<T> b, int64_t k, int64_t n,
+                    PackedPanels<T> &packed);
+
 /// C[0..m, nBegin..nEnd) = A (m x k) * B's columns nBegin..nEnd (or +=,
 /// when `accumulate`), on the calling thread; `nBegin` is a multiple of
 /// kGemmNR. C is row-major with row stride `ldc` and points at row 0,
