@@ -23,8 +23,10 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -46,6 +48,38 @@ struct EmitCInterfacePass
                       UnitAttr::get(&getContext()));
   }
 };
+
+/// Gives each user of a shared `linalg.fill` on tensors a fill of its own.
+/// CSE merges the identical zero fills of convolutions' and matmuls'
+/// outputs; bufferization would then copy the one filled buffer for each
+/// of them, and tfg-linalg-to-ukernels could not fuse their epilogues
+/// (it needs the fill right before the kernel).
+struct UnshareFillsPass
+    : public PassWrapper<UnshareFillsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(UnshareFillsPass)
+  StringRef getArgument() const override { return "tfg-unshare-fills"; }
+  void runOnOperation() override {
+    SmallVector<linalg::FillOp> fills;
+    getOperation().walk([&](linalg::FillOp fill) {
+      if (fill.hasPureTensorSemantics() && !fill->hasOneUse())
+        fills.push_back(fill);
+    });
+    for (linalg::FillOp fill : fills) {
+      SmallVector<OpOperand *> uses = llvm::map_to_vector(
+          fill->getResult(0).getUses(), [](OpOperand &use) { return &use; });
+      for (OpOperand *use : llvm::drop_begin(uses)) {
+        OpBuilder b(use->getOwner());
+        Operation *empty = fill.getDpsInits()[0].getDefiningOp();
+        Value init = fill.getDpsInits()[0];
+        if (empty && isa<tensor::EmptyOp>(empty))
+          init = b.clone(*empty)->getResult(0);
+        Operation *copy = b.clone(*fill);
+        copy->setOperand(1, init);
+        use->set(copy->getResult(0));
+      }
+    }
+  }
+};
 } // namespace
 
 void mlir::tfg::buildStableHLOToLLVMPipeline(
@@ -56,6 +90,7 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   pm.addPass(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(std::make_unique<UnshareFillsPass>());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
