@@ -2,7 +2,7 @@
 #   make demo    install what is missing, build, run the main job (pictures
 #                of the model in build/demo/)
 #   make check   install what is missing, build, run every lit and unit test
-# Other targets: deps build docs format format-check bench bench-models
+# Other targets: deps build docs format format-check bench bench-models bench-codegen
 # check-npm-models fuzz clean.
 
 BUILD_DIR ?= build
@@ -20,7 +20,7 @@ TFJS_VERSION := 4.22.0
 TFJS_DIR := $(BUILD_DIR)/tfjs
 export CCACHE_DIR ?= $(HOME)/.cache/ccache
 
-.PHONY: all deps configure build check demo docs format format-check bench bench-models check-npm-models fuzz clean
+.PHONY: all deps configure build check demo docs format format-check bench bench-models bench-codegen check-npm-models fuzz clean
 
 all: build
 
@@ -78,6 +78,11 @@ bench: build
 # tfg-run on the real models against TensorFlow.js (cpu and wasm) in node.
 bench-models: build
 	@bash bench/models.sh $(BUILD_DIR)
+
+# Compiled code (tfg-run --backend=llvm) against the interpreter and tfjs
+# wasm on the real models (docs/Performance.md, "Compiled code").
+bench-codegen: build
+	@bash bench/codegen.sh $(BUILD_DIR)
 
 # tfg-run on every TF.js model of an npm package (not kept in the
 # repository) against TensorFlow.js; needs npm's registry.

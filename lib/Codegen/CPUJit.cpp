@@ -4,17 +4,21 @@
 // pipeline, LLVM at O2 for the host CPU, its vector extensions included,
 // and the checked entry point tfg_jit_run), or its object taken from the
 // compile cache, and loaded into an ORC LLJIT whose symbols resolve in the
-// process (libc, libm) and MLIR's C runner utilities (memrefCopy). A call
-// passes one tfg_tensor per argument and result to the entry point.
+// process (libc, libm), MLIR's C runner utilities (memrefCopy) and the
+// micro-kernels of tfg/Codegen/Runtime.h (matrix products, convolutions),
+// defined in the JIT as this process's functions. A call passes one
+// tfg_tensor per argument and result to the entry point.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Codegen/CPUJit.h"
 #include "tfg/Codegen/CompileCache.h"
+#include "tfg/Codegen/Runtime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ExecutionEngine/Orc/AbsoluteSymbols.h"
 #include "llvm/ExecutionEngine/Orc/ExecutionUtils.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
@@ -69,6 +73,27 @@ loadObject(StringRef object) {
   if (!runtime)
     return runtime.takeError();
   dylib.addGenerator(std::move(*runtime));
+  // The micro-kernels tfg-linalg-to-ukernels calls, linked into this
+  // process (not exported from it: defined by address).
+  llvm::orc::MangleAndInterner mangle((*jit)->getExecutionSession(),
+                                      (*jit)->getDataLayout());
+  llvm::orc::SymbolMap kernels;
+  auto add = [&](StringRef symbol, auto *fn) {
+    kernels[mangle(symbol)] = {llvm::orc::ExecutorAddr::fromPtr(fn),
+                               llvm::JITSymbolFlags::Exported};
+  };
+  add("_mlir_ciface_tfg_rt_matmul_f32", &_mlir_ciface_tfg_rt_matmul_f32);
+  add("_mlir_ciface_tfg_rt_batch_matmul_f32",
+      &_mlir_ciface_tfg_rt_batch_matmul_f32);
+  add("_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32",
+      &_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32);
+  add("_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32",
+      &_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32);
+  add("_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32",
+      &_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32);
+  if (llvm::Error err =
+          dylib.define(llvm::orc::absoluteSymbols(std::move(kernels))))
+    return std::move(err);
   if (llvm::Error err = (*jit)->addObjectFile(
           llvm::MemoryBuffer::getMemBufferCopy(object, "tfg-jit-object")))
     return std::move(err);

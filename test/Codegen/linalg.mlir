@@ -4,6 +4,8 @@
 // COM: those (transposed convolutions) against TensorFlow.js.
 // RUN: tfg-run %s --backend=llvm --function=dots --check-interpreter | FileCheck %s --check-prefix=DOT
 // DOT-COUNT-3: result{{[0-9]}}: max_abs_diff={{.*}} ok
+// RUN: tfg-run %s --backend=llvm --function=dots_inner --check-interpreter | FileCheck %s --check-prefix=DOTI
+// DOTI-COUNT-3: result{{[0-9]}}: max_abs_diff={{.*}} ok
 // RUN: tfg-run %s --backend=llvm --function=convs --check-interpreter | FileCheck %s --check-prefix=CONV
 // CONV-COUNT-3: result{{[0-9]}}: max_abs_diff={{.*}} ok
 // RUN: tfg-run %s --backend=llvm --function=reductions --check-interpreter | FileCheck %s --check-prefix=RED
@@ -15,6 +17,13 @@ func.func @dots(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>, %c: tensor<3x4x8xf32>,
   %1 = stablehlo.dot_general %c, %d, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<3x4x8xf32>, tensor<3x8x2xf32>) -> tensor<3x4x2xf32>
   %2 = stablehlo.dot_general %b, %e, contracting_dims = [0] x [0] : (tensor<8x5xf32>, tensor<8x4xf32>) -> tensor<5x4xf32>
   return %0, %1, %2 : tensor<4x5xf32>, tensor<3x4x2xf32>, tensor<5x4xf32>
+}
+
+func.func @dots_inner(%a: tensor<1x16x8x4xf32>, %b: tensor<6x16xf32>, %c: tensor<5x2x3xf32>, %d: tensor<2x4x5xf32>, %i: tensor<8x5xi32>, %j: tensor<8x4xi32>) -> (tensor<1x8x4x6xf32>, tensor<2x3x4xf32>, tensor<5x4xi32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<1x16x8x4xf32>, tensor<6x16xf32>) -> tensor<1x8x4x6xf32>
+  %1 = stablehlo.dot_general %c, %d, batching_dims = [1] x [0], contracting_dims = [0] x [2] : (tensor<5x2x3xf32>, tensor<2x4x5xf32>) -> tensor<2x3x4xf32>
+  %2 = stablehlo.dot_general %i, %j, contracting_dims = [0] x [0] : (tensor<8x5xi32>, tensor<8x4xi32>) -> tensor<5x4xi32>
+  return %0, %1, %2 : tensor<1x8x4x6xf32>, tensor<2x3x4xf32>, tensor<5x4xi32>
 }
 
 func.func @convs(%x: tensor<1x9x9x4xf32>, %k: tensor<3x3x4x6xf32>, %dw: tensor<3x3x1x8xf32>, %g: tensor<2x2x2x6xf32>) -> (tensor<1x4x4x6xf32>, tensor<1x9x9x8xf32>, tensor<1x8x8x6xf32>) {

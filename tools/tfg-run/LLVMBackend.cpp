@@ -5,6 +5,7 @@
 
 #include "tfg/Codegen/CPUJit.h"
 #include "tfg/Codegen/GPU.h"
+#include "tfg/Codegen/Runtime.h"
 #include "tfg/Interpreter/StableHLO/Interpreter.h"
 #include "tfg/Translate/ModelLowering.h"
 
@@ -18,6 +19,24 @@ using namespace mlir::tfg;
 
 static llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// The work and time of the micro-kernels over the runs (--benchmark's
+/// warm-up included): GFLOP/s per family.
+static void printKernelStats() {
+  TfgRtStats s;
+  tfg_rt_get_stats(&s);
+  auto line = [](StringRef family, int64_t calls, int64_t flops,
+                 int64_t nanos) {
+    llvm::outs() << "kernel_stats: " << family << " calls=" << calls
+                 << " gflop=" << llvm::format("%.3f", flops * 1e-9)
+                 << " ms=" << llvm::format("%.3f", nanos * 1e-6) << " gflops="
+                 << llvm::format("%.1f", nanos ? double(flops) / nanos : 0.0)
+                 << "\n";
+  };
+  line("gemm", s.gemmCalls, s.gemmFlops, s.gemmNanos);
+  line("conv2d", s.convCalls, s.convFlops, s.convNanos);
+  line("depthwise", s.depthwiseCalls, s.depthwiseFlops, s.depthwiseNanos);
 }
 
 llvm::Expected<std::vector<HostTensor>>
@@ -82,6 +101,14 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
                  << " (lowering " << llvm::format("%.3f", loweringSeconds)
                  << ", llvm " << llvm::format("%.3f", llvmSeconds) << ")"
                  << cacheNote << "\n";
+  // --threads: the micro-kernels run on as many threads as the context's
+  // pool has (1 without one).
+  MLIRContext *context = func.getContext();
+  tfg_rt_set_num_threads(context->isMultithreadingEnabled()
+                             ? static_cast<int32_t>(context->getNumThreads())
+                             : 1);
+  if (request.printKernelStats)
+    tfg_rt_reset_stats();
   std::vector<HostTensor> args;
   FunctionType type = func.getFunctionType();
   for (unsigned i = 0; i < type.getNumInputs(); ++i) {
@@ -101,6 +128,8 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
     names.push_back(i < request.fetches.size() ? request.fetches[i]
                                                : "result" + std::to_string(i));
   auto outputs = runner([&] { return runCompiled(args); });
+  if (outputs && request.printKernelStats)
+    printKernelStats();
   if (!outputs || !request.checkInterpreter)
     return outputs;
   FailureOr<SmallVector<HostTensor>> reference =

@@ -42,6 +42,8 @@ struct LLVMRunRequest {
   bool cuda = false;
   std::string emitPTX;
   std::string gpuArch = "sm_80";
+  /// Print the micro-kernels' work and time over the runs (GFLOP/s).
+  bool printKernelStats = false;
 };
 
 /// Builds the value of argument `index` (named by its tfg.name, else

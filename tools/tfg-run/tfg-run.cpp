@@ -223,6 +223,11 @@ static cl::opt<bool>
             cl::desc("With --backend=llvm: compile without the compile cache "
                      "(neither read nor written)"),
             cl::cat(category));
+static cl::opt<bool> printKernelStats(
+    "print-kernel-stats",
+    cl::desc("--backend=llvm: print the GEMM micro-kernels' calls, work and "
+             "time over the runs (docs/Codegen.md)"),
+    cl::cat(category));
 
 /// The interpreter's bounds from the command line, for `module`.
 static InterpreterOptions getInterpreterOptions(ModuleOp module) {
@@ -600,6 +605,7 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
   request.cuda = backend == "cuda";
   request.emitPTX = emitPTX;
   request.gpuArch = gpuArch;
+  request.printKernelStats = printKernelStats;
   llvm::StringMap<std::string> aliases = getSignatureAliases(module);
   auto resolve = [&](StringRef name) -> std::string {
     auto it = aliases.find(name);

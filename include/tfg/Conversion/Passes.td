@@ -178,6 +178,67 @@ def StableHLOToLinalgPass : Pass<"stablehlo-to-linalg", "mlir::ModuleOp"> {
                            "mlir::tensor::TensorDialect"];
 }
 
+def FuseElementwisePass : Pass<"tfg-fuse-elementwise", "mlir::ModuleOp"> {
+  let summary = "Elementwise fusion that never recomputes a producer's elements";
+  let description = [{
+    Upstream's elementwise fusion patterns (those of
+    `linalg-fuse-elementwise-ops`), fusing a producer into its consumer only
+    when the consumer reads it through a permutation of all its loops (each
+    element computed once) or the producer only moves data (a broadcast or
+    transpose whose body yields an input). Upstream's default fuses any
+    single-use producer, so a sigmoid over a [1, 1, 1, C] vector fused into
+    a consumer over [1, H, W, C] (or into a contraction) is recomputed for
+    every pixel (or reduction step). Reshapes are folded (by expansion)
+    into generics only, never into named ops such as `linalg.matmul`, which
+    would become generics that `tfg-linalg-to-ukernels` does not call
+    kernels for.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect",
+                           "mlir::affine::AffineDialect",
+                           "mlir::tensor::TensorDialect"];
+}
+
+def GeneralizeBroadcastsPass : Pass<"tfg-generalize-broadcasts", "mlir::ModuleOp"> {
+  let summary = "Turn linalg.broadcast into linalg.generic, for elementwise fusion";
+  let description = [{
+    Replaces every `linalg.broadcast` with the equivalent `linalg.generic`
+    (upstream's `generalizeNamedOp`), so that `linalg-fuse-elementwise-ops`
+    folds it into its elementwise consumers as an indexing map instead of
+    materializing the broadcast tensor (a bias after a convolution is read
+    from its vector). Other named ops stay as they are.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def StridedCopiesToLinalgPass : Pass<"tfg-strided-copies-to-linalg", "mlir::ModuleOp"> {
+  let summary = "Turn memref.copy between non-contiguous buffers into linalg.copy";
+  let description = [{
+    A `memref.copy` whose source or target is not a static, contiguous
+    row-major buffer (the interior of a padded tensor, a slice) becomes a
+    `linalg.copy`, so that `convert-linalg-to-loops` makes a loop nest LLVM
+    vectorizes instead of a call of the C runner utilities' `memrefCopy`
+    (an address computation per element). Contiguous copies stay.
+  }];
+  let dependentDialects = ["mlir::linalg::LinalgDialect"];
+}
+
+def LinalgToUkernelsPass : Pass<"tfg-linalg-to-ukernels", "mlir::ModuleOp"> {
+  let summary = "Replace float32 linalg matmuls and convolutions on buffers "
+                "with calls of the runtime's GEMM micro-kernels";
+  let description = [{
+    On buffers (after bufferization), replaces `linalg.matmul`,
+    `linalg.batch_matmul` (default indexing maps), `linalg.conv_2d_nhwc_hwcf`
+    and `linalg.depthwise_conv_2d_nhwc_hwcm` of float32 memrefs with calls
+    of the C functions of tfg/Codegen/Runtime.h (`tfg_rt_matmul_f32`, ...),
+    declared private with `llvm.emit_c_interface`; operands are
+    `memref.cast` to fully dynamic strided memrefs. Other linalg ops and
+    element types are left as they are (docs/Codegen.md, "Micro-kernels").
+  }];
+  let dependentDialects = ["mlir::func::FuncDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 //===- TFGToMLProgram -----------------------------------------------------===//
 
 def TFGToMLProgramPass : Pass<"tfg-to-ml-program", "::mlir::ModuleOp"> {

@@ -1,8 +1,10 @@
 //===- DotConv.cpp - dot_general, dot and convolution to linalg -----------===//
 //
 // dot_general: linalg.matmul (2-d, contracting [1] x [0]),
-// linalg.batch_matmul (3-d, batch [0] x [0], contracting [2] x [1]), else a
-// linalg.generic over batch, free and contracting dimensions.
+// linalg.batch_matmul (3-d, batch [0] x [0], contracting [2] x [1]); other
+// float dot_generals (same element types) become transposes, reshapes and
+// one of the two; the rest a linalg.generic over batch, free and
+// contracting dimensions.
 // convolution: operands transposed to [b, spatial..., f] and
 // [spatial..., i, o] (nothing to do for TensorFlow's NHWC/HWIO), lhs
 // dilation and padding applied with padTensor, window reversal with a
@@ -58,6 +60,64 @@ static Value zeroFilled(OpBuilder &b, Location loc, RankedTensorType type) {
                       scalarConstant(b, loc, type.getElementType(), 0));
 }
 
+/// Any float dot_general as a product of matrices: lhs transposed to
+/// [batch..., free..., contracting...] and collapsed to [B, M, K], rhs to
+/// [batch..., contracting..., free...] and [B, K, N]; linalg.batch_matmul
+/// (linalg.matmul without batch dimensions), whose [B, M, N] result is the
+/// dot_general's [batch..., lhs free..., rhs free...] reshaped. The
+/// transposes are copies, but the product runs as a matmul (a micro-kernel
+/// call on the CPU) instead of a scalar reduction loop.
+static Values lowerDotAsMatmul(OpBuilder &b, Location loc, Value lhs, Value rhs,
+                               ArrayRef<int64_t> lb, ArrayRef<int64_t> rb,
+                               ArrayRef<int64_t> lc, ArrayRef<int64_t> rc,
+                               RankedTensorType type) {
+  auto lt = cast<RankedTensorType>(lhs.getType());
+  auto rt = cast<RankedTensorType>(rhs.getType());
+  auto product = [](RankedTensorType t, ArrayRef<int64_t> dims) {
+    int64_t p = 1;
+    for (int64_t d : dims)
+      p *= t.getDimSize(d);
+    return p;
+  };
+  auto freeDims = [](RankedTensorType t, ArrayRef<int64_t> batch,
+                     ArrayRef<int64_t> contracting) {
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0; d < t.getRank(); ++d)
+      if (!llvm::is_contained(batch, d) && !llvm::is_contained(contracting, d))
+        dims.push_back(d);
+    return dims;
+  };
+  SmallVector<int64_t> lf = freeDims(lt, lb, lc), rf = freeDims(rt, rb, rc);
+  int64_t batch = product(lt, lb), m = product(lt, lf), k = product(lt, lc),
+          n = product(rt, rf);
+  SmallVector<int64_t> lperm(lb), rperm(rb);
+  llvm::append_range(lperm, lf);
+  llvm::append_range(lperm, lc);
+  llvm::append_range(rperm, rc);
+  llvm::append_range(rperm, rf);
+  Type et = type.getElementType();
+  bool batched = !lb.empty();
+  auto shape = [&](int64_t rows, int64_t cols) {
+    return batched ? RankedTensorType::get({batch, rows, cols}, et)
+                   : RankedTensorType::get({rows, cols}, et);
+  };
+  Value l =
+      reshapeTensor(b, loc, transposeTensor(b, loc, lhs, lperm), shape(m, k));
+  Value r =
+      reshapeTensor(b, loc, transposeTensor(b, loc, rhs, rperm), shape(k, n));
+  RankedTensorType outType = shape(m, n);
+  Value init = zeroFilled(b, loc, outType);
+  Value out =
+      batched
+          ? linalg::BatchMatmulOp::create(b, loc, TypeRange{outType},
+                                          ValueRange{l, r}, ValueRange{init})
+                .getResult(0)
+          : linalg::MatmulOp::create(b, loc, TypeRange{outType},
+                                     ValueRange{l, r}, ValueRange{init})
+                .getResult(0);
+  return SmallVector<Value>{reshapeTensor(b, loc, out, type)};
+}
+
 static Values lowerDotGeneral(OpBuilder &b, Operation *op, Value lhs, Value rhs,
                               ArrayRef<int64_t> lb, ArrayRef<int64_t> rb,
                               ArrayRef<int64_t> lc, ArrayRef<int64_t> rc) {
@@ -81,6 +141,8 @@ static Values lowerDotGeneral(OpBuilder &b, Operation *op, Value lhs, Value rhs,
         linalg::BatchMatmulOp::create(b, loc, TypeRange{type},
                                       ValueRange{lhs, rhs}, ValueRange{init})
             .getResult(0)};
+  if (sameTypes && isa<FloatType>(type.getElementType()))
+    return lowerDotAsMatmul(b, loc, lhs, rhs, lb, rb, lc, rc, type);
   // Loops: batch..., lhs free..., rhs free..., contracting...
   unsigned nb = lb.size(), nc = lc.size();
   unsigned nlf = lt.getRank() - nb - nc, nrf = rt.getRank() - nb - nc;

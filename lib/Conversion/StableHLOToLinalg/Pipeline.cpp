@@ -23,8 +23,10 @@
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -46,16 +48,49 @@ struct EmitCInterfacePass
                       UnitAttr::get(&getContext()));
   }
 };
+
+/// Gives each user of a shared `linalg.fill` on tensors a fill of its own.
+/// CSE merges the identical zero fills of convolutions' and matmuls'
+/// outputs; bufferization would then copy the one filled buffer for each
+/// of them, and tfg-linalg-to-ukernels could not fuse their epilogues
+/// (it needs the fill right before the kernel).
+struct UnshareFillsPass
+    : public PassWrapper<UnshareFillsPass, OperationPass<ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(UnshareFillsPass)
+  StringRef getArgument() const override { return "tfg-unshare-fills"; }
+  void runOnOperation() override {
+    SmallVector<linalg::FillOp> fills;
+    getOperation().walk([&](linalg::FillOp fill) {
+      if (fill.hasPureTensorSemantics() && !fill->hasOneUse())
+        fills.push_back(fill);
+    });
+    for (linalg::FillOp fill : fills) {
+      SmallVector<OpOperand *> uses = llvm::map_to_vector(
+          fill->getResult(0).getUses(), [](OpOperand &use) { return &use; });
+      for (OpOperand *use : llvm::drop_begin(uses)) {
+        OpBuilder b(use->getOwner());
+        Operation *empty = fill.getDpsInits()[0].getDefiningOp();
+        Value init = fill.getDpsInits()[0];
+        if (empty && isa<tensor::EmptyOp>(empty))
+          init = b.clone(*empty)->getResult(0);
+        Operation *copy = b.clone(*fill);
+        copy->setOperand(1, init);
+        use->set(copy->getResult(0));
+      }
+    }
+  }
+};
 } // namespace
 
 void mlir::tfg::buildStableHLOToLLVMPipeline(
     OpPassManager &pm, const StableHLOToLLVMPipelineOptions &options) {
-  (void)options;
   pm.addPass(createStableHLOToLinalgPass());
   pm.addPass(createCanonicalizerPass());
-  pm.addPass(createLinalgElementwiseOpFusionPass());
+  pm.addPass(createGeneralizeBroadcastsPass());
+  pm.addPass(createFuseElementwisePass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(std::make_unique<UnshareFillsPass>());
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -65,6 +100,9 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   bufferization::buildBufferDeallocationPipeline(pm);
+  if (options.ukernels)
+    pm.addPass(createLinalgToUkernelsPass());
+  pm.addPass(createStridedCopiesToLinalgPass());
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(std::make_unique<EmitCInterfacePass>());
@@ -88,6 +126,6 @@ void mlir::tfg::registerStableHLOToLLVMPipeline() {
       "tfg-stablehlo-to-llvm-pipeline",
       "StableHLO to the LLVM dialect for the host CPU: stablehlo-to-linalg, "
       "elementwise fusion, one-shot bufferization (results as out "
-      "parameters), loops, LLVM lowering (docs/Codegen.md)",
+      "parameters), micro-kernel calls, loops, LLVM lowering (docs/Codegen.md)",
       buildStableHLOToLLVMPipeline);
 }

@@ -5,15 +5,36 @@
 // CHECK: %[[F:.*]] = linalg.fill ins(%[[Z]] : f32) outs(%{{.*}} : tensor<4x5xf32>)
 // CHECK: linalg.matmul ins(%arg0, %arg1 : tensor<4x8xf32>, tensor<8x5xf32>) outs(%[[F]] : tensor<4x5xf32>)
 // CHECK: linalg.batch_matmul ins(%arg2, %arg3 : tensor<3x4x8xf32>, tensor<3x8x2xf32>)
-// COM: Other dimension numbers: a linalg.generic with a reduction loop.
-// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
-// CHECK: arith.mulf
-// CHECK: arith.addf
+// COM: Other dimension numbers (floats): the lhs transposed, then a matmul.
+// CHECK: %[[T:.*]] = linalg.transpose ins(%arg1 : tensor<8x5xf32>) outs(%{{.*}} : tensor<5x8xf32>) permutation = [1, 0]
+// CHECK: linalg.matmul ins(%[[T]], %arg4 : tensor<5x8xf32>, tensor<8x4xf32>)
 func.func @matmul(%a: tensor<4x8xf32>, %b: tensor<8x5xf32>, %c: tensor<3x4x8xf32>, %d: tensor<3x8x2xf32>, %e: tensor<8x4xf32>) -> (tensor<4x5xf32>, tensor<3x4x2xf32>, tensor<5x4xf32>) {
   %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [0] : (tensor<4x8xf32>, tensor<8x5xf32>) -> tensor<4x5xf32>
   %1 = stablehlo.dot_general %c, %d, batching_dims = [0] x [0], contracting_dims = [2] x [1] : (tensor<3x4x8xf32>, tensor<3x8x2xf32>) -> tensor<3x4x2xf32>
   %2 = stablehlo.dot_general %b, %e, contracting_dims = [0] x [0] : (tensor<8x5xf32>, tensor<8x4xf32>) -> tensor<5x4xf32>
   return %0, %1, %2 : tensor<4x5xf32>, tensor<3x4x2xf32>, tensor<5x4xf32>
+}
+
+// -----
+
+// COM: A float dot_general contracting an inner dimension (selfie's resize):
+// COM: lhs transposed to [free..., contracting] and reshaped, one matmul,
+// COM: the result expanded back. Integers keep the linalg.generic.
+// CHECK-LABEL: func.func @dot_inner
+// CHECK: linalg.transpose ins(%arg0 : tensor<1x16x8x4xf32>) outs(%{{.*}} : tensor<1x8x4x16xf32>) permutation = [0, 2, 3, 1]
+// CHECK: tensor.expand_shape {{.*}} into tensor<32x16xf32>
+// CHECK: linalg.transpose ins(%arg1 : tensor<6x16xf32>) outs(%{{.*}} : tensor<16x6xf32>) permutation = [1, 0]
+// CHECK: linalg.matmul ins(%{{.*}}, %{{.*}} : tensor<32x16xf32>, tensor<16x6xf32>) outs(%{{.*}} : tensor<32x6xf32>)
+// CHECK: tensor.expand_shape {{.*}} into tensor<1x8x4x6xf32>
+// CHECK: linalg.batch_matmul ins(%{{.*}}, %{{.*}} : tensor<2x3x5xf32>, tensor<2x5x4xf32>)
+// CHECK: linalg.generic {{.*}}iterator_types = ["parallel", "parallel", "reduction"]
+// CHECK: arith.muli
+// CHECK: arith.addi
+func.func @dot_inner(%a: tensor<1x16x8x4xf32>, %b: tensor<6x16xf32>, %c: tensor<5x2x3xf32>, %d: tensor<2x4x5xf32>, %i: tensor<8x5xi32>, %j: tensor<8x4xi32>) -> (tensor<1x8x4x6xf32>, tensor<2x3x4xf32>, tensor<5x4xi32>) {
+  %0 = stablehlo.dot_general %a, %b, contracting_dims = [1] x [1] : (tensor<1x16x8x4xf32>, tensor<6x16xf32>) -> tensor<1x8x4x6xf32>
+  %1 = stablehlo.dot_general %c, %d, batching_dims = [1] x [0], contracting_dims = [0] x [2] : (tensor<5x2x3xf32>, tensor<2x4x5xf32>) -> tensor<2x3x4xf32>
+  %2 = stablehlo.dot_general %i, %j, contracting_dims = [0] x [0] : (tensor<8x5xi32>, tensor<8x4xi32>) -> tensor<5x4xi32>
+  return %0, %1, %2 : tensor<1x8x4x6xf32>, tensor<2x3x4xf32>, tensor<5x4xi32>
 }
 
 // -----

@@ -31,12 +31,19 @@ void registerStableHLOToLinalgDialects(DialectRegistry &registry);
 
 /// Options of the CPU pipeline (`tfg-stablehlo-to-llvm-pipeline`).
 struct StableHLOToLLVMPipelineOptions
-    : public PassPipelineOptions<StableHLOToLLVMPipelineOptions> {};
+    : public PassPipelineOptions<StableHLOToLLVMPipelineOptions> {
+  PassOptions::Option<bool> ukernels{
+      *this, "ukernels",
+      llvm::cl::desc("Call the runtime's GEMM micro-kernels for float32 "
+                     "matmuls and convolutions (tfg-linalg-to-ukernels)"),
+      llvm::cl::init(true)};
+};
 
 /// StableHLO to the LLVM dialect for the host CPU: --stablehlo-to-linalg,
 /// elementwise fusion, one-shot bufferization (results become out
-/// parameters), loops, and the upstream lowerings to LLVM. Every function
-/// gets a C interface (`_mlir_ciface_NAME`).
+/// parameters), micro-kernel calls (tfg-linalg-to-ukernels, unless
+/// `options.ukernels` is false), loops, and the upstream lowerings to LLVM.
+/// Every function gets a C interface (`_mlir_ciface_NAME`).
 void buildStableHLOToLLVMPipeline(
     OpPassManager &pm, const StableHLOToLLVMPipelineOptions &options);
 

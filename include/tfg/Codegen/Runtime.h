@@ -1,0 +1,138 @@
+/*===- Runtime.h - C runtime of compiled tfg programs -------------*- C -*-===//
+//
+// The functions that code compiled by tfg-stablehlo-to-llvm-pipeline calls
+// (docs/Codegen.md, "Micro-kernels"): float32 matrix products and
+// convolutions on the project's packed GEMM (tfg/Eval/Compute/GemmKernel.h),
+// and the thread count they use. This header is C (no MLIR, no C++) and its
+// symbols are stable: JIT-compiled code resolves them in the process
+// (CompiledFunction registers them), ahead-of-time objects link the static
+// library TFGCodegenRuntime (with TFGGemmKernel).
+//
+// Every kernel takes MLIR memref descriptors by pointer (the C interface
+// of a function marked llvm.emit_c_interface): element (i, j, ...) of a
+// descriptor d lies at d->aligned[d->offset + i * d->strides[0] + j *
+// d->strides[1] + ...]. Kernels ACCUMULATE into their output (out += ...),
+// as the linalg ops they replace do, except the fused ones (_bias_act),
+// which overwrite it. A kernel whose descriptors disagree in
+// shape (which compiled code never passes) leaves its output unchanged and
+// counts the call in TfgRtStats::rejectedCalls.
+//
+//===----------------------------------------------------------------------===*/
+
+#ifndef TFG_CODEGEN_RUNTIME_H
+#define TFG_CODEGEN_RUNTIME_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* Memref descriptors of float32 of rank 1 to 5. */
+typedef struct TfgRtMemRef1F32 {
+  float *allocated;
+  float *aligned;
+  int64_t offset;
+  int64_t sizes[1];
+  int64_t strides[1];
+} TfgRtMemRef1F32;
+
+typedef struct TfgRtMemRef2F32 {
+  float *allocated;
+  float *aligned;
+  int64_t offset;
+  int64_t sizes[2];
+  int64_t strides[2];
+} TfgRtMemRef2F32;
+
+typedef struct TfgRtMemRef3F32 {
+  float *allocated;
+  float *aligned;
+  int64_t offset;
+  int64_t sizes[3];
+  int64_t strides[3];
+} TfgRtMemRef3F32;
+
+typedef struct TfgRtMemRef4F32 {
+  float *allocated;
+  float *aligned;
+  int64_t offset;
+  int64_t sizes[4];
+  int64_t strides[4];
+} TfgRtMemRef4F32;
+
+typedef struct TfgRtMemRef5F32 {
+  float *allocated;
+  float *aligned;
+  int64_t offset;
+  int64_t sizes[5];
+  int64_t strides[5];
+} TfgRtMemRef5F32;
+
+/* Threads of the kernels (the calling thread included); 0 or less: the
+ * host's hardware threads. The default is 1. Not to be called while a
+ * kernel runs. */
+void tfg_rt_set_num_threads(int32_t threads);
+int32_t tfg_rt_get_num_threads(void);
+
+/* c[M, N] += a[M, K] * b[K, N] (linalg.matmul). */
+void _mlir_ciface_tfg_rt_matmul_f32(TfgRtMemRef2F32 *a, TfgRtMemRef2F32 *b,
+                                    TfgRtMemRef2F32 *c);
+
+/* c[B, M, N] += a[B, M, K] * b[B, K, N] (linalg.batch_matmul). */
+void _mlir_ciface_tfg_rt_batch_matmul_f32(TfgRtMemRef3F32 *a,
+                                          TfgRtMemRef3F32 *b,
+                                          TfgRtMemRef3F32 *c);
+
+/* out[N, OH, OW, F] += sum over kh, kw, c of
+ *   in[N, oh * sh + kh * dh, ow * sw + kw * dw, c] * filter[kh, kw, c, F]
+ * (linalg.conv_2d_nhwc_hwcf; the input is already padded). */
+void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(TfgRtMemRef4F32 *in,
+                                              TfgRtMemRef4F32 *filter,
+                                              TfgRtMemRef4F32 *out, int64_t sh,
+                                              int64_t sw, int64_t dh,
+                                              int64_t dw);
+
+/* Activations of the fused epilogues. */
+enum {
+  TFG_RT_ACTIVATION_NONE = 0,  /* x */
+  TFG_RT_ACTIVATION_RELU = 1,  /* max(x, 0) */
+  TFG_RT_ACTIVATION_RELU6 = 2, /* min(max(x, 0), 6) */
+};
+
+/* out = act(conv + bias[F]) with conv the sum above: the output is
+ * OVERWRITTEN (not accumulated), the bias added and the activation applied
+ * to each tile of output pixels right after its product. A convolution
+ * followed by a bias add and relu/relu6, fused by tfg-linalg-to-ukernels. */
+void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(
+    TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
+    TfgRtMemRef1F32 *bias, int64_t sh, int64_t sw, int64_t dh, int64_t dw,
+    int64_t activation);
+
+/* out[N, OH, OW, C, M] += sum over kh, kw of
+ *   in[N, oh * sh + kh * dh, ow * sw + kw * dw, C] * filter[kh, kw, C, M]
+ * (linalg.depthwise_conv_2d_nhwc_hwcm). */
+void _mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32(TfgRtMemRef4F32 *in,
+                                                        TfgRtMemRef4F32 *filter,
+                                                        TfgRtMemRef5F32 *out,
+                                                        int64_t sh, int64_t sw,
+                                                        int64_t dh, int64_t dw);
+
+/* Work and wall time of the kernels since the last reset (all threads of a
+ * call count once): floating-point operations (2 per multiply-add) and
+ * nanoseconds, per family. */
+typedef struct TfgRtStats {
+  int64_t gemmCalls, gemmFlops, gemmNanos; /* matmul, batch_matmul */
+  int64_t convCalls, convFlops, convNanos; /* conv2d */
+  int64_t depthwiseCalls, depthwiseFlops, depthwiseNanos;
+  int64_t rejectedCalls;
+} TfgRtStats;
+
+void tfg_rt_reset_stats(void);
+void tfg_rt_get_stats(TfgRtStats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* TFG_CODEGEN_RUNTIME_H */
