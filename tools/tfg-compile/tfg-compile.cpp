@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tfg/Codegen/GPU.h"
 #include "tfg/Codegen/ObjectCodegen.h"
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/IR/TFGOps.h"
@@ -99,6 +100,19 @@ static cl::opt<std::string>
                    cl::desc("Target features (+avx512f,...; default: the "
                             "host's with --mtriple and --mcpu unset)"),
                    cl::value_desc("a1,+a2,-a3,..."), cl::cat(category));
+enum class Target { Host, NVPTX };
+static cl::opt<Target> target(
+    "target", cl::desc("What to compile for"),
+    cl::values(clEnumValN(Target::Host, "host",
+                          "a CPU object file with a C entry point (default; "
+                          "--mtriple picks another CPU)"),
+               clEnumValN(Target::NVPTX, "nvptx",
+                          "PTX text of the model's GPU kernels (-o model.ptx; "
+                          "the host side is tfg-run --backend=cuda's)")),
+    cl::init(Target::Host), cl::cat(category));
+static cl::opt<std::string>
+    gpuArch("gpu-arch", cl::desc("With --target=nvptx: the SM of the PTX"),
+            cl::value_desc("sm_XY"), cl::init("sm_80"), cl::cat(category));
 static cl::opt<unsigned>
     optLevel("O", cl::desc("LLVM optimization level 0-3 (default 2)"),
              cl::Prefix, cl::init(2), cl::cat(category));
@@ -154,6 +168,15 @@ static int compile(MLIRContext &context) {
       return error("'" + path + "' is both an output and another file");
   if (!headerPath.empty() && headerPath == weightsPath)
     return error("--header and --weights name the same file");
+  if (target == Target::NVPTX)
+    for (auto [given, option] :
+         {std::pair<bool, const char *>{!headerPath.empty(), "--header"},
+          {!weightsPath.empty(), "--weights"},
+          {!targetTriple.empty(), "--mtriple"},
+          {!targetCPU.empty(), "--mcpu"},
+          {!targetFeatures.empty(), "--mattr"}})
+      if (given)
+        return error(Twine(option) + " is for CPU objects, not --target=nvptx");
 
   ModelLoweringOptions lowering;
   for (const std::string &spec : inputShapes) {
@@ -178,12 +201,24 @@ static int compile(MLIRContext &context) {
   if (!module)
     return error(llvm::toString(module.takeError()));
   std::string name = fromGraph ? std::string("main") : functionName.getValue();
+  std::string message;
+  if (target == Target::NVPTX) {
+    StableHLOToGPUPipelineOptions gpu;
+    gpu.gpuArch = gpuArch;
+    gpu.optLevel = optLevel;
+    std::string ptx;
+    llvm::raw_string_ostream os(ptx);
+    if (llvm::Error err = writePTX(**module, name, gpu, os))
+      return error(llvm::toString(std::move(err)));
+    if (!writeFile(outputPath, ptx, message))
+      return error("cannot write '" + outputPath + "': " + message);
+    return 0;
+  }
   auto result = compileToObject(**module, name, options);
   if (!result)
     return error(llvm::toString(result.takeError()));
   // Everything is compiled before anything is written: a failure leaves
   // the old files as they were.
-  std::string message;
   if (!weightsPath.empty() && !writeFile(weightsPath, result->weights, message))
     return error("cannot write '" + weightsPath + "': " + message);
   if (!headerPath.empty() &&
@@ -212,10 +247,16 @@ int main(int argc, char **argv) {
       "before it runs (docs/Codegen.md). Link the object with -lm and "
       "MLIR's libmlir_c_runner_utils.\n\n"
       "  tfg-compile model.json --input-shape=x=1x64x64x1 -o model.o "
-      "--header model.h\n");
+      "--header model.h\n\n"
+      "With --target=nvptx it writes the PTX of the model's kernels for "
+      "NVIDIA GPUs instead (docs/Codegen.md, \"GPU\"):\n"
+      "  tfg-compile model.json --target=nvptx --gpu-arch=sm_80 -o "
+      "model.ptx\n");
   DialectRegistry registry;
   registry.insert<TFGraphDialect, tf_type::TFTypeDialect, func::FuncDialect,
                   stablehlo::StableHLODialect>();
+  if (target == Target::NVPTX)
+    registerStableHLOToGPUDialects(registry);
   MLIRContext context(registry, MLIRContext::Threading::DISABLED);
   context.loadAllAvailableDialects();
   context.printOpOnDiagnostic(false);
