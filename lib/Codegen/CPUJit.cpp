@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Codegen/CPUJit.h"
+#include "tfg/Codegen/Arguments.h"
 #include "tfg/Codegen/CompileCache.h"
 #include "tfg/Codegen/Runtime.h"
 
@@ -179,18 +180,10 @@ CompiledFunction::run(ArrayRef<HostTensor> args) {
                 " arguments, not " + Twine(args.size()));
   std::vector<HostTensor> inputs;
   for (auto [i, arg] : llvm::enumerate(args)) {
-    RankedTensorType type = argTypes[i];
-    if (arg.getElementType() != type.getElementType() ||
-        arg.getShape() != type.getShape()) {
-      std::string expected, got;
-      llvm::raw_string_ostream(expected) << type;
-      llvm::raw_string_ostream(got) << arg.getType();
-      return fail("argument " + Twine(i) + " is a " + got +
-                  " but the function was compiled for " + expected);
-    }
-    HostTensor copy = arg;
-    if (llvm::Error err = copy.expandSplat())
-      return std::move(err);
+    auto checked = checkCompiledArgument(arg, argTypes[i], i);
+    if (!checked)
+      return checked.takeError();
+    HostTensor copy = std::move(*checked);
     inputs.push_back(std::move(copy));
   }
   std::vector<HostTensor> outputs;

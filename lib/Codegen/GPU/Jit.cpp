@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "CudaRuntime.h"
+#include "tfg/Codegen/Arguments.h"
 #include "tfg/Codegen/GPU.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -139,18 +140,10 @@ GPUCompiledFunction::run(ArrayRef<HostTensor> args) {
   ManagedBuffers buffers;
   std::vector<Descriptor> descriptors;
   for (auto [i, arg] : llvm::enumerate(args)) {
-    RankedTensorType type = argTypes[i];
-    if (arg.getElementType() != type.getElementType() ||
-        arg.getShape() != type.getShape()) {
-      std::string expected, got;
-      llvm::raw_string_ostream(expected) << type;
-      llvm::raw_string_ostream(got) << arg.getType();
-      return fail("argument " + Twine(i) + " is a " + got +
-                  " but the function was compiled for " + expected);
-    }
-    HostTensor copy = arg;
-    if (llvm::Error err = copy.expandSplat())
-      return std::move(err);
+    auto checked = checkCompiledArgument(arg, argTypes[i], i);
+    if (!checked)
+      return checked.takeError();
+    HostTensor copy = std::move(*checked);
     ArrayRef<char> bytes = copy.getRawData();
     auto device = cuda::allocManaged(bytes.size());
     if (!device)
@@ -158,7 +151,7 @@ GPUCompiledFunction::run(ArrayRef<HostTensor> args) {
     buffers.pointers.push_back(*device);
     if (llvm::Error err = cuda::copy(*device, bytes.data(), bytes.size()))
       return std::move(err);
-    descriptors.emplace_back(*device, type.getShape());
+    descriptors.emplace_back(*device, argTypes[i].getShape());
   }
   std::vector<HostTensor> outputs;
   for (RankedTensorType type : resultTypes) {

@@ -13,8 +13,6 @@
 #include "tfg/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 
 #include "mlir/Conversion/Passes.h"
-#include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
-#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -61,15 +59,7 @@ void mlir::tfg::buildStableHLOToGPUPipeline(
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   // 2. Buffers; results become caller-allocated out parameters.
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  bufferization::BufferResultsToOutParamsPassOptions outParams;
-  outParams.modifyPublicFunctions = true;
-  pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
-  bufferization::buildBufferDeallocationPipeline(pm);
+  addBufferizationPasses(pm);
   // 3. Parallel loops over managed memory, one dimension each, tiled by
   //    the block size and mapped to blocks (tiles) and threads.
   pm.addPass(createGPUCopiesToLinalgPass());

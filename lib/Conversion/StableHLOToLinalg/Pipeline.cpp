@@ -82,15 +82,7 @@ struct UnshareFillsPass
 };
 } // namespace
 
-void mlir::tfg::buildStableHLOToLLVMPipeline(
-    OpPassManager &pm, const StableHLOToLLVMPipelineOptions &options) {
-  pm.addPass(createStableHLOToLinalgPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createGeneralizeBroadcastsPass());
-  pm.addPass(createFuseElementwisePass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(std::make_unique<UnshareFillsPass>());
+void mlir::tfg::addBufferizationPasses(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   bufferize.functionBoundaryTypeConversion =
@@ -100,6 +92,18 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   outParams.modifyPublicFunctions = true;
   pm.addPass(bufferization::createBufferResultsToOutParamsPass(outParams));
   bufferization::buildBufferDeallocationPipeline(pm);
+}
+
+void mlir::tfg::buildStableHLOToLLVMPipeline(
+    OpPassManager &pm, const StableHLOToLLVMPipelineOptions &options) {
+  pm.addPass(createStableHLOToLinalgPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGeneralizeBroadcastsPass());
+  pm.addPass(createFuseElementwisePass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(std::make_unique<UnshareFillsPass>());
+  addBufferizationPasses(pm);
   if (options.ukernels)
     pm.addPass(createLinalgToUkernelsPass());
   pm.addPass(createStridedCopiesToLinalgPass());

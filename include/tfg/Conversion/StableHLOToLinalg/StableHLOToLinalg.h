@@ -44,6 +44,12 @@ struct StableHLOToLLVMPipelineOptions
 /// parameters), micro-kernel calls (tfg-linalg-to-ukernels, unless
 /// `options.ukernels` is false), loops, and the upstream lowerings to LLVM.
 /// Every function gets a C interface (`_mlir_ciface_NAME`).
+/// One-shot bufferization as both pipelines (CPU and GPU) use it: function
+/// boundaries bufferized with identity layouts, results turned into
+/// caller-allocated out parameters (public functions too), then the buffer
+/// deallocation pipeline.
+void addBufferizationPasses(OpPassManager &pm);
+
 void buildStableHLOToLLVMPipeline(
     OpPassManager &pm, const StableHLOToLLVMPipelineOptions &options);
 
