@@ -302,6 +302,65 @@ interp::GraphFeeds::getExternals(const CompiledBody &body) const {
   return externals;
 }
 
+llvm::Expected<interp::GraphRun> interp::resolveGraphRun(
+    StringRef scope, ArrayRef<InterpreterFeed> feeds,
+    ArrayRef<std::string> fetches, ArrayRef<std::string> targets,
+    llvm::function_ref<Operation *(StringRef)> lookupNode,
+    llvm::function_ref<ValueRange(Operation *)> outputsOf,
+    llvm::function_ref<llvm::Error(Value, const InterpreterFeed &)> check) {
+  GraphRun run;
+  run.key = scope.str() + "|";
+  for (const InterpreterFeed &feed : feeds) {
+    auto v = resolveTensorName(feed.name, lookupNode, outputsOf);
+    if (!v)
+      return v.takeError();
+    auto value = RtValue::of(feed);
+    if (!value)
+      return value.takeError();
+    if (check)
+      if (llvm::Error err = check(*v, feed))
+        return std::move(err);
+    run.fed.add(*v, std::move(*value));
+    run.key += feed.name + ",";
+  }
+  run.key += "|";
+  for (const std::string &name : fetches) {
+    auto v = resolveTensorName(name, lookupNode, outputsOf);
+    if (!v)
+      return v.takeError();
+    run.fetches.push_back(*v);
+    run.key += name + ",";
+  }
+  run.key += "|";
+  for (const std::string &name : targets) {
+    Operation *op = lookupNode(name);
+    if (!op)
+      return error("target '" + name + "': the graph has no node '" + name +
+                   "'");
+    run.targets.push_back(op);
+    run.key += name + ",";
+  }
+  return run;
+}
+
+llvm::Expected<std::vector<RtValue>> interp::runGraphCached(
+    InterpreterState &state, const GraphRun &run,
+    llvm::function_ref<llvm::Expected<std::unique_ptr<CompiledBody>>(
+        llvm::function_ref<bool(Value)> isFed)>
+        compile) {
+  std::unique_ptr<CompiledBody> &body = state.graphRuns[run.key];
+  if (!body) {
+    auto compiled = compile([&](Value v) { return run.fed.isFed(v); });
+    if (!compiled)
+      return compiled.takeError();
+    body = std::move(*compiled);
+  }
+  auto externals = run.fed.getExternals(*body);
+  if (!externals)
+    return externals.takeError();
+  return state.runBody(*body, *externals, 0);
+}
+
 llvm::Expected<std::vector<HostTensor>>
 Interpreter::runGraph(ArrayRef<InterpreterFeed> feeds,
                       ArrayRef<std::string> fetches,
@@ -348,58 +407,24 @@ Interpreter::runGraphValues(ArrayRef<InterpreterFeed> feeds,
         impl->nodesByName[name] = &op;
     impl->indexed = true;
   }
-  auto resolve = [&](StringRef name) {
-    return resolveTensorName(
-        name, [&](StringRef node) { return impl->nodesByName.lookup(node); },
-        [](Operation *op) -> ValueRange { return getDataResults(op); });
-  };
-
-  GraphFeeds fed;
-  std::string key;
-  for (const InterpreterFeed &feed : feeds) {
-    auto v = resolve(feed.name);
-    if (!v)
-      return v.takeError();
-    auto value = RtValue::of(feed);
-    if (!value)
-      return value.takeError();
-    if (llvm::Error err =
-            feed.handle ? checkPlaceholderHandle(v->getDefiningOp())
-                        : checkPlaceholderFeed(v->getDefiningOp(), feed.value))
-      return std::move(err);
-    fed.add(*v, std::move(*value));
-    key += feed.name + ",";
-  }
-  key += "|";
-  SmallVector<Value, 4> fetchValues;
-  for (const std::string &name : fetches) {
-    auto v = resolve(name);
-    if (!v)
-      return v.takeError();
-    fetchValues.push_back(*v);
-    key += name + ",";
-  }
-  key += "|";
-  for (const std::string &name : targets) {
-    Operation *op = impl->nodesByName.lookup(name);
-    if (!op)
-      return error("target '" + name + "': the graph has no node '" + name +
-                   "'");
-    fetchValues.push_back(getControlToken(op));
-    key += name + ",";
-  }
-  std::unique_ptr<CompiledBody> &body = impl->state.graphRuns[key];
-  if (!body) {
-    auto compiled = compileBody(impl->state, graph.getBody(), fetchValues,
-                                [&](Value v) { return fed.isFed(v); });
-    if (!compiled)
-      return compiled.takeError();
-    body = std::move(*compiled);
-  }
-  auto externals = fed.getExternals(*body);
-  if (!externals)
-    return externals.takeError();
-  auto results = impl->state.runBody(*body, *externals, 0);
+  auto lookup = [&](StringRef node) { return impl->nodesByName.lookup(node); };
+  auto run = resolveGraphRun(
+      "", feeds, fetches, targets, lookup,
+      [](Operation *op) -> ValueRange { return getDataResults(op); },
+      [](Value v, const InterpreterFeed &feed) {
+        return feed.handle
+                   ? checkPlaceholderHandle(v.getDefiningOp())
+                   : checkPlaceholderFeed(v.getDefiningOp(), feed.value);
+      });
+  if (!run)
+    return run.takeError();
+  // A target runs as the fetch of its control token.
+  for (Operation *op : run->targets)
+    run->fetches.push_back(getControlToken(op));
+  auto results = runGraphCached(
+      impl->state, *run, [&](llvm::function_ref<bool(Value)> isFed) {
+        return compileBody(impl->state, graph.getBody(), run->fetches, isFed);
+      });
   if (!results)
     return results.takeError();
   results->resize(fetches.size()); // The targets' control results go.

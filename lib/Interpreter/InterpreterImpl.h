@@ -182,6 +182,35 @@ resolveTensorName(StringRef name,
                   llvm::function_ref<ValueRange(Operation *)> outputsOf);
 
 struct InterpreterState;
+
+/// One run of a graph, its names resolved: the fed values, the fetched
+/// values, the target nodes, and the key its compiled body is cached under.
+struct GraphRun {
+  GraphFeeds fed;
+  SmallVector<Value, 4> fetches;
+  SmallVector<Operation *, 4> targets;
+  std::string key;
+};
+
+/// Resolves the names of a graph run (feeds and fetches by
+/// resolveTensorName, targets by `lookupNode`); `check` (if given) accepts
+/// or refuses each feed for the value it feeds. The key starts with `scope`.
+llvm::Expected<GraphRun> resolveGraphRun(
+    StringRef scope, ArrayRef<InterpreterFeed> feeds,
+    ArrayRef<std::string> fetches, ArrayRef<std::string> targets,
+    llvm::function_ref<Operation *(StringRef)> lookupNode,
+    llvm::function_ref<ValueRange(Operation *)> outputsOf,
+    llvm::function_ref<llvm::Error(Value, const InterpreterFeed &)> check =
+        nullptr);
+
+/// Runs `run` with the body cached in `state` under its key, compiled by
+/// `compile` (with `isFed` of its feeds) on the first run of that key.
+llvm::Expected<std::vector<RtValue>>
+runGraphCached(InterpreterState &state, const GraphRun &run,
+               llvm::function_ref<llvm::Expected<std::unique_ptr<CompiledBody>>(
+                   llvm::function_ref<bool(Value)> isFed)>
+                   compile);
+
 /// Compiles the nodes of `block` that `fetches` need. `isExternal` tells
 /// the values given from outside apart (fed outputs); values not defined by
 /// a node of the block are external too. Fails on a node the interpreter

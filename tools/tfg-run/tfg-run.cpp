@@ -28,6 +28,7 @@
 #include "tfg/Interpreter/Interpreter.h"
 #include "tfg/Support/CommandLine.h"
 #include "tfg/Support/InputLimits.h"
+#include "tfg/Transforms/GraphUtils.h"
 #include "tfg/Translate/FreezeVariables.h"
 #include "tfg/Translate/ModelInput.h"
 
@@ -317,24 +318,9 @@ static llvm::Expected<std::vector<std::string>> getFetches(ModuleOp module,
                                                            GraphOp graph) {
   if (!fetchNames.empty())
     return std::vector<std::string>(fetchNames.begin(), fetchNames.end());
-  std::vector<std::string> out;
-  if (auto list = module->getAttrOfType<ArrayAttr>(kFetchesAttrName))
-    for (Attribute a : list)
-      if (auto s = dyn_cast<StringAttr>(a))
-        out.push_back(s.str());
-  if (!out.empty())
-    return out;
-  for (Operation &op : graph.getBody()) {
-    StringRef opName = getTFOpName(&op);
-    if (opName == "Const" || opName.starts_with("Placeholder"))
-      continue;
-    ResultRange results = getDataResults(&op);
-    if (results.empty() ||
-        llvm::any_of(results, [](Value v) { return !v.use_empty(); }))
-      continue;
-    for (unsigned i = 0; i < results.size(); ++i)
-      out.push_back((getNodeName(&op) + ":" + Twine(i)).str());
-  }
+  std::vector<std::string> out = getRecordedFetches(module);
+  if (out.empty())
+    out = getSinkFetches(graph.getBody());
   if (out.empty())
     return fail("nothing to fetch: give --fetch=NAME,... (the model records "
                 "no outputs and its graph has no unused outputs)");

@@ -120,6 +120,11 @@ constexpr llvm::StringLiteral kRecordedFetchesAttrName = "tfg.fetches";
 std::vector<std::string> getRecordedFetches(Operation *op,
                                             bool *malformed = nullptr);
 
+/// The default fetches of a graph `body`, as TensorFlow.js takes a model's
+/// outputs: every data output ("node:i") of a node other than a Const or a
+/// Placeholder none of whose data outputs is used.
+std::vector<std::string> getSinkFetches(Block &body);
+
 /// The user's fetches and feeds, as given to the passes (`a`, `a:1`, `^a`).
 struct PreserveOptions {
   std::vector<std::string> fetch, feed;

@@ -73,33 +73,16 @@ void ModuleLowering::collectCallees(Operation *node) {
       [&](tf_type::FuncAttr f) { add(f.getName().getLeafReference()); });
 }
 
-/// tfg-run's default fetches: every data output of a node (Placeholders
-/// and Consts aside) none of whose outputs is used.
-static void getSinkFetches(Block &body, SmallVectorImpl<std::string> &specs) {
-  for (Operation &op : body.without_terminator()) {
-    StringRef opName = getTFOpName(&op);
-    if (opName == "Const" || opName.starts_with("Placeholder"))
-      continue;
-    ResultRange results = getDataResults(&op);
-    if (results.empty() ||
-        llvm::any_of(results, [](Value v) { return !v.use_empty(); }))
-      continue;
-    for (unsigned i = 0; i < results.size(); ++i)
-      specs.push_back((getNodeName(&op) + ":" + Twine(i)).str());
-  }
-}
-
 LogicalResult
 ModuleLowering::getFetches(GraphOp graph, SmallVectorImpl<std::string> &specs,
                            SmallVectorImpl<Value> &values,
                            SmallVectorImpl<Operation *> &targets) {
   Block &body = graph.getBody();
-  SmallVector<std::string> all(options.fetch.begin(), options.fetch.end());
+  std::vector<std::string> all(options.fetch.begin(), options.fetch.end());
   if (all.empty())
-    for (const std::string &spec : getRecordedFetches(module))
-      all.push_back(spec);
+    all = getRecordedFetches(module);
   if (all.empty())
-    getSinkFetches(body, all);
+    all = getSinkFetches(body);
   llvm::StringMap<Operation *> byName = getNodesByName(body);
   for (const std::string &spec : all) {
     NodeSpec parsed = parseNodeSpec(spec);

@@ -250,53 +250,19 @@ TFInterpreter::runGraph(func::FuncOp func, ArrayRef<InterpreterFeed> feeds,
         return src->getResults().take_front();
     return op->getResults().drop_back();
   };
-  auto resolve = [&](StringRef name) {
-    return resolveTensorName(
-        name, [&](StringRef node) { return nodes.lookup(node); }, outputsOf);
-  };
-  GraphFeeds fed;
-  std::string key = "graph:" + func.getSymName().str() + "|";
-  for (const InterpreterFeed &feed : feeds) {
-    auto v = resolve(feed.name);
-    if (!v)
-      return v.takeError();
-    auto value = RtValue::of(feed);
-    if (!value)
-      return value.takeError();
-    fed.add(*v, std::move(*value));
-    key += feed.name + ",";
-  }
-  key += "|";
-  SmallVector<Value, 4> fetchValues, controls;
-  for (const std::string &name : fetches) {
-    auto v = resolve(name);
-    if (!v)
-      return v.takeError();
-    fetchValues.push_back(*v);
-    key += name + ",";
-  }
-  key += "|";
-  for (const std::string &name : targets) {
-    Operation *op = nodes.lookup(name);
-    if (!op)
-      return error("target '" + name + "': the graph has no node '" + name +
-                   "'");
+  auto run = resolveGraphRun(
+      "graph:" + func.getSymName().str(), feeds, fetches, targets,
+      [&](StringRef node) { return nodes.lookup(node); }, outputsOf);
+  if (!run)
+    return run.takeError();
+  SmallVector<Value, 4> controls;
+  for (Operation *op : run->targets)
     controls.push_back(op->getResults().back());
-    key += name + ",";
-  }
-  std::unique_ptr<CompiledBody> &body = impl->state.graphRuns[key];
-  if (!body) {
-    auto compiled =
-        compileTFBody(impl->state, graph.getBlock(), fetchValues, controls,
-                      [&](Value v) { return fed.isFed(v); });
-    if (!compiled)
-      return compiled.takeError();
-    body = std::move(*compiled);
-  }
-  auto externals = fed.getExternals(*body);
-  if (!externals)
-    return externals.takeError();
-  auto results = impl->state.runBody(*body, *externals, 0);
+  auto results = runGraphCached(
+      impl->state, *run, [&](llvm::function_ref<bool(Value)> isFed) {
+        return compileTFBody(impl->state, graph.getBlock(), run->fetches,
+                             controls, isFed);
+      });
   if (!results)
     return results.takeError();
   return toTensors(*results, fetches, "fetch");

@@ -639,3 +639,20 @@ ClonedBody mlir::tfg::cloneFunctionBody(Operation *funcOp, OpBuilder &builder,
     cloned.controls.push_back(mapping.lookupOrDefault(v));
   return cloned;
 }
+
+std::vector<std::string> mlir::tfg::getSinkFetches(Block &body) {
+  std::vector<std::string> specs;
+  for (Operation &op : body) {
+    StringRef opName = getTFOpName(&op);
+    if (opName.empty() || opName == "Const" ||
+        opName.starts_with("Placeholder"))
+      continue;
+    ResultRange results = getDataResults(&op);
+    if (results.empty() ||
+        llvm::any_of(results, [](Value v) { return !v.use_empty(); }))
+      continue;
+    for (unsigned i = 0; i < results.size(); ++i)
+      specs.push_back((getNodeName(&op) + ":" + Twine(i)).str());
+  }
+  return specs;
+}
