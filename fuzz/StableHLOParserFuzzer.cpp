@@ -8,6 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Reparse.h"
+
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 #include "tfg/Support/InputLimits.h"
 
@@ -30,25 +32,6 @@ struct Context {
   mlir::ScopedDiagnosticHandler handler;
 };
 
-/// Prints `module` and parses the text back; traps if that fails or the
-/// second print differs.
-void reparse(mlir::MLIRContext &ctx, mlir::ModuleOp module, bool generic) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  mlir::OpPrintingFlags flags;
-  if (generic)
-    flags.printGenericOpForm();
-  module->print(os, flags);
-  mlir::OwningOpRef<mlir::ModuleOp> again =
-      mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
-  if (!again)
-    __builtin_trap();
-  std::string textAgain;
-  llvm::raw_string_ostream osAgain(textAgain);
-  again.get()->print(osAgain, flags);
-  if (text != textAgain)
-    __builtin_trap();
-}
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -63,8 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         mlir::parseSourceString<mlir::ModuleOp>(input, &ctx);
     if (!module)
       return;
-    reparse(ctx, *module, /*generic=*/false);
-    reparse(ctx, *module, /*generic=*/true);
+    tfg_fuzz::reparse(ctx, *module, /*generic=*/false);
+    tfg_fuzz::reparse(ctx, *module, /*generic=*/true);
   });
   return 0;
 }

@@ -8,34 +8,13 @@
 //===----------------------------------------------------------------------===//
 
 #include "FuzzCommon.h"
+#include "Reparse.h"
 
 #include "tfg/Support/InputLimits.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
-
-namespace {
-/// Prints `module` and parses the text back; traps if that fails.
-void reparse(mlir::MLIRContext &ctx, mlir::ModuleOp module, bool generic) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  mlir::OpPrintingFlags flags;
-  if (generic)
-    flags.printGenericOpForm();
-  module->print(os, flags);
-  mlir::OwningOpRef<mlir::ModuleOp> again =
-      mlir::parseSourceString<mlir::ModuleOp>(text, &ctx);
-  if (!again)
-    __builtin_trap();
-  // And it reads back as the same module.
-  std::string textAgain;
-  llvm::raw_string_ostream osAgain(textAgain);
-  again.get()->print(osAgain, flags);
-  if (text != textAgain)
-    __builtin_trap();
-}
-} // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static tfg_fuzz::FuzzContext *fuzz = new tfg_fuzz::FuzzContext();
@@ -51,8 +30,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         mlir::parseSourceString<mlir::ModuleOp>(input, &ctx);
     if (!module)
       return;
-    reparse(ctx, *module, /*generic=*/false);
-    reparse(ctx, *module, /*generic=*/true);
+    tfg_fuzz::reparse(ctx, *module, /*generic=*/false);
+    tfg_fuzz::reparse(ctx, *module, /*generic=*/true);
   });
   return 0;
 }
