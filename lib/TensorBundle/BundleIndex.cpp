@@ -87,6 +87,20 @@ public:
     }
   }
 
+  /// Calls `fn` on each remaining field, stopping at its first error.
+  Error forEach(llvm::function_ref<Error(const Field &)> fn) {
+    Field field;
+    while (true) {
+      auto more = next(field);
+      if (!more)
+        return more.takeError();
+      if (!*more)
+        return Error::success();
+      if (Error err = fn(field))
+        return err;
+    }
+  }
+
   /// Fails unless `field` has wire type `type`.
   Error expect(const Field &field, uint32_t type, StringRef name) {
     if (field.type == type)
@@ -161,56 +175,48 @@ mlir::tfg::bundle::decodeBundleHeader(StringRef encoded, uint64_t offset,
   int64_t endianness = 0;
   std::vector<int32_t> badConsumers;
   FieldReader reader(encoded, offset, file, "bundle header");
-  Field field;
-  while (true) {
-    auto more = reader.next(field);
-    if (!more)
-      return more.takeError();
-    if (!*more)
-      break;
-    if (field.number == 1) {
-      if (Error err = reader.expect(field, kVarint, "num_shards"))
-        return std::move(err);
-      header.numShards = asInt32(field.value);
-    } else if (field.number == 2) {
-      if (Error err = reader.expect(field, kVarint, "endianness"))
-        return std::move(err);
-      endianness = asInt32(field.value);
-    } else if (field.number == 3) {
-      if (Error err = reader.expect(field, kLengthDelimited, "version"))
-        return std::move(err);
-      // VersionDef: producer = 1, min_consumer = 2, bad_consumers = 3.
-      FieldReader version(field.bytes, reader.offsetOf(field.bytes), file,
-                          "bundle version");
-      Field inner;
-      while (true) {
-        auto moreInner = version.next(inner);
-        if (!moreInner)
-          return moreInner.takeError();
-        if (!*moreInner)
-          break;
-        if ((inner.number == 1 || inner.number == 2) && inner.type == kVarint)
-          (inner.number == 1 ? header.producer : header.minConsumer) =
-              asInt32(inner.value);
-        else if (inner.number == 3 && inner.type == kVarint)
-          badConsumers.push_back(asInt32(inner.value));
-        else if (inner.number == 3 && inner.type == kLengthDelimited) {
-          const char *p = inner.bytes.begin();
-          while (p != inner.bytes.end()) {
-            uint64_t value;
-            if (!readVarint64(p, inner.bytes.end(), value))
+  if (Error err = reader.forEach([&](const Field &field) -> Error {
+        if (field.number == 1) {
+          if (Error err = reader.expect(field, kVarint, "num_shards"))
+            return std::move(err);
+          header.numShards = asInt32(field.value);
+        } else if (field.number == 2) {
+          if (Error err = reader.expect(field, kVarint, "endianness"))
+            return std::move(err);
+          endianness = asInt32(field.value);
+        } else if (field.number == 3) {
+          if (Error err = reader.expect(field, kLengthDelimited, "version"))
+            return std::move(err);
+          // VersionDef: producer = 1, min_consumer = 2, bad_consumers = 3.
+          FieldReader version(field.bytes, reader.offsetOf(field.bytes), file,
+                              "bundle version");
+          return version.forEach([&](const Field &inner) -> Error {
+            if ((inner.number == 1 || inner.number == 2) &&
+                inner.type == kVarint)
+              (inner.number == 1 ? header.producer : header.minConsumer) =
+                  asInt32(inner.value);
+            else if (inner.number == 3 && inner.type == kVarint)
+              badConsumers.push_back(asInt32(inner.value));
+            else if (inner.number == 3 && inner.type == kLengthDelimited) {
+              const char *p = inner.bytes.begin();
+              while (p != inner.bytes.end()) {
+                uint64_t value;
+                if (!readVarint64(p, inner.bytes.end(), value))
+                  return version.error(inner.offset,
+                                       "has a packed bad_consumers list that "
+                                       "does not read");
+                badConsumers.push_back(asInt32(value));
+              }
+            } else if (inner.number <= 3)
               return version.error(inner.offset,
-                                   "has a packed bad_consumers list that "
-                                   "does not read");
-            badConsumers.push_back(asInt32(value));
-          }
-        } else if (inner.number <= 3)
-          return version.error(inner.offset, "field " + Twine(inner.number) +
-                                                 " has wire type " +
-                                                 Twine(inner.type));
-      }
-    }
-  }
+                                   "field " + Twine(inner.number) +
+                                       " has wire type " + Twine(inner.type));
+            return Error::success();
+          });
+        }
+        return Error::success();
+      }))
+    return std::move(err);
   // The version of the bundles this reader reads, as TensorFlow's writer
   // stamps them.
   constexpr int32_t kReaderVersion = 1;
@@ -246,22 +252,16 @@ static Error decodeShape(StringRef encoded, uint64_t offset, StringRef file,
                          const BundleLimits &limits,
                          llvm::SmallVectorImpl<int64_t> &shape) {
   FieldReader reader(encoded, offset, file, "tensor shape");
-  Field field;
-  while (true) {
-    auto more = reader.next(field);
-    if (!more)
-      return more.takeError();
-    if (!*more)
-      return Error::success();
+  return reader.forEach([&](const Field &field) -> Error {
     if (field.number == 3) {
       if (Error err = reader.expect(field, kVarint, "unknown_rank"))
         return err;
       if (field.value != 0)
         return reader.error(field.offset, "is of unknown rank");
-      continue;
+      return Error::success();
     }
     if (field.number != 2)
-      continue;
+      return Error::success();
     if (Error err = reader.expect(field, kLengthDelimited, "dim"))
       return err;
     if (static_cast<int64_t>(shape.size()) >= limits.maxRank)
@@ -271,24 +271,21 @@ static Error decodeShape(StringRef encoded, uint64_t offset, StringRef file,
     int64_t size = 0;
     FieldReader dimReader(field.bytes, reader.offsetOf(field.bytes), file,
                           "tensor shape dimension");
-    Field inner;
-    while (true) {
-      auto moreInner = dimReader.next(inner);
-      if (!moreInner)
-        return moreInner.takeError();
-      if (!*moreInner)
-        break;
-      if (inner.number != 1)
-        continue;
-      if (Error err = dimReader.expect(inner, kVarint, "size"))
-        return err;
-      size = static_cast<int64_t>(inner.value);
-    }
+    if (Error err = dimReader.forEach([&](const Field &inner) -> Error {
+          if (inner.number != 1)
+            return Error::success();
+          if (Error err = dimReader.expect(inner, kVarint, "size"))
+            return err;
+          size = static_cast<int64_t>(inner.value);
+          return Error::success();
+        }))
+      return err;
     if (size < 0)
       return reader.error(field.offset, "has dimension " + Twine(shape.size()) +
                                             " of size " + Twine(size));
     shape.push_back(size);
-  }
+    return Error::success();
+  });
 }
 
 llvm::Expected<BundleEntry> mlir::tfg::bundle::decodeBundleEntry(
@@ -300,56 +297,52 @@ llvm::Expected<BundleEntry> mlir::tfg::bundle::decodeBundleEntry(
   int64_t shard = 0, dataOffset = 0, size = 0;
   std::string what = "entry '" + describeKey(entry.key) + "'";
   FieldReader named(encoded, offset, file, what);
-  Field field;
-  while (true) {
-    auto more = named.next(field);
-    if (!more)
-      return more.takeError();
-    if (!*more)
-      break;
-    switch (field.number) {
-    case 1:
-      if (Error err = named.expect(field, kVarint, "dtype"))
-        return std::move(err);
-      entry.dtype = asInt32(field.value);
-      break;
-    case 2:
-      if (Error err = named.expect(field, kLengthDelimited, "shape"))
-        return std::move(err);
-      // A message field given twice merges: the dimensions add up.
-      if (Error err = decodeShape(field.bytes, named.offsetOf(field.bytes),
-                                  file, limits, entry.shape))
-        return std::move(err);
-      break;
-    case 3:
-      if (Error err = named.expect(field, kVarint, "shard_id"))
-        return std::move(err);
-      shard = asInt32(field.value);
-      break;
-    case 4:
-      if (Error err = named.expect(field, kVarint, "offset"))
-        return std::move(err);
-      dataOffset = static_cast<int64_t>(field.value);
-      break;
-    case 5:
-      if (Error err = named.expect(field, kVarint, "size"))
-        return std::move(err);
-      size = static_cast<int64_t>(field.value);
-      break;
-    case 6:
-      if (Error err = named.expect(field, kFixed32, "crc32c"))
-        return std::move(err);
-      entry.maskedCrc32c = static_cast<uint32_t>(field.value);
-      break;
-    case 7:
-      if (Error err = named.expect(field, kLengthDelimited, "slices"))
-        return std::move(err);
-      ++entry.numSlices;
-      break;
-    default:
-      break;
-    }
-  }
+  if (Error err = named.forEach([&](const Field &field) -> Error {
+        switch (field.number) {
+        case 1:
+          if (Error err = named.expect(field, kVarint, "dtype"))
+            return std::move(err);
+          entry.dtype = asInt32(field.value);
+          break;
+        case 2:
+          if (Error err = named.expect(field, kLengthDelimited, "shape"))
+            return std::move(err);
+          // A message field given twice merges: the dimensions add up.
+          if (Error err = decodeShape(field.bytes, named.offsetOf(field.bytes),
+                                      file, limits, entry.shape))
+            return std::move(err);
+          break;
+        case 3:
+          if (Error err = named.expect(field, kVarint, "shard_id"))
+            return std::move(err);
+          shard = asInt32(field.value);
+          break;
+        case 4:
+          if (Error err = named.expect(field, kVarint, "offset"))
+            return std::move(err);
+          dataOffset = static_cast<int64_t>(field.value);
+          break;
+        case 5:
+          if (Error err = named.expect(field, kVarint, "size"))
+            return std::move(err);
+          size = static_cast<int64_t>(field.value);
+          break;
+        case 6:
+          if (Error err = named.expect(field, kFixed32, "crc32c"))
+            return std::move(err);
+          entry.maskedCrc32c = static_cast<uint32_t>(field.value);
+          break;
+        case 7:
+          if (Error err = named.expect(field, kLengthDelimited, "slices"))
+            return std::move(err);
+          ++entry.numSlices;
+          break;
+        default:
+          break;
+        }
+        return Error::success();
+      }))
+    return std::move(err);
   std::optional<unsigned> elementSize = getBundleElementSize(entry.dtype);
   if (!elementSize)
     return named.error(offset, "has dtype " + Twine(entry.dtype) +
