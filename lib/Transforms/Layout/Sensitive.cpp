@@ -9,10 +9,12 @@
 // AvgPoolGrad (orig_input_shape permuted), FusedBatchNormGrad(V2/V3) and
 // _FusedBatchNormGradEx (their rank-4 operands), and the fused _FusedConv2D and
 // _FusedDepthwiseConv2dNative (their bias and batch-norm operands are vectors
-// of channels). Converting one sets the target format, permutes its
-// per-dimension attributes (strides, ksize, dilations, explicit_paddings) and
-// constant operands (MaxPoolV2's ksize and strides, input_sizes), transposes
-// its rank-4 data inputs to the target format and its rank-4 data output back.
+// of channels); the 3-D ops Conv3D, _FusedConv3D, MaxPool3D and AvgPool3D
+// with rank-5 data (NDHWC <-> NCDHW, the 5-D permutations). Converting one sets
+// the target format, permutes its per-dimension attributes (strides, ksize,
+// dilations, explicit_paddings) and constant operands (MaxPoolV2's ksize and
+// strides, input_sizes), transposes its rank-4 data inputs to the target format
+// and its rank-4 data output back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +63,8 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
           .Cases({"BiasAdd", "DepthToSpace", "SpaceToDepth"}, true)
           // The fused contractions read data_format as their base op does.
           .Cases({"_FusedConv2D", "_FusedDepthwiseConv2dNative"}, true)
+          // The 3-D ops read a rank-5 input (NDHWC / NCDHW).
+          .Cases({"Conv3D", "_FusedConv3D", "MaxPool3D", "AvgPool3D"}, true)
           .Default(false);
   if (plain)
     return spec;
@@ -122,12 +126,19 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
   return std::nullopt;
 }
 
-/// The 4 per-dimension values of `attr` in the target order (new[i] =
-/// old[perm[i]]), or null when `attr` is not a list of 4 integers.
-static ArrayAttr permuteList(Builder &b, Attribute attr, const Perm &perm,
+/// Whether `name` is a 3-D op, whose data is rank 5.
+static bool is3D(StringRef name) {
+  return name == "Conv3D" || name == "_FusedConv3D" || name == "MaxPool3D" ||
+         name == "AvgPool3D";
+}
+
+/// The per-dimension values of `attr` (one group per dimension) in the
+/// target order (new[i] = old[perm[i]]), or null when `attr` is not a list
+/// of perm.size() groups of integers.
+static ArrayAttr permuteList(Builder &b, Attribute attr, ArrayRef<int64_t> perm,
                              int64_t group) {
   auto list = dyn_cast_or_null<ArrayAttr>(attr);
-  if (!list || list.size() != static_cast<size_t>(4 * group))
+  if (!list || list.size() != perm.size() * group)
     return {};
   SmallVector<Attribute, 8> values;
   for (int64_t p : perm)
@@ -147,10 +158,17 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
   std::optional<SensitiveSpec> spec = getSpec(opName, op);
   if (!spec || !ctx.isCandidate(op))
     return false;
+  bool threeD = is3D(opName);
+  int64_t rank = threeD ? 5 : 4;
+  StringRef from = threeD ? ctx.from5 : ctx.from,
+            to = threeD ? ctx.to5 : ctx.to;
+  ArrayRef<int64_t> toPerm =
+      threeD ? ArrayRef<int64_t>(ctx.toPerm5) : ArrayRef<int64_t>(ctx.toPerm);
   auto format = dyn_cast_or_null<StringAttr>(op->getAttr("data_format"));
-  // BiasAdd and FusedBatchNorm default to NHWC.
-  StringRef current = format ? format.getValue() : StringRef("NHWC");
-  if (current != ctx.from)
+  // BiasAdd and FusedBatchNorm default to NHWC, the 3-D ops to NDHWC.
+  StringRef current =
+      format ? format.getValue() : StringRef(threeD ? "NDHWC" : "NHWC");
+  if (current != from)
     return false;
   unsigned numData = getNumDataOperands(op);
   unsigned numResults = getDataResults(op).size();
@@ -161,11 +179,11 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
       beyond(spec->outputs, numResults))
     return false;
   ValueRange results = getDataResults(op);
-  // Only rank-4 data whose rank is known: Grappler's transposers too skip
-  // what they cannot see is 4-D.
-  auto notRank4 = [](Value v, bool unknownOk) {
-    int64_t rank = getRank(v);
-    return rank != 4 && !(unknownOk && rank == -1);
+  // Only rank-4 (rank-5) data whose rank is known: Grappler's transposers
+  // too skip what they cannot see is 4-D.
+  auto notRank4 = [rank](Value v, bool unknownOk) {
+    int64_t r = getRank(v);
+    return r != rank && !(unknownOk && r == -1);
   };
   if (llvm::any_of(
           spec->data,
@@ -192,7 +210,8 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
   }
   // A fused contraction's epilogue operands must be vectors of channels
   // (a residual Add's or a Prelu's rank-4 operand is not converted).
-  if (opName == "_FusedConv2D" || opName == "_FusedDepthwiseConv2dNative")
+  if (opName == "_FusedConv2D" || opName == "_FusedDepthwiseConv2dNative" ||
+      opName == "_FusedConv3D")
     for (Value arg : getDataOperands(op).drop_front(2))
       if (getRank(arg) != 1)
         return false;
@@ -203,14 +222,14 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
     Attribute attr = op->getAttr(attrName);
     if (!attr)
       continue;
-    ArrayAttr permuted = permuteList(b, attr, ctx.toPerm, 1);
+    ArrayAttr permuted = permuteList(b, attr, toPerm, 1);
     if (!permuted)
       return false;
     updates.push_back(b.getNamedAttr(attrName, permuted));
   }
   if (auto pads = dyn_cast_or_null<ArrayAttr>(op->getAttr("explicit_paddings"));
       pads && !pads.empty()) {
-    ArrayAttr permuted = permuteList(b, pads, ctx.toPerm, 2);
+    ArrayAttr permuted = permuteList(b, pads, toPerm, 2);
     if (!permuted)
       return false;
     updates.push_back(b.getNamedAttr("explicit_paddings", permuted));
@@ -223,19 +242,19 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
   }
   for (unsigned i : spec->data) {
     Operation *in =
-        ctx.buildTranspose(b, op, op->getOperand(i), ctx.toPerm, i, true);
+        ctx.buildTranspose(b, op, op->getOperand(i), toPerm, i, true);
     if (!in)
       return false;
     op->setOperand(i, getDataResults(in)[0]);
   }
   for (NamedAttribute attr : updates)
     op->setAttr(attr.getName(), attr.getValue());
-  op->setAttr("data_format", b.getStringAttr(ctx.to));
+  op->setAttr("data_format", b.getStringAttr(to));
   for (unsigned i : spec->outputs)
-    results[i].setType(permuteType(results[i].getType(), ctx.toPerm));
+    results[i].setType(permuteType(results[i].getType(), toPerm));
   for (unsigned i : spec->outputs)
     ctx.transposeResultBack(b, op, i);
   LLVM_DEBUG(llvm::dbgs() << "tfg-layout: " << opName << " " << getNodeName(op)
-                          << " -> " << ctx.to << "\n");
+                          << " -> " << to << "\n");
   return true;
 }
