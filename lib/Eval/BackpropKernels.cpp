@@ -5,9 +5,16 @@
 // - Conv2DBackpropFilter(x, filter_sizes, dy): dW[i, j, ci, co] = the sum
 //   over n, oy, ox of x[n, oy * sh + i * dh - pt, ox * sw + j * dw - pl, ci]
 //   * dy[n, oy, ox, co] (positions in the padding read 0).
+// - DepthwiseConv2dNativeBackpropInput(x_sizes, W, dy): dx[n, y, x, c] =
+//   the sum over oy, ox, i, j, m with y = oy * sh + i * dh - pt (and x
+//   alike) of W[i, j, c, m] * dy[n, oy, ox, c * M + m];
+//   DepthwiseConv2dNativeBackpropFilter(x, filter_sizes, dy): dW[i, j, c,
+//   m] = the sum over n, oy, ox of x[n, y, x, c] * dy[n, oy, ox, c * M + m].
 // - MaxPoolGrad(x, y, dy) and MaxPoolGradV2 (ksize and strides operands):
 //   each dy element goes to the first largest element of its window (in
 //   row-major window order, padding skipped), as TensorFlow's CPU kernel.
+//   MaxPoolGradGrad(x, y, g) and MaxPoolGradGradV2: each output element is
+//   g at that element (the gradient of MaxPoolGrad in dy).
 // - AvgPoolGrad(x_shape, dy): each dy element divided among its window's
 //   elements inside the input (AvgPool counts no padding).
 // - FusedBatchNormGrad, V2, V3(dy, x, scale, r1, r2[, r3]) and Grappler's
@@ -161,7 +168,87 @@ static LogicalResult conv2DBackpropFilterKernel(EvalContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
-// MaxPoolGrad, MaxPoolGradV2, AvgPoolGrad
+// DepthwiseConv2dNativeBackpropInput, DepthwiseConv2dNativeBackpropFilter
+//===----------------------------------------------------------------------===//
+
+/// The input gradient (x_sizes, W, dy) or, with `filterGrad`, the filter
+/// gradient (x, filter_sizes, dy) of a depthwise convolution.
+template <bool filterGrad>
+static LogicalResult depthwiseBackpropKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 3);
+  if (failed(ops))
+    return failure();
+  const HostTensor &a = *(*ops)[0], &b = *(*ops)[1], &dy = *(*ops)[2];
+  const HostTensor &data = filterGrad ? a : b;
+  FailureOr<SmallVector<int64_t, 4>> sizes = readShape4(
+      ctx, filterGrad ? b : a, filterGrad ? "filter_sizes" : "input_sizes");
+  FailureOr<SmallVector<int64_t, 8>> strides =
+      getIntListAttr(ctx, "strides", 4, {});
+  if (failed(sizes) || failed(strides) ||
+      failed(checkFloat(ctx, data, filterGrad ? "input" : "filter")))
+    return failure();
+  if (data.getElementType() != dy.getElementType())
+    return ctx.fail("the operands must have one element type");
+  if (data.getRank() != 4 || dy.getRank() != 4)
+    return ctx.fail("the tensor operands must be rank 4");
+  SmallVector<int64_t, 4> xShape(filterGrad ? data.getShape() : *sizes);
+  SmallVector<int64_t, 4> fs(filterGrad ? *sizes : data.getShape());
+  FailureOr<Window2D> win =
+      getWindow2D(ctx, xShape, fs[0], fs[1], *strides, true);
+  if (failed(win))
+    return failure();
+  int64_t channels = win->channels, mult = fs[3];
+  if (fs[2] != channels)
+    return ctx.fail("the filter has " + std::to_string(fs[2]) +
+                    " input channels but the input has " +
+                    std::to_string(channels));
+  FailureOr<int64_t> outC = checkedProduct(ctx, {channels, mult}, "channels");
+  if (failed(outC))
+    return failure();
+  SmallVector<int64_t, 4> dyShape{win->batch, win->h.out, win->w.out, *outC};
+  if (toNHWC(dy.getShape(), win->nchw) != dyShape)
+    return ctx.fail("out_backprop has shape " + formatShape(dy.getShape()) +
+                    ", not the convolution's output shape");
+  ArrayRef<int64_t> shape = filterGrad ? ArrayRef<int64_t>(fs) : xShape;
+  FailureOr<int64_t> count = checkedProduct(ctx, shape, "the result");
+  if (failed(count) || *count > ctx.getMaxElements())
+    return failed(count) ? failure() : ctx.fail("the result is too large");
+  Layout4 xl = layoutOf(toNHWC(xShape, win->nchw), win->nchw);
+  Layout4 gl = layoutOf(dyShape, win->nchw);
+  int64_t kh = fs[0], kw = fs[1];
+  std::vector<double> out(static_cast<size_t>(*count), 0.0);
+  for (int64_t bi = 0; bi < xl.n; ++bi)
+    for (int64_t oy = 0; oy < gl.h; ++oy)
+      for (int64_t ox = 0; ox < gl.w; ++ox)
+        for (int64_t i = 0; i < kh; ++i) {
+          int64_t y =
+              oy * win->h.stride + i * win->h.dilation - win->h.padBefore;
+          if (y < 0 || y >= xl.h)
+            continue;
+          for (int64_t j = 0; j < kw; ++j) {
+            int64_t xx =
+                ox * win->w.stride + j * win->w.dilation - win->w.padBefore;
+            if (xx < 0 || xx >= xl.w)
+              continue;
+            for (int64_t c = 0; c < channels; ++c)
+              for (int64_t m = 0; m < mult; ++m) {
+                double g = dy.getDouble(gl.at(bi, oy, ox, c * mult + m));
+                int64_t w = ((i * kw + j) * channels + c) * mult + m;
+                int64_t at = xl.at(bi, y, xx, c);
+                if (filterGrad)
+                  out[static_cast<size_t>(w)] += data.getDouble(at) * g;
+                else
+                  out[static_cast<size_t>(at)] += data.getDouble(w) * g;
+              }
+          }
+        }
+  ctx.results.clear();
+  ctx.hostResults.clear();
+  return pushResult(ctx, dy.getElementType(), shape, out);
+}
+
+//===----------------------------------------------------------------------===//
+// MaxPoolGrad(Grad), MaxPoolGrad(Grad)V2, AvgPoolGrad
 //===----------------------------------------------------------------------===//
 
 /// The window of a 2-D pool grad over an input of `shape` (in its format).
@@ -190,8 +277,10 @@ static LogicalResult checkPoolOutput(EvalContext &ctx, const Window2D &win,
   return success();
 }
 
+/// MaxPoolGrad, or MaxPoolGradGrad when `gradGrad` (the grad operand then
+/// has the input's shape and the result the output's).
 static LogicalResult maxPoolGrad(EvalContext &ctx, ArrayRef<int64_t> ksize,
-                                 ArrayRef<int64_t> strides) {
+                                 ArrayRef<int64_t> strides, bool gradGrad) {
   FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 3);
   if (failed(ops))
     return failure();
@@ -202,13 +291,19 @@ static LogicalResult maxPoolGrad(EvalContext &ctx, ArrayRef<int64_t> ksize,
       x.getElementType() != y.getElementType())
     return ctx.fail("the operands must have one element type");
   FailureOr<Window2D> win = poolWindow(ctx, x.getShape(), ksize, strides);
-  if (failed(win) || failed(checkPoolOutput(ctx, *win, y, "orig_output")) ||
-      failed(checkPoolOutput(ctx, *win, dy, "grad")))
+  if (failed(win) || failed(checkPoolOutput(ctx, *win, y, "orig_output")))
     return failure();
+  if (gradGrad ? dy.getShape() != x.getShape()
+               : failed(checkPoolOutput(ctx, *win, dy, "grad")))
+    return gradGrad ? ctx.fail("grad has shape " + formatShape(dy.getShape()) +
+                               ", not orig_input's")
+                    : failure();
   Layout4 xl = layoutOf(toNHWC(x.getShape(), win->nchw), win->nchw);
   Layout4 gl =
       layoutOf({win->batch, win->h.out, win->w.out, win->channels}, win->nchw);
-  std::vector<double> dx(static_cast<size_t>(x.getNumElements()), 0.0);
+  std::vector<double> dx(
+      static_cast<size_t>(gradGrad ? y.getNumElements() : x.getNumElements()),
+      0.0);
   for (int64_t bi = 0; bi < gl.n; ++bi)
     for (int64_t oy = 0; oy < gl.h; ++oy)
       for (int64_t ox = 0; ox < gl.w; ++ox)
@@ -231,14 +326,20 @@ static LogicalResult maxPoolGrad(EvalContext &ctx, ArrayRef<int64_t> ksize,
               }
             }
           }
-          if (best >= 0)
+          if (best < 0)
+            continue;
+          if (gradGrad)
+            dx[static_cast<size_t>(gl.at(bi, oy, ox, c))] = dy.getDouble(best);
+          else
             dx[static_cast<size_t>(best)] += dy.getDouble(gl.at(bi, oy, ox, c));
         }
   ctx.results.clear();
   ctx.hostResults.clear();
-  return pushResult(ctx, x.getElementType(), x.getShape(), dx);
+  return pushResult(ctx, x.getElementType(),
+                    gradGrad ? y.getShape() : x.getShape(), dx);
 }
 
+template <bool gradGrad>
 static LogicalResult maxPoolGradKernel(EvalContext &ctx) {
   FailureOr<SmallVector<int64_t, 8>> ksize =
       getIntListAttr(ctx, "ksize", 4, {});
@@ -246,9 +347,10 @@ static LogicalResult maxPoolGradKernel(EvalContext &ctx) {
       getIntListAttr(ctx, "strides", 4, {});
   if (failed(ksize) || failed(strides))
     return failure();
-  return maxPoolGrad(ctx, *ksize, *strides);
+  return maxPoolGrad(ctx, *ksize, *strides, gradGrad);
 }
 
+template <bool gradGrad>
 static LogicalResult maxPoolGradV2Kernel(EvalContext &ctx) {
   FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 5);
   if (failed(ops))
@@ -259,7 +361,7 @@ static LogicalResult maxPoolGradV2Kernel(EvalContext &ctx) {
       readShape4(ctx, *(*ops)[4], "strides");
   if (failed(ksize) || failed(strides))
     return failure();
-  return maxPoolGrad(ctx, *ksize, *strides);
+  return maxPoolGrad(ctx, *ksize, *strides, gradGrad);
 }
 
 static LogicalResult avgPoolGradKernel(EvalContext &ctx) {
@@ -453,8 +555,14 @@ static LogicalResult fusedBatchNormGradKernel(EvalContext &ctx) {
 
 void mlir::tfg::addBackpropKernels(EvalKernelTable &table) {
   addKernels(table, {"Conv2DBackpropFilter"}, conv2DBackpropFilterKernel);
-  addKernels(table, {"MaxPoolGrad"}, maxPoolGradKernel);
-  addKernels(table, {"MaxPoolGradV2"}, maxPoolGradV2Kernel);
+  addKernels(table, {"DepthwiseConv2dNativeBackpropInput"},
+             depthwiseBackpropKernel<false>);
+  addKernels(table, {"DepthwiseConv2dNativeBackpropFilter"},
+             depthwiseBackpropKernel<true>);
+  addKernels(table, {"MaxPoolGrad"}, maxPoolGradKernel<false>);
+  addKernels(table, {"MaxPoolGradV2"}, maxPoolGradV2Kernel<false>);
+  addKernels(table, {"MaxPoolGradGrad"}, maxPoolGradKernel<true>);
+  addKernels(table, {"MaxPoolGradGradV2"}, maxPoolGradV2Kernel<true>);
   addKernels(table, {"AvgPoolGrad"}, avgPoolGradKernel);
   addKernels(table, {"FusedBatchNormGrad", "FusedBatchNormGradV2"},
              fusedBatchNormGradKernel<1>);

@@ -4,8 +4,10 @@
 // Conv2D, DepthwiseConv2dNative, MaxPool, MaxPoolV2, AvgPool,
 // FusedBatchNorm(V2/V3), _FusedBatchNormEx (and its side input), BiasAdd,
 // BiasAddGrad (its result is a vector of channels), DepthToSpace,
-// SpaceToDepth, Conv2DBackpropInput (its out_backprop; input_sizes is
-// permuted), Conv2DBackpropFilter (input and out_backprop), MaxPoolGrad(V2),
+// SpaceToDepth, Conv2DBackpropInput and DepthwiseConv2dNativeBackpropInput
+// (their out_backprop; input_sizes is permuted), Conv2DBackpropFilter and
+// DepthwiseConv2dNativeBackpropFilter (input and out_backprop),
+// MaxPoolGrad(V2), MaxPoolGradGrad(V2),
 // AvgPoolGrad (orig_input_shape permuted), FusedBatchNormGrad(V2/V3) and
 // _FusedBatchNormGradEx (their rank-4 operands), and the fused _FusedConv2D and
 // _FusedDepthwiseConv2dNative (their bias and batch-norm operands are vectors
@@ -78,7 +80,8 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
     spec.vectors = {1, 2};
     return spec;
   }
-  if (name == "Conv2DBackpropInput") {
+  if (name == "Conv2DBackpropInput" ||
+      name == "DepthwiseConv2dNativeBackpropInput") {
     // (input_sizes, filter, out_backprop): the gradient has input_sizes.
     spec.data = {2};
     spec.vectors = {0};
@@ -88,16 +91,18 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
     spec.outputs.clear();
     return spec;
   }
-  if (name == "Conv2DBackpropFilter") {
+  if (name == "Conv2DBackpropFilter" ||
+      name == "DepthwiseConv2dNativeBackpropFilter") {
     // (input, filter_sizes, out_backprop): the gradient is a filter.
     spec.data = {0, 2};
     spec.outputs.clear();
     return spec;
   }
-  if (name == "MaxPoolGrad" || name == "MaxPoolGradV2") {
+  if (name == "MaxPoolGrad" || name == "MaxPoolGradV2" ||
+      name == "MaxPoolGradGrad" || name == "MaxPoolGradGradV2") {
     // (orig_input, orig_output, grad[, ksize, strides]).
     spec.data = {0, 1, 2};
-    if (name == "MaxPoolGradV2")
+    if (name.ends_with("V2"))
       spec.vectors = {3, 4};
     return spec;
   }

@@ -200,7 +200,11 @@ static void hoistFromWhile(BodyContext &ctx, Operation *op) {
   // Results still read in the body become new loop values.
   SmallVector<Value> newInit(init);
   SmallVector<Attribute> newTypes(types.getValue());
+  // output_shapes grows with the loop values when it lists them all (an
+  // empty list says nothing and stays empty).
   auto shapes = op->getAttrOfType<ArrayAttr>("output_shapes");
+  if (shapes && shapes.size() != n)
+    shapes = {};
   SmallVector<Attribute> newShapes;
   if (shapes)
     llvm::append_range(newShapes, shapes.getValue());
@@ -259,6 +263,8 @@ static void hoistFromWhile(BodyContext &ctx, Operation *op) {
   if (shapes)
     attrs.emplace_back(builder.getStringAttr("output_shapes"),
                        builder.getArrayAttr(newShapes));
+  else if (Attribute given = op->getAttr("output_shapes"))
+    attrs.emplace_back(builder.getStringAttr("output_shapes"), given);
   SmallVector<Type> resultTypes(getDataResults(op).getTypes());
   for (Value v : ArrayRef<Value>(newInit).drop_front(n))
     resultTypes.push_back(v.getType());

@@ -1,6 +1,6 @@
 // RUN: tfg-opt %s --tfg-loop-optimizer='fetch=out loop-invariant-node-motion=true' | FileCheck %s
 // RUN: tfg-opt %s --tfg-loop-optimizer='fetch=out' | FileCheck %s --check-prefix=OFF
-// RUN: tfg-run %s --input=x=random:1 --fetch=out:0,out:1 --check-pipeline='tfg-loop-optimizer{fetch=out loop-invariant-node-motion=true}' --rtol=0 --atol=0 | FileCheck %s --check-prefix=SAME
+// RUN: tfg-run %s --input=x=random:1 --fetch=out:0,out:1,out:2 --check-pipeline='tfg-loop-optimizer{fetch=out loop-invariant-node-motion=true}' --rtol=0 --atol=0 | FileCheck %s --check-prefix=SAME
 
 // COM: Invariant motion out of a functional While body: the body returns x
 // COM: unchanged, so x * x * k (k a Const of the body) and its negation are
@@ -15,6 +15,9 @@
 // CHECK-DAG: %[[SQK:.*]], %{{.*}} = Mul(%[[SQ]], %[[K]]) name("while/sqk")
 // CHECK-DAG: %[[NEG:.*]], %{{.*}} = Neg(%[[SQK]]) name("while/neg")
 // CHECK-DAG: While(%{{.*}}, %[[X]], %{{.*}}, %[[NEG]]) [%[[GO]]] name("while") {T = [i32, i32, i32, i32], body = #tf_type.func<@body, {}>, cond = #tf_type.func<@cond, {}>, output_shapes = [#tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>], parallel_iterations = 10 : i64}
+// COM: A StatelessWhile with an empty output_shapes (kept empty).
+// CHECK-DAG: %[[P1:.*]], %{{.*}} = AddV2(%{{.*}}, %{{.*}}) name("stateless/plus1")
+// CHECK-DAG: StatelessWhile(%{{.*}}, %[[X]], %[[P1]]) name("stateless") {T = [i32, i32, i32], {{.*}}output_shapes = []
 // COM: A body shared by two loops is left alone.
 // CHECK-DAG: While(%{{.*}}, %{{.*}}, %{{.*}}) name("shared1") {T = [i32, i32, i32]
 // CHECK-DAG: While(%{{.*}}, %{{.*}}, %{{.*}}) name("shared2") {T = [i32, i32, i32]
@@ -40,6 +43,7 @@
 // SAME: check-pipeline: tfg-loop-optimizer
 // SAME-NEXT: out:0: max_abs_diff=0 max_rel_diff=0
 // SAME-NEXT: out:1: max_abs_diff=0 max_rel_diff=0
+// SAME-NEXT: out:2: max_abs_diff=0 max_rel_diff=0
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
   %Zero, %c1 = Const name("zero") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
@@ -48,7 +52,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %S1:3, %c4 = While(%Zero, %X, %Zero) name("shared1") {cond = #tf_type.func<@cond_shared, {}>, body = #tf_type.func<@body_shared, {}>, T = [i32, i32, i32], parallel_iterations = 10 : i64, output_shapes = []} : (tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>, tensor<i32>)
   %S2:3, %c5 = While(%Zero, %X, %Zero) name("shared2") {cond = #tf_type.func<@cond_shared, {}>, body = #tf_type.func<@body_shared, {}>, T = [i32, i32, i32], parallel_iterations = 10 : i64, output_shapes = []} : (tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>, tensor<i32>)
   %A, %c6 = AddV2(%S1#2, %S2#2) name("shared_sum") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
-  %O:2, %c7 = IdentityN(%W#2, %A) name("out") {T = [i32, i32]} : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %V:2, %c8 = StatelessWhile(%Zero, %X) name("stateless") {cond = #tf_type.func<@cond2, {}>, body = #tf_type.func<@body2, {}>, T = [i32, i32], parallel_iterations = 10 : i64, output_shapes = []} : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %O:3, %c7 = IdentityN(%W#2, %A, %V#0) name("out") {T = [i32, i32, i32]} : (tensor<i32>, tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>, tensor<i32>)
 }
 tfg.func @cond(%i: tensor<i32> {tfg.name = "i"}, %x: tensor<i32> {tfg.name = "x"}, %acc: tensor<i32> {tfg.name = "acc"}) -> (tensor<i1> {tfg.name = "out"}) {
   %C, %ctl = Const name("five") {dtype = i32, value = dense<5> : tensor<i32>} : () -> (tensor<i32>)
@@ -78,4 +83,17 @@ tfg.func @body_shared(%i: tensor<i32> {tfg.name = "i"}, %x: tensor<i32> {tfg.nam
   %Sq, %ctl_1 = Mul(%x, %x) name("sq") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
   %A, %ctl_2 = AddV2(%acc, %Sq) name("acc_add") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
   return(%N, %x, %A) : tensor<i32>, tensor<i32>, tensor<i32>
+}
+tfg.func @cond2(%i: tensor<i32> {tfg.name = "i"}, %x: tensor<i32> {tfg.name = "x"}) -> (tensor<i1> {tfg.name = "out"}) {
+  %C, %ctl = Const name("limit") {dtype = i32, value = dense<20> : tensor<i32>} : () -> (tensor<i32>)
+  %L, %ctl_0 = Less(%i, %C) name("less") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+  return(%L) : tensor<i1>
+}
+tfg.func @body2(%i: tensor<i32> {tfg.name = "i"}, %x: tensor<i32> {tfg.name = "x"}) -> (tensor<i32> {tfg.name = "i"}, tensor<i32> {tfg.name = "x"}) {
+  %Ng, %ctl = Neg(%x) name("neg") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %Ab, %ctl_0 = Abs(%Ng) name("abs") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %One, %ctl_2 = Const name("one") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %P, %ctl_3 = AddV2(%Ab, %One) name("plus1") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %N, %ctl_1 = AddV2(%i, %P) name("inc") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  return(%N, %x) : tensor<i32>, tensor<i32>
 }
