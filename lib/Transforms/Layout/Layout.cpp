@@ -250,9 +250,12 @@ Operation *LayoutContext::buildVectorReshape(OpBuilder &b, Operation *like,
 Operation *LayoutContext::buildOperandConst(OpBuilder &b, Operation *like,
                                             DenseElementsAttr value,
                                             unsigned port) {
+  // A vector of 5 belongs to a 3-D op: the 5-D formats name it.
+  bool five = value.getNumElements() == 5;
   return buildConst(b, like, value,
                     (getNodeNamePrefix(like) + "-" + Twine(port) +
-                     "-DataFormat" + from + "To" + to + "-LayoutOptimizer")
+                     "-DataFormat" + (five ? from5 : from) + "To" +
+                     (five ? to5 : to) + "-LayoutOptimizer")
                         .str());
 }
 

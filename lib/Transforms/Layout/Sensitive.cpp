@@ -11,8 +11,9 @@
 // AvgPoolGrad (orig_input_shape permuted), FusedBatchNormGrad(V2/V3) and
 // _FusedBatchNormGradEx (their rank-4 operands), and the fused _FusedConv2D and
 // _FusedDepthwiseConv2dNative (their bias and batch-norm operands are vectors
-// of channels); the 3-D ops Conv3D, _FusedConv3D, MaxPool3D and AvgPool3D
-// with rank-5 data (NDHWC <-> NCDHW, the 5-D permutations). Converting one sets
+// of channels); the 3-D ops Conv3D, _FusedConv3D, MaxPool3D, AvgPool3D and
+// Conv3DBackpropInput/Filter(V2) with rank-5 data (NDHWC <-> NCDHW, the
+// 5-D permutations; V2's input_sizes of 5 permuted). Converting one sets
 // the target format, permutes its per-dimension attributes (strides, ksize,
 // dilations, explicit_paddings) and constant operands (MaxPoolV2's ksize and
 // strides, input_sizes), transposes its rank-4 data inputs to the target format
@@ -80,6 +81,24 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
     spec.vectors = {1, 2};
     return spec;
   }
+  if (name == "Conv3DBackpropInput" || name == "Conv3DBackpropFilter") {
+    // (input, filter, out_backprop): the input's gradient has its shape,
+    // the filter's is a filter.
+    spec.data = {0, 2};
+    if (name == "Conv3DBackpropFilter")
+      spec.outputs.clear();
+    return spec;
+  }
+  if (name == "Conv3DBackpropInputV2") {
+    spec.data = {2};
+    spec.vectors = {0};
+    return spec;
+  }
+  if (name == "Conv3DBackpropFilterV2") {
+    spec.data = {0, 2};
+    spec.outputs.clear();
+    return spec;
+  }
   if (name == "Conv2DBackpropInput" ||
       name == "DepthwiseConv2dNativeBackpropInput") {
     // (input_sizes, filter, out_backprop): the gradient has input_sizes.
@@ -134,7 +153,7 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
 /// Whether `name` is a 3-D op, whose data is rank 5.
 static bool is3D(StringRef name) {
   return name == "Conv3D" || name == "_FusedConv3D" || name == "MaxPool3D" ||
-         name == "AvgPool3D";
+         name == "AvgPool3D" || name.starts_with("Conv3DBackprop");
 }
 
 /// The per-dimension values of `attr` (one group per dimension) in the
@@ -199,19 +218,21 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
                             << ": data not known to be rank 4\n");
     return false;
   }
-  // The per-dimension operands must be constants of 4.
+  // The per-dimension operands must be constants of 4 (5 for 3-D ops).
   SmallVector<DenseElementsAttr, 2> vectors;
   for (unsigned i : spec->vectors) {
     std::optional<SmallVector<int64_t, 4>> values =
         getConstInts(op->getOperand(i));
-    if (!values || values->size() != 4) {
+    if (!values || static_cast<int64_t>(values->size()) != rank) {
       LLVM_DEBUG(llvm::dbgs()
                  << "tfg-layout: " << getNodeName(op) << ": operand " << i
-                 << " is not a constant of 4\n");
+                 << " is not a constant of " << rank << "\n");
       return false;
     }
-    vectors.push_back(makeIntsLike(getConstValue(op->getOperand(i)),
-                                   ctx.permuteVector(*values)));
+    SmallVector<int64_t, 5> permuted;
+    for (int64_t p : toPerm)
+      permuted.push_back((*values)[p]);
+    vectors.push_back(makeIntsLike(getConstValue(op->getOperand(i)), permuted));
   }
   // A fused contraction's epilogue operands must be vectors of channels
   // (a residual Add's or a Prelu's rank-4 operand is not converted).
