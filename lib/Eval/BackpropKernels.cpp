@@ -5,9 +5,19 @@
 // - Conv2DBackpropFilter(x, filter_sizes, dy): dW[i, j, ci, co] = the sum
 //   over n, oy, ox of x[n, oy * sh + i * dh - pt, ox * sw + j * dw - pl, ci]
 //   * dy[n, oy, ox, co] (positions in the padding read 0).
+// - DepthwiseConv2dNativeBackpropInput(x_sizes, W, dy): dx[n, y, x, c] =
+//   the sum over oy, ox, i, j, m with y = oy * sh + i * dh - pt (and x
+//   alike) of W[i, j, c, m] * dy[n, oy, ox, c * M + m];
+//   DepthwiseConv2dNativeBackpropFilter(x, filter_sizes, dy): dW[i, j, c,
+//   m] = the sum over n, oy, ox of x[n, y, x, c] * dy[n, oy, ox, c * M + m].
+// - Conv3DBackpropInput(V2) and Conv3DBackpropFilter(V2): the same sums
+//   over three spatial dimensions (NDHWC or NCDHW), V1 taking the input
+//   (filter) tensor where V2 takes its shape.
 // - MaxPoolGrad(x, y, dy) and MaxPoolGradV2 (ksize and strides operands):
 //   each dy element goes to the first largest element of its window (in
 //   row-major window order, padding skipped), as TensorFlow's CPU kernel.
+//   MaxPoolGradGrad(x, y, g) and MaxPoolGradGradV2: each output element is
+//   g at that element (the gradient of MaxPoolGrad in dy).
 // - AvgPoolGrad(x_shape, dy): each dy element divided among its window's
 //   elements inside the input (AvgPool counts no padding).
 // - FusedBatchNormGrad, V2, V3(dy, x, scale, r1, r2[, r3]) and Grappler's
@@ -57,19 +67,24 @@ static SmallVector<int64_t, 4> toNHWC(ArrayRef<int64_t> s, bool nchw) {
               : SmallVector<int64_t, 4>(s.begin(), s.end());
 }
 
-/// The 4 non-negative integers of the vector operand `index`.
+/// The `n` non-negative integers of the vector operand `t`.
 static FailureOr<SmallVector<int64_t, 4>>
-readShape4(EvalContext &ctx, const HostTensor &t, StringRef what) {
+readShape(EvalContext &ctx, const HostTensor &t, StringRef what, int64_t n) {
   if (t.getKind() != HostElementKind::Signed || t.getRank() != 1 ||
-      t.getNumElements() != 4)
-    return ctx.fail(what + " must be an int vector of 4 elements");
+      t.getNumElements() != n)
+    return ctx.fail(what + " must be an int vector of " + std::to_string(n) +
+                    " elements");
   SmallVector<int64_t, 4> out;
-  for (int64_t i = 0; i < 4; ++i) {
+  for (int64_t i = 0; i < n; ++i) {
     if (t.getInt(i) < 0)
       return ctx.fail(what + " must be non-negative");
     out.push_back(t.getInt(i));
   }
   return out;
+}
+static FailureOr<SmallVector<int64_t, 4>>
+readShape4(EvalContext &ctx, const HostTensor &t, StringRef what) {
+  return readShape(ctx, t, what, 4);
 }
 
 static LogicalResult checkFloat(EvalContext &ctx, const HostTensor &t,
@@ -161,7 +176,199 @@ static LogicalResult conv2DBackpropFilterKernel(EvalContext &ctx) {
 }
 
 //===----------------------------------------------------------------------===//
-// MaxPoolGrad, MaxPoolGradV2, AvgPoolGrad
+// DepthwiseConv2dNativeBackpropInput, DepthwiseConv2dNativeBackpropFilter
+//===----------------------------------------------------------------------===//
+
+/// The input gradient (x_sizes, W, dy) or, with `filterGrad`, the filter
+/// gradient (x, filter_sizes, dy) of a depthwise convolution.
+template <bool filterGrad>
+static LogicalResult depthwiseBackpropKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 3);
+  if (failed(ops))
+    return failure();
+  const HostTensor &a = *(*ops)[0], &b = *(*ops)[1], &dy = *(*ops)[2];
+  const HostTensor &data = filterGrad ? a : b;
+  FailureOr<SmallVector<int64_t, 4>> sizes = readShape4(
+      ctx, filterGrad ? b : a, filterGrad ? "filter_sizes" : "input_sizes");
+  FailureOr<SmallVector<int64_t, 8>> strides =
+      getIntListAttr(ctx, "strides", 4, {});
+  if (failed(sizes) || failed(strides) ||
+      failed(checkFloat(ctx, data, filterGrad ? "input" : "filter")))
+    return failure();
+  if (data.getElementType() != dy.getElementType())
+    return ctx.fail("the operands must have one element type");
+  if (data.getRank() != 4 || dy.getRank() != 4)
+    return ctx.fail("the tensor operands must be rank 4");
+  SmallVector<int64_t, 4> xShape(filterGrad ? data.getShape() : *sizes);
+  SmallVector<int64_t, 4> fs(filterGrad ? *sizes : data.getShape());
+  FailureOr<Window2D> win =
+      getWindow2D(ctx, xShape, fs[0], fs[1], *strides, true);
+  if (failed(win))
+    return failure();
+  int64_t channels = win->channels, mult = fs[3];
+  if (fs[2] != channels)
+    return ctx.fail("the filter has " + std::to_string(fs[2]) +
+                    " input channels but the input has " +
+                    std::to_string(channels));
+  FailureOr<int64_t> outC = checkedProduct(ctx, {channels, mult}, "channels");
+  if (failed(outC))
+    return failure();
+  SmallVector<int64_t, 4> dyShape{win->batch, win->h.out, win->w.out, *outC};
+  if (toNHWC(dy.getShape(), win->nchw) != dyShape)
+    return ctx.fail("out_backprop has shape " + formatShape(dy.getShape()) +
+                    ", not the convolution's output shape");
+  ArrayRef<int64_t> shape = filterGrad ? ArrayRef<int64_t>(fs) : xShape;
+  FailureOr<int64_t> count = checkedProduct(ctx, shape, "the result");
+  if (failed(count) || *count > ctx.getMaxElements())
+    return failed(count) ? failure() : ctx.fail("the result is too large");
+  Layout4 xl = layoutOf(toNHWC(xShape, win->nchw), win->nchw);
+  Layout4 gl = layoutOf(dyShape, win->nchw);
+  int64_t kh = fs[0], kw = fs[1];
+  std::vector<double> out(static_cast<size_t>(*count), 0.0);
+  for (int64_t bi = 0; bi < xl.n; ++bi)
+    for (int64_t oy = 0; oy < gl.h; ++oy)
+      for (int64_t ox = 0; ox < gl.w; ++ox)
+        for (int64_t i = 0; i < kh; ++i) {
+          int64_t y =
+              oy * win->h.stride + i * win->h.dilation - win->h.padBefore;
+          if (y < 0 || y >= xl.h)
+            continue;
+          for (int64_t j = 0; j < kw; ++j) {
+            int64_t xx =
+                ox * win->w.stride + j * win->w.dilation - win->w.padBefore;
+            if (xx < 0 || xx >= xl.w)
+              continue;
+            for (int64_t c = 0; c < channels; ++c)
+              for (int64_t m = 0; m < mult; ++m) {
+                double g = dy.getDouble(gl.at(bi, oy, ox, c * mult + m));
+                int64_t w = ((i * kw + j) * channels + c) * mult + m;
+                int64_t at = xl.at(bi, y, xx, c);
+                if (filterGrad)
+                  out[static_cast<size_t>(w)] += data.getDouble(at) * g;
+                else
+                  out[static_cast<size_t>(at)] += data.getDouble(w) * g;
+              }
+          }
+        }
+  ctx.results.clear();
+  ctx.hostResults.clear();
+  return pushResult(ctx, dy.getElementType(), shape, out);
+}
+
+//===----------------------------------------------------------------------===//
+// Conv3DBackpropInput(V2), Conv3DBackpropFilter(V2)
+//===----------------------------------------------------------------------===//
+
+/// The input gradient (x or, V2, x_sizes; W; dy) or, with `filterGrad`,
+/// the filter gradient (x; W or, V2, filter_sizes; dy) of a Conv3D:
+/// NDHWC or NCDHW, SAME or VALID, strides and dilations of 5.
+template <bool filterGrad, bool v2>
+static LogicalResult conv3DBackpropKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 3);
+  if (failed(ops))
+    return failure();
+  const HostTensor &a = *(*ops)[0], &b = *(*ops)[1], &dy = *(*ops)[2];
+  const HostTensor &data = filterGrad ? a : b;
+  const HostTensor &sized = filterGrad ? b : a;
+  FailureOr<SmallVector<int64_t, 4>> sizes =
+      v2 ? readShape(ctx, sized, filterGrad ? "filter_sizes" : "input_sizes", 5)
+         : FailureOr<SmallVector<int64_t, 4>>(
+               SmallVector<int64_t, 4>(sized.getShape()));
+  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NDHWC");
+  FailureOr<SmallVector<int64_t, 8>> strides =
+      getIntListAttr(ctx, "strides", 5, {});
+  FailureOr<SmallVector<int64_t, 8>> dilations =
+      getIntListAttr(ctx, "dilations", 5, {1, 1, 1, 1, 1});
+  FailureOr<Padding> padding = getPadding(ctx);
+  if (failed(sizes) || failed(format) || failed(strides) || failed(dilations) ||
+      failed(padding) ||
+      failed(checkFloat(ctx, data, filterGrad ? "input" : "filter")))
+    return failure();
+  if (*format != "NDHWC" && *format != "NCDHW")
+    return ctx.fail("unsupported data_format '" + *format + "'");
+  if (*padding == Padding::Explicit)
+    return ctx.fail("Conv3D does not take EXPLICIT padding");
+  if (data.getElementType() != dy.getElementType())
+    return ctx.fail("the operands must have one element type");
+  SmallVector<int64_t, 4> xShape(filterGrad ? data.getShape() : *sizes);
+  SmallVector<int64_t, 4> fs(filterGrad ? *sizes : data.getShape());
+  if (xShape.size() != 5 || fs.size() != 5 || dy.getRank() != 5)
+    return ctx.fail("the input, filter and out_backprop must be rank 5");
+  bool first = *format == "NCDHW";
+  int cIdx = first ? 1 : 4, s0 = first ? 2 : 1;
+  if ((*strides)[0] != 1 || (*strides)[cIdx] != 1 || (*dilations)[0] != 1 ||
+      (*dilations)[cIdx] != 1)
+    return ctx.fail("strides and dilations in the batch and depth dimensions "
+                    "must be 1");
+  int64_t ci = xShape[cIdx], co = fs[4];
+  if (fs[3] != ci)
+    return ctx.fail("the filter has " + std::to_string(fs[3]) +
+                    " input channels but the input has " + std::to_string(ci));
+  WindowDim dims[3];
+  for (int i = 0; i < 3; ++i) {
+    dims[i] = {xShape[s0 + i],       fs[i], (*strides)[s0 + i],
+               (*dilations)[s0 + i], 0,     0};
+    if (failed(computeWindow(ctx, dims[i], *padding, 0, 0)))
+      return failure();
+  }
+  SmallVector<int64_t, 5> dyShape =
+      first ? SmallVector<int64_t, 5>{xShape[0], co, dims[0].out, dims[1].out,
+                                      dims[2].out}
+            : SmallVector<int64_t, 5>{xShape[0], dims[0].out, dims[1].out,
+                                      dims[2].out, co};
+  if (dy.getShape() != ArrayRef<int64_t>(dyShape))
+    return ctx.fail("out_backprop has shape " + formatShape(dy.getShape()) +
+                    ", not the convolution's output shape");
+  ArrayRef<int64_t> shape = filterGrad ? ArrayRef<int64_t>(fs) : xShape;
+  FailureOr<int64_t> count = checkedProduct(ctx, shape, "the result");
+  if (failed(count) || *count > ctx.getMaxElements())
+    return failed(count) ? failure() : ctx.fail("the result is too large");
+  // Element index of [n, d, h, w, c] in a tensor of `s` (its format).
+  auto at = [first](ArrayRef<int64_t> s, int64_t n, int64_t d, int64_t h,
+                    int64_t w, int64_t c) {
+    return first ? (((n * s[1] + c) * s[2] + d) * s[3] + h) * s[4] + w
+                 : (((n * s[1] + d) * s[2] + h) * s[3] + w) * s[4] + c;
+  };
+  std::vector<double> out(static_cast<size_t>(*count), 0.0);
+  int64_t pos[3], in[3];
+  for (int64_t n = 0; n < xShape[0]; ++n)
+    for (pos[0] = 0; pos[0] < dims[0].out; ++pos[0])
+      for (pos[1] = 0; pos[1] < dims[1].out; ++pos[1])
+        for (pos[2] = 0; pos[2] < dims[2].out; ++pos[2])
+          for (int64_t i = 0; i < fs[0]; ++i)
+            for (int64_t j = 0; j < fs[1]; ++j)
+              for (int64_t k = 0; k < fs[2]; ++k) {
+                int64_t tap[3] = {i, j, k};
+                bool inside = true;
+                for (int d = 0; d < 3; ++d) {
+                  in[d] = pos[d] * dims[d].stride - dims[d].padBefore +
+                          tap[d] * dims[d].dilation;
+                  inside &= in[d] >= 0 && in[d] < dims[d].in;
+                }
+                if (!inside)
+                  continue;
+                for (int64_t c = 0; c < ci; ++c) {
+                  int64_t xi = at(xShape, n, in[0], in[1], in[2], c);
+                  int64_t fi = (((i * fs[1] + j) * fs[2] + k) * ci + c) * co;
+                  for (int64_t o = 0; o < co; ++o) {
+                    double g =
+                        dy.getDouble(at(dyShape, n, pos[0], pos[1], pos[2], o));
+                    if (filterGrad)
+                      out[static_cast<size_t>(fi + o)] +=
+                          data.getDouble(xi) * g;
+                    else
+                      out[static_cast<size_t>(xi)] +=
+                          data.getDouble(fi + o) * g;
+                  }
+                }
+              }
+  ctx.results.clear();
+  ctx.hostResults.clear();
+  return pushResult(ctx, dy.getElementType(), shape, out);
+}
+
+//===----------------------------------------------------------------------===//
+// MaxPoolGrad(Grad), MaxPoolGrad(Grad)V2, AvgPoolGrad
 //===----------------------------------------------------------------------===//
 
 /// The window of a 2-D pool grad over an input of `shape` (in its format).
@@ -190,8 +397,10 @@ static LogicalResult checkPoolOutput(EvalContext &ctx, const Window2D &win,
   return success();
 }
 
+/// MaxPoolGrad, or MaxPoolGradGrad when `gradGrad` (the grad operand then
+/// has the input's shape and the result the output's).
 static LogicalResult maxPoolGrad(EvalContext &ctx, ArrayRef<int64_t> ksize,
-                                 ArrayRef<int64_t> strides) {
+                                 ArrayRef<int64_t> strides, bool gradGrad) {
   FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 3);
   if (failed(ops))
     return failure();
@@ -202,13 +411,19 @@ static LogicalResult maxPoolGrad(EvalContext &ctx, ArrayRef<int64_t> ksize,
       x.getElementType() != y.getElementType())
     return ctx.fail("the operands must have one element type");
   FailureOr<Window2D> win = poolWindow(ctx, x.getShape(), ksize, strides);
-  if (failed(win) || failed(checkPoolOutput(ctx, *win, y, "orig_output")) ||
-      failed(checkPoolOutput(ctx, *win, dy, "grad")))
+  if (failed(win) || failed(checkPoolOutput(ctx, *win, y, "orig_output")))
     return failure();
+  if (gradGrad ? dy.getShape() != x.getShape()
+               : failed(checkPoolOutput(ctx, *win, dy, "grad")))
+    return gradGrad ? ctx.fail("grad has shape " + formatShape(dy.getShape()) +
+                               ", not orig_input's")
+                    : failure();
   Layout4 xl = layoutOf(toNHWC(x.getShape(), win->nchw), win->nchw);
   Layout4 gl =
       layoutOf({win->batch, win->h.out, win->w.out, win->channels}, win->nchw);
-  std::vector<double> dx(static_cast<size_t>(x.getNumElements()), 0.0);
+  std::vector<double> dx(
+      static_cast<size_t>(gradGrad ? y.getNumElements() : x.getNumElements()),
+      0.0);
   for (int64_t bi = 0; bi < gl.n; ++bi)
     for (int64_t oy = 0; oy < gl.h; ++oy)
       for (int64_t ox = 0; ox < gl.w; ++ox)
@@ -231,14 +446,20 @@ static LogicalResult maxPoolGrad(EvalContext &ctx, ArrayRef<int64_t> ksize,
               }
             }
           }
-          if (best >= 0)
+          if (best < 0)
+            continue;
+          if (gradGrad)
+            dx[static_cast<size_t>(gl.at(bi, oy, ox, c))] = dy.getDouble(best);
+          else
             dx[static_cast<size_t>(best)] += dy.getDouble(gl.at(bi, oy, ox, c));
         }
   ctx.results.clear();
   ctx.hostResults.clear();
-  return pushResult(ctx, x.getElementType(), x.getShape(), dx);
+  return pushResult(ctx, x.getElementType(),
+                    gradGrad ? y.getShape() : x.getShape(), dx);
 }
 
+template <bool gradGrad>
 static LogicalResult maxPoolGradKernel(EvalContext &ctx) {
   FailureOr<SmallVector<int64_t, 8>> ksize =
       getIntListAttr(ctx, "ksize", 4, {});
@@ -246,9 +467,10 @@ static LogicalResult maxPoolGradKernel(EvalContext &ctx) {
       getIntListAttr(ctx, "strides", 4, {});
   if (failed(ksize) || failed(strides))
     return failure();
-  return maxPoolGrad(ctx, *ksize, *strides);
+  return maxPoolGrad(ctx, *ksize, *strides, gradGrad);
 }
 
+template <bool gradGrad>
 static LogicalResult maxPoolGradV2Kernel(EvalContext &ctx) {
   FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 5);
   if (failed(ops))
@@ -259,7 +481,7 @@ static LogicalResult maxPoolGradV2Kernel(EvalContext &ctx) {
       readShape4(ctx, *(*ops)[4], "strides");
   if (failed(ksize) || failed(strides))
     return failure();
-  return maxPoolGrad(ctx, *ksize, *strides);
+  return maxPoolGrad(ctx, *ksize, *strides, gradGrad);
 }
 
 static LogicalResult avgPoolGradKernel(EvalContext &ctx) {
@@ -453,8 +675,22 @@ static LogicalResult fusedBatchNormGradKernel(EvalContext &ctx) {
 
 void mlir::tfg::addBackpropKernels(EvalKernelTable &table) {
   addKernels(table, {"Conv2DBackpropFilter"}, conv2DBackpropFilterKernel);
-  addKernels(table, {"MaxPoolGrad"}, maxPoolGradKernel);
-  addKernels(table, {"MaxPoolGradV2"}, maxPoolGradV2Kernel);
+  addKernels(table, {"DepthwiseConv2dNativeBackpropInput"},
+             depthwiseBackpropKernel<false>);
+  addKernels(table, {"DepthwiseConv2dNativeBackpropFilter"},
+             depthwiseBackpropKernel<true>);
+  addKernels(table, {"Conv3DBackpropInput"},
+             conv3DBackpropKernel<false, false>);
+  addKernels(table, {"Conv3DBackpropInputV2"},
+             conv3DBackpropKernel<false, true>);
+  addKernels(table, {"Conv3DBackpropFilter"},
+             conv3DBackpropKernel<true, false>);
+  addKernels(table, {"Conv3DBackpropFilterV2"},
+             conv3DBackpropKernel<true, true>);
+  addKernels(table, {"MaxPoolGrad"}, maxPoolGradKernel<false>);
+  addKernels(table, {"MaxPoolGradV2"}, maxPoolGradV2Kernel<false>);
+  addKernels(table, {"MaxPoolGradGrad"}, maxPoolGradKernel<true>);
+  addKernels(table, {"MaxPoolGradGradV2"}, maxPoolGradV2Kernel<true>);
   addKernels(table, {"AvgPoolGrad"}, avgPoolGradKernel);
   addKernels(table, {"FusedBatchNormGrad", "FusedBatchNormGradV2"},
              fusedBatchNormGradKernel<1>);

@@ -7,6 +7,10 @@
 //   scalar false, resp. true), Less, LessEqual, Greater,
 //   GreaterEqual (real numbers) give bools. Floats compare as IEEE does: a
 //   NaN is unequal to everything, itself included, and unordered.
+// - _EqualWithCast, _NotEqualWithCast, _LessWithCast, _LessEqualWithCast,
+//   _GreaterWithCast, _GreaterEqualWithCast (Grappler's fusion of a
+//   comparison and a Cast of its bools): the comparison, then its bools
+//   cast to DstT (0 or 1).
 // - LogicalAnd and LogicalOr on bools.
 // - Select (v1): the condition has the shape of the branches, or is a
 //   scalar, or is a vector selecting the rows (first dimension) of the
@@ -17,6 +21,7 @@
 #include "KernelSupport.h"
 
 #include "tfg/Eval/Compute/Compare.h"
+#include "tfg/Eval/Compute/Convert.h"
 
 #include "mlir/IR/Builders.h"
 
@@ -68,6 +73,26 @@ template <Cmp Op> static LogicalResult compareKernel(EvalContext &ctx) {
     return failure();
   out->tensor.setInt(0, Op == Cmp::Ne);
   return finishResult(ctx, std::move(*out));
+}
+
+/// A comparison whose bools are cast to DstT.
+template <CompareDirection direction>
+static LogicalResult compareWithCastKernel(EvalContext &ctx) {
+  FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 2);
+  if (failed(ops))
+    return failure();
+  if (ctx.getNumOperands() != 2)
+    return ctx.fail("expected two operands");
+  auto dst = dyn_cast_if_present<TypeAttr>(ctx.getAttr("DstT"));
+  if (!dst)
+    return ctx.fail("missing DstT");
+  ComputeEnv env = getComputeEnv(ctx);
+  llvm::Expected<HostTensor> bools = computeCompare(
+      env, direction, *(*ops)[0], *(*ops)[1], CompareSemantics());
+  if (!bools)
+    return failWith(ctx, bools.takeError());
+  return setComputedResult(ctx, computeConvert(env, *bools, dst.getValue(),
+                                               ConvertSemantics::tensorflow()));
 }
 
 /// The three operands of a select, checked.
@@ -131,6 +156,18 @@ void mlir::tfg::addCompareKernels(EvalKernelTable &table) {
   addKernels(table, {"LessEqual"}, compareKernel<Cmp::Le>);
   addKernels(table, {"Greater"}, compareKernel<Cmp::Gt>);
   addKernels(table, {"GreaterEqual"}, compareKernel<Cmp::Ge>);
+  addKernels(table, {"_EqualWithCast"},
+             compareWithCastKernel<CompareDirection::EQ>);
+  addKernels(table, {"_NotEqualWithCast"},
+             compareWithCastKernel<CompareDirection::NE>);
+  addKernels(table, {"_LessWithCast"},
+             compareWithCastKernel<CompareDirection::LT>);
+  addKernels(table, {"_LessEqualWithCast"},
+             compareWithCastKernel<CompareDirection::LE>);
+  addKernels(table, {"_GreaterWithCast"},
+             compareWithCastKernel<CompareDirection::GT>);
+  addKernels(table, {"_GreaterEqualWithCast"},
+             compareWithCastKernel<CompareDirection::GE>);
   addKernels(table, {"LogicalAnd"}, compareKernel<Cmp::And>);
   addKernels(table, {"LogicalOr"}, compareKernel<Cmp::Or>);
   addKernels(table, {"Select"}, selectKernel);

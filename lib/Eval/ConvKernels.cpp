@@ -2,14 +2,14 @@
 //
 // Conv2D, DepthwiseConv2dNative (TF.js also names it DepthwiseConv2d),
 // Conv2DBackpropInput, Conv3D and the fused forms _FusedConv2D /
-// FusedConv2D and _FusedDepthwiseConv2dNative / FusedDepthwiseConv2dNative
-// (TF.js), with TensorFlow's attributes:
-// strides, dilations, padding SAME/VALID/EXPLICIT (explicit_paddings) and
-// data_format NHWC/NCHW; the filter is [kh, kw, in, out] ([kh, kw, in,
-// multiplier] for depthwise, whose output channel c * multiplier + m reads
-// input channel c). Conv2D also takes an input whose channels are a
-// multiple `groups` of the filter's in (a grouped convolution, as
-// TensorFlow does): output channel group g (fs[3] / groups channels) reads
+// FusedConv2D, _FusedDepthwiseConv2dNative / FusedDepthwiseConv2dNative
+// (TF.js) and _FusedConv3D (Grappler's, NDHWC or NCDHW), with TensorFlow's
+// attributes: strides, dilations, padding SAME/VALID/EXPLICIT
+// (explicit_paddings) and data_format NHWC/NCHW; the filter is [kh, kw, in,
+// out] ([kh, kw, in, multiplier] for depthwise, whose output channel c *
+// multiplier + m reads input channel c). Conv2D also takes an input whose
+// channels are a multiple `groups` of the filter's in (a grouped convolution,
+// as TensorFlow does): output channel group g (fs[3] / groups channels) reads
 // input channels [g * in, (g + 1) * in). Floats compute in float (f16, bf16,
 // f32) or double (f64).
 //
@@ -130,11 +130,37 @@ static LogicalResult conv2DBackpropInputKernel(EvalContext &ctx) {
   return convTranspose(ctx, shape, filter, dy);
 }
 
+/// Conv3D, then the fused epilogue of _FusedConv3D (operands from 2 on).
+template <typename T>
+static LogicalResult
+convolve3D(EvalContext &ctx, const HostTensor &input, const HostTensor &filter,
+           ArrayRef<WindowDim> dims, bool first, bool fused) {
+  Epilogue<T> e;
+  if (fused) {
+    ArrayRef<int64_t> xs = input.getShape();
+    int64_t outC = filter.getShape()[4];
+    SmallVector<int64_t, 5> shape =
+        first ? SmallVector<int64_t, 5>{xs[0], outC, dims[0].out, dims[1].out,
+                                        dims[2].out}
+              : SmallVector<int64_t, 5>{xs[0], dims[0].out, dims[1].out,
+                                        dims[2].out, outC};
+    FailureOr<Epilogue<T>> f = getFusedEpilogue<T>(ctx, 2, shape, outC, first);
+    if (failed(f))
+      return failure();
+    e = std::move(*f);
+  } else if (ctx.getNumOperands() != 2) {
+    return ctx.fail("expected 2 operands");
+  }
+  return setComputedResult(
+      ctx, computeConv3D<T>(getComputeEnv(ctx), input, filter, dims, first, e));
+}
+
 /// Conv3D: NDHWC or NCDHW input [n, d, h, w, c], filter [kd, kh, kw, c,
 /// out], strides and dilations of 5 entries (1 in the batch and depth
 /// dimensions), padding SAME or VALID; the GEMM of 3-D im2col rows.
+/// _FusedConv3D (`fused`) applies its epilogue on each tile.
 static LogicalResult conv3D(EvalContext &ctx, const HostTensor &input,
-                            const HostTensor &filter) {
+                            const HostTensor &filter, bool fused) {
   ArrayRef<int64_t> xs = input.getShape(), fs = filter.getShape();
   if (xs.size() != 5 || fs.size() != 5)
     return ctx.fail("input and filter must be rank 5, not " + formatShape(xs) +
@@ -169,13 +195,12 @@ static LogicalResult conv3D(EvalContext &ctx, const HostTensor &input,
     if (failed(computeWindow(ctx, dims[i], *padding, 0, 0)))
       return failure();
   }
-  if (ctx.getNumOperands() != 2)
-    return ctx.fail("expected 2 operands");
-  return setComputedResult(
-      ctx, computeConv3D(getComputeEnv(ctx), input, filter, dims, first));
+  if (getComputeKind(input.getElementType()) == ComputeKind::Double)
+    return convolve3D<double>(ctx, input, filter, dims, first, fused);
+  return convolve3D<float>(ctx, input, filter, dims, first, fused);
 }
 
-static LogicalResult conv3DKernel(EvalContext &ctx) {
+template <bool fused> static LogicalResult conv3DKernel(EvalContext &ctx) {
   FailureOr<SmallVector<const HostTensor *, 4>> ops = getOperands(ctx, 2);
   if (failed(ops))
     return failure();
@@ -184,7 +209,7 @@ static LogicalResult conv3DKernel(EvalContext &ctx) {
     return ctx.fail("input and filter must have one element type");
   if (getComputeKind(input.getElementType()) == ComputeKind::None)
     return ctx.fail("convolutions take float tensors");
-  return conv3D(ctx, input, filter);
+  return conv3D(ctx, input, filter, fused);
 }
 
 void mlir::tfg::addConvKernels(EvalKernelTable &table) {
@@ -197,5 +222,6 @@ void mlir::tfg::addConvKernels(EvalKernelTable &table) {
              {"_FusedDepthwiseConv2dNative", "FusedDepthwiseConv2dNative"},
              convKernel<ConvMode::FusedDepthwise>);
   addKernels(table, {"Conv2DBackpropInput"}, conv2DBackpropInputKernel);
-  addKernels(table, {"Conv3D"}, conv3DKernel);
+  addKernels(table, {"Conv3D"}, conv3DKernel<false>);
+  addKernels(table, {"_FusedConv3D"}, conv3DKernel<true>);
 }

@@ -100,8 +100,10 @@ void addNNKernels(EvalKernelTable &table);
 /// SoftsignGrad, SigmoidGrad, TanhGrad, RsqrtGrad, SqrtGrad,
 /// ReciprocalGrad, InvGrad, BiasAddGrad (GradKernels.cpp).
 void addGradKernels(EvalKernelTable &table);
-/// Conv2DBackpropFilter, MaxPoolGrad, MaxPoolGradV2, AvgPoolGrad,
-/// FusedBatchNormGrad, V2, V3, _FusedBatchNormGradEx (BackpropKernels.cpp).
+/// Conv2DBackpropFilter, DepthwiseConv2dNativeBackpropInput and
+/// BackpropFilter, MaxPoolGrad, MaxPoolGradV2, MaxPoolGradGrad(V2),
+/// AvgPoolGrad, FusedBatchNormGrad, V2, V3, _FusedBatchNormGradEx
+/// (BackpropKernels.cpp).
 void addBackpropKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names` (a name registered twice is

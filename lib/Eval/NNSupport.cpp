@@ -5,8 +5,9 @@
 // ceil(in / stride) with the padding's smaller half before, VALID none,
 // EXPLICIT the given pairs), NCHW <-> NHWC moves, and the fused epilogues
 // (BiasAdd or FusedBatchNorm in inference form, Add, then Relu, Relu6,
-// Elu, LeakyRelu, Sigmoid, Tanh, Prelu, GeluExact or GeluApproximate) of
-// _FusedConv2D, _FusedDepthwiseConv2dNative, _FusedMatMul and TF.js's
+// Elu, LeakyRelu, Sigmoid, Tanh, Prelu, GeluExact, GeluApproximate or
+// _MklSwish) of _FusedConv2D, _FusedDepthwiseConv2dNative, _FusedMatMul,
+// _FusedConv3D and TF.js's
 // FusedConv2D / FusedDepthwiseConv2dNative.
 //
 //===----------------------------------------------------------------------===//
@@ -343,7 +344,8 @@ mlir::tfg::getFusedEpilogue(EvalContext &ctx, unsigned firstArg,
         {"Tanh", Activation::Tanh},
         {"Prelu", Activation::Prelu},
         {"GeluExact", Activation::GeluExact},
-        {"GeluApproximate", Activation::GeluApproximate}};
+        {"GeluApproximate", Activation::GeluApproximate},
+        {"_MklSwish", Activation::Swish}};
     for (auto [name, act] : kActivations)
       if (ops[i] == name)
         e.activation = act;

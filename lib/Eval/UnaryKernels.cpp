@@ -10,7 +10,8 @@
 //   Relu, Relu6, Elu (expm1(x) below 0), Selu (TensorFlow's scale and
 //   alpha), Softplus (log(1 + exp(x)) computed without overflow), Floor,
 //   Ceil, Round and Rint (half to even), Erf, LeakyRelu (`alpha`, 0.2 by
-//   default: alpha * x below 0). Relu and friends keep NaN.
+//   default: alpha * x below 0), _MklSwish (x * sigmoid(x), Grappler's
+//   fusion of Sigmoid(x) * x). Relu and friends keep NaN.
 //   IsNan, IsInf and IsFinite give bools.
 // - Signed integers (wrapping: Neg and Abs of INT_MIN are INT_MIN): Neg,
 //   Abs, Sign, Square, Relu, Relu6. Unsigned: Sign, Square.
@@ -129,6 +130,7 @@ void mlir::tfg::addUnaryKernels(EvalKernelTable &table) {
   addKernels(table, {"Round", "Rint"}, unary<UnaryOp::Round>);
   addKernels(table, {"Erf"}, unary<UnaryOp::Erf>);
   addKernels(table, {"LeakyRelu"}, unary<UnaryOp::LeakyRelu>);
+  addKernels(table, {"_MklSwish"}, unary<UnaryOp::Swish>);
   addKernels(table, {"IsNan"}, predicate<FloatClass::IsNan>);
   addKernels(table, {"IsInf"}, predicate<FloatClass::IsInf>);
   addKernels(table, {"IsFinite"}, predicate<FloatClass::IsFinite>);

@@ -614,6 +614,11 @@ static const llvm::StringMap<ShapeFunction> &getTable() {
     add({"Prelu"}, sameAsInput0);
     // The memory optimizer's swap copies (tfg-memory-optimizer).
     add({"_CopyFromGpuToHost", "_CopyFromHostToGpu"}, sameAsInput0);
+    // The remapper's Sigmoid(x) * x and comparison + Cast fusions.
+    add({"_MklSwish"}, sameAsInput0);
+    add({"_EqualWithCast", "_NotEqualWithCast", "_LessWithCast",
+         "_LessEqualWithCast", "_GreaterWithCast", "_GreaterEqualWithCast"},
+        broadcastBinary);
     add({"SelectV2"}, selectV2);
     add({"AddN"}, mergeAllInputs);
     add({"Select"}, select);

@@ -399,7 +399,7 @@ void mlir::tfg::addNNShapeFunctions(llvm::StringMap<ShapeFunction> &t) {
   // Linear algebra, convolutions and pooling.
   add({"MatMul", "_FusedMatMul"}, matMul);
   add({"BatchMatMul", "BatchMatMulV2", "BatchMatMulV3"}, batchMatMul);
-  add({"Conv2D", "Conv3D", "_FusedConv2D"}, conv);
+  add({"Conv2D", "Conv3D", "_FusedConv2D", "_FusedConv3D"}, conv);
   add({"DepthwiseConv2dNative", "FusedDepthwiseConv2dNative"}, depthwiseConv);
   add({"MaxPool", "AvgPool", "MaxPool3D", "AvgPool3D"}, pool);
   // _FusedBatchNormEx (FusedBatchNormV3 with side input and activation)

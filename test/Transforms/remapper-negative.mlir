@@ -137,11 +137,13 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 
 // -----
 
-// COM: Conv3D: no target here has a fused 3-D convolution.
+// COM: Conv3D: only the evaluator (host) has a fused 3-D convolution;
+// COM: stock TensorFlow's CPU kernels do not.
 // CHECK-LABEL: tfg.graph
-// CHECK-NOT: _Fused
-// CHECK: Conv3D
+// CHECK: _FusedConv3D({{.*}}) name("root") {{.*}}fused_ops = ["BiasAdd", "Relu"]
 // CPU-LABEL: tfg.graph
+// CPU-NOT: _Fused
+// CPU: Conv3D
 // FETCHED-LABEL: tfg.graph
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<1x4x4x4x2>} : () -> (tensor<1x4x4x4x2xf32>)

@@ -406,7 +406,7 @@ llvm::Expected<HostTensor> mlir::tfg::computeConv2DTranspose(
 template <typename T>
 static llvm::Expected<HostTensor>
 conv3D(const ComputeEnv &env, const HostTensor &input, const HostTensor &filter,
-       ArrayRef<WindowDim> dims, bool first) {
+       ArrayRef<WindowDim> dims, bool first, const Epilogue<T> &e) {
   ArrayRef<int64_t> xs = input.getShape(), fs = filter.getShape();
   int cIdx = first ? 1 : 4;
   int64_t channels = xs[cIdx];
@@ -485,17 +485,18 @@ conv3D(const ComputeEnv &env, const HostTensor &input, const HostTensor &filter,
         }
         gemmPacked<T>({rows.data(), k, 1}, r1 - r0, packed, c0, c1,
                       out + r0 * outC, outC);
+        if (!e.isIdentity())
+          e.apply(out, outC, r0, r1, c0, c1);
       });
   if (first)
     nhwcToNchw(out, r->data, xs[0], outC, outVolume);
   return takeDense(*r);
 }
 
-llvm::Expected<HostTensor> mlir::tfg::computeConv3D(const ComputeEnv &env,
-                                                    const HostTensor &input,
-                                                    const HostTensor &filter,
-                                                    ArrayRef<WindowDim> dims,
-                                                    bool channelsFirst) {
+/// The checks of computeConv3D's operands.
+static llvm::Error checkConv3D(const HostTensor &input,
+                               const HostTensor &filter,
+                               ArrayRef<WindowDim> dims, bool channelsFirst) {
   ArrayRef<int64_t> xs = input.getShape(), fs = filter.getShape();
   if (xs.size() != 5 || fs.size() != 5 || dims.size() != 3)
     return computeError("input and filter must be rank 5, not " +
@@ -507,16 +508,41 @@ llvm::Expected<HostTensor> mlir::tfg::computeConv3D(const ComputeEnv &env,
     return computeError("filter has " + std::to_string(fs[3]) +
                         " input channels but the input has " +
                         std::to_string(channels));
-  switch (getComputeKind(input.getElementType())) {
-  case ComputeKind::Float:
-    return conv3D<float>(env, input, filter, dims, channelsFirst);
-  case ComputeKind::Double:
-    return conv3D<double>(env, input, filter, dims, channelsFirst);
-  case ComputeKind::None:
-    break;
-  }
-  return computeError("convolutions take float tensors");
+  if (getComputeKind(input.getElementType()) == ComputeKind::None)
+    return computeError("convolutions take float tensors");
+  return llvm::Error::success();
 }
+
+llvm::Expected<HostTensor> mlir::tfg::computeConv3D(const ComputeEnv &env,
+                                                    const HostTensor &input,
+                                                    const HostTensor &filter,
+                                                    ArrayRef<WindowDim> dims,
+                                                    bool channelsFirst) {
+  if (llvm::Error err = checkConv3D(input, filter, dims, channelsFirst))
+    return std::move(err);
+  if (getComputeKind(input.getElementType()) == ComputeKind::Double)
+    return conv3D<double>(env, input, filter, dims, channelsFirst, {});
+  return conv3D<float>(env, input, filter, dims, channelsFirst, {});
+}
+
+template <typename T>
+llvm::Expected<HostTensor>
+mlir::tfg::computeConv3D(const ComputeEnv &env, const HostTensor &input,
+                         const HostTensor &filter, ArrayRef<WindowDim> dims,
+                         bool channelsFirst, const Epilogue<T> &epilogue) {
+  if (llvm::Error err = checkConv3D(input, filter, dims, channelsFirst))
+    return std::move(err);
+  return conv3D<T>(env, input, filter, dims, channelsFirst, epilogue);
+}
+
+template llvm::Expected<HostTensor>
+mlir::tfg::computeConv3D<float>(const ComputeEnv &, const HostTensor &,
+                                const HostTensor &, ArrayRef<WindowDim>, bool,
+                                const Epilogue<float> &);
+template llvm::Expected<HostTensor>
+mlir::tfg::computeConv3D<double>(const ComputeEnv &, const HostTensor &,
+                                 const HostTensor &, ArrayRef<WindowDim>, bool,
+                                 const Epilogue<double> &);
 
 template llvm::Expected<HostTensor>
 mlir::tfg::computeConv2D<float>(const ComputeEnv &, Conv2DKind,

@@ -4,7 +4,7 @@
 // The functions of tfg/Eval/Compute/Dense.h: dense float views and
 // results, NCHW <-> NHWC moves and the fused epilogues (scale and shift,
 // addend, then Relu, Relu6, Elu, LeakyRelu, Sigmoid, Tanh, Prelu,
-// GeluExact or GeluApproximate).
+// GeluExact, GeluApproximate or Swish).
 //
 //===----------------------------------------------------------------------===//
 
@@ -172,6 +172,10 @@ void Epilogue<T>::apply(T *out, int64_t channels, int64_t r0, int64_t r1,
                  (T(1) + std::tanh(T(0.79788456080286536) *
                                    (x + T(0.044715) * x * x * x)));
       }
+      break;
+    case Activation::Swish:
+      for (int64_t c = c0; c < c1; ++c)
+        row[c] = row[c] / (T(1) + std::exp(-row[c]));
       break;
     }
   }

@@ -78,6 +78,8 @@ static double applyFloat(UnaryOp op, double x, double alpha,
     return std::erf(x);
   case UnaryOp::LeakyRelu:
     return x < 0 ? alpha * x : x;
+  case UnaryOp::Swish:
+    return x / (1.0 + std::exp(-x));
   }
   return NAN;
 }

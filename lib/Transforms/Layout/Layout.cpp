@@ -64,9 +64,9 @@ std::string LayoutContext::uniqueName(StringRef base) {
   return name;
 }
 
-Type layout::permuteType(Type type, const Perm &perm) {
+Type layout::permuteType(Type type, ArrayRef<int64_t> perm) {
   auto ranked = dyn_cast<RankedTensorType>(type);
-  if (!ranked || ranked.getRank() != 4)
+  if (!ranked || ranked.getRank() != static_cast<int64_t>(perm.size()))
     return type;
   SmallVector<int64_t, 4> shape;
   for (int64_t p : perm)
@@ -88,18 +88,27 @@ DenseElementsAttr layout::getConstValue(Value v) {
   return dyn_cast_or_null<DenseElementsAttr>(op->getAttr("value"));
 }
 
-std::optional<Perm> layout::getTransposePerm(Operation *op) {
+std::optional<SmallVector<int64_t, 5>>
+layout::getAnyTransposePerm(Operation *op) {
   if (!op || op->getName().getDialectNamespace() != "tfg" ||
       getTFOpName(op) != "Transpose" || getNumDataOperands(op) != 2)
     return std::nullopt;
   DenseElementsAttr value = getConstValue(getDataOperands(op)[1]);
-  if (!value || value.getNumElements() != 4 ||
+  if (!value || (value.getNumElements() != 4 && value.getNumElements() != 5) ||
       !value.getElementType().isInteger())
     return std::nullopt;
-  Perm perm;
-  int64_t i = 0;
+  SmallVector<int64_t, 5> perm;
   for (const APInt &p : value.getValues<APInt>())
-    perm[i++] = p.getSExtValue();
+    perm.push_back(p.getSExtValue());
+  return perm;
+}
+
+std::optional<Perm> layout::getTransposePerm(Operation *op) {
+  std::optional<SmallVector<int64_t, 5>> any = getAnyTransposePerm(op);
+  if (!any || any->size() != 4)
+    return std::nullopt;
+  Perm perm;
+  llvm::copy(*any, perm.begin());
   return perm;
 }
 
@@ -118,15 +127,18 @@ Operation *LayoutContext::buildConst(OpBuilder &b, Operation *like,
 }
 
 Operation *LayoutContext::buildTranspose(OpBuilder &b, Operation *like,
-                                         Value value, const Perm &perm,
+                                         Value value, ArrayRef<int64_t> perm,
                                          unsigned port, bool input) {
+  bool five = perm.size() == 5;
+  StringRef src = five ? from5 : from, dst = five ? to5 : to;
   std::string name = (getNodeNamePrefix(like) + "-" + Twine(port) + "-" +
-                      (input ? "" : "0-") + "Transpose" + (input ? from : to) +
-                      "To" + (input ? to : from) + "-LayoutOptimizer")
+                      (input ? "" : "0-") + "Transpose" + (input ? src : dst) +
+                      "To" + (input ? dst : src) + "-LayoutOptimizer")
                          .str();
   name = uniqueName(name);
-  auto permType = RankedTensorType::get({4}, b.getI32Type());
-  SmallVector<int32_t, 4> permValues(perm.begin(), perm.end());
+  auto permType = RankedTensorType::get({static_cast<int64_t>(perm.size())},
+                                        b.getI32Type());
+  SmallVector<int32_t, 5> permValues(perm.begin(), perm.end());
   Operation *permConst = buildConst(
       b, like, DenseElementsAttr::get(permType, ArrayRef(permValues)),
       name + "-perm");
@@ -152,7 +164,9 @@ void LayoutContext::transposeResultBack(OpBuilder &b, Operation *op,
     return;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointAfter(op);
-  Operation *back = buildTranspose(b, op, result, backPerm, index, false);
+  ArrayRef<int64_t> perm = getRank(result) == 5 ? ArrayRef<int64_t>(backPerm5)
+                                                : ArrayRef<int64_t>(backPerm);
+  Operation *back = buildTranspose(b, op, result, perm, index, false);
   if (!back)
     return;
   Value out = getDataResults(back)[0];
@@ -236,9 +250,12 @@ Operation *LayoutContext::buildVectorReshape(OpBuilder &b, Operation *like,
 Operation *LayoutContext::buildOperandConst(OpBuilder &b, Operation *like,
                                             DenseElementsAttr value,
                                             unsigned port) {
+  // A vector of 5 belongs to a 3-D op: the 5-D formats name it.
+  bool five = value.getNumElements() == 5;
   return buildConst(b, like, value,
                     (getNodeNamePrefix(like) + "-" + Twine(port) +
-                     "-DataFormat" + from + "To" + to + "-LayoutOptimizer")
+                     "-DataFormat" + (five ? from5 : from) + "To" +
+                     (five ? to5 : to) + "-LayoutOptimizer")
                         .str());
 }
 
@@ -299,20 +316,21 @@ static void cancelTransposePairs(LayoutContext &ctx, Block &body) {
   IRRewriter rewriter(body.getParentOp()->getContext());
   SmallVector<Operation *> transposes;
   for (Operation &op : body)
-    if (getTransposePerm(&op))
+    if (getAnyTransposePerm(&op))
       transposes.push_back(&op);
   for (Operation *outer : transposes) {
     if (ctx.preserved && ctx.preserved->isFetchOrFeed(outer))
       continue;
     Value mid = getDataOperands(outer)[0];
     Operation *inner = mid.getDefiningOp();
-    std::optional<Perm> p1 = getTransposePerm(inner);
-    std::optional<Perm> p2 = getTransposePerm(outer);
-    if (!p1 || !p2)
+    std::optional<SmallVector<int64_t, 5>> p1 = getAnyTransposePerm(inner);
+    std::optional<SmallVector<int64_t, 5>> p2 = getAnyTransposePerm(outer);
+    if (!p1 || !p2 || p1->size() != p2->size())
       continue;
+    int64_t n = p1->size();
     bool identity = true;
-    for (int64_t i = 0; i < 4; ++i)
-      identity &= (*p2)[i] >= 0 && (*p2)[i] < 4 && (*p1)[(*p2)[i]] == i;
+    for (int64_t i = 0; i < n; ++i)
+      identity &= (*p2)[i] >= 0 && (*p2)[i] < n && (*p1)[(*p2)[i]] == i;
     Value x = getDataOperands(inner)[0];
     if (!identity || x.getType() != getDataResults(outer)[0].getType())
       continue;
@@ -407,6 +425,10 @@ struct LayoutPass : tfg::impl::LayoutPassBase<LayoutPass> {
       ctx.to = reverse ? "NHWC" : "NCHW";
       ctx.toPerm = reverse ? Perm{0, 2, 3, 1} : Perm{0, 3, 1, 2};
       ctx.backPerm = reverse ? Perm{0, 3, 1, 2} : Perm{0, 2, 3, 1};
+      ctx.from5 = reverse ? "NCDHW" : "NDHWC";
+      ctx.to5 = reverse ? "NDHWC" : "NCDHW";
+      ctx.toPerm5 = reverse ? Perm5{0, 2, 3, 4, 1} : Perm5{0, 4, 1, 2, 3};
+      ctx.backPerm5 = reverse ? Perm5{0, 4, 1, 2, 3} : Perm5{0, 2, 3, 4, 1};
       ctx.assumeGpu = assumeGpu;
       ctx.reverse = reverse;
       ctx.preserved = &*preserved;

@@ -24,6 +24,8 @@ class PreservedNodes;
 namespace layout {
 
 using Perm = std::array<int64_t, 4>;
+/// The permutations of the 5-D formats (NDHWC <-> NCDHW).
+using Perm5 = std::array<int64_t, 5>;
 
 /// One run of the layout optimizer on one body.
 struct LayoutContext {
@@ -31,6 +33,9 @@ struct LayoutContext {
   StringRef from, to;
   /// Transpose(x_from, toPerm) is x in `to`; backPerm is its inverse.
   Perm toPerm, backPerm;
+  /// The same for the 5-D formats of the 3-D ops (NDHWC and NCDHW).
+  StringRef from5, to5;
+  Perm5 toPerm5, backPerm5;
   bool assumeGpu = false, reverse = false;
   const PreservedNodes *preserved = nullptr;
   /// The names taken in the body (for unique names of new nodes).
@@ -50,15 +55,17 @@ struct LayoutContext {
   /// A name not taken yet, `base` if free; taken from now on.
   std::string uniqueName(StringRef base);
   /// Builds `Transpose(value, perm)` next to `like` (its device), named
-  /// `<like>-<port>-Transpose<A>To<B>-LayoutOptimizer`; the result type is
-  /// `value`'s permuted when ranked.
+  /// `<like>-<port>-Transpose<A>To<B>-LayoutOptimizer` (A and B the 5-D
+  /// formats for a permutation of 5); the result type is `value`'s
+  /// permuted when ranked.
   Operation *buildTranspose(OpBuilder &b, Operation *like, Value value,
-                            const Perm &perm, unsigned port, bool input);
+                            ArrayRef<int64_t> perm, unsigned port, bool input);
   /// Builds a Const of `value`, named `name` (uniqued), like `like`.
   Operation *buildConst(OpBuilder &b, Operation *like, DenseElementsAttr value,
                         StringRef name);
-  /// Transposes every user of `op`'s data result `index` (now in `to`)
-  /// back to `from`: one Transpose after `op` takes over its users.
+  /// Transposes every user of `op`'s data result `index` (now in `to`, or
+  /// `to5` when it is rank 5) back to `from` (`from5`): one Transpose after
+  /// `op` takes over its users.
   void transposeResultBack(OpBuilder &b, Operation *op, unsigned index);
   /// Puts the shape vector `op`'s result `index` (now in the target order)
   /// back in the source order for its users: GatherV2 by `backPerm`.
@@ -91,13 +98,15 @@ std::optional<SmallVector<int64_t, 4>> getConstInts(Value v);
 DenseElementsAttr makeIntsLike(DenseElementsAttr like,
                                ArrayRef<int64_t> values);
 
-/// `type` with its rank-4 shape permuted by `perm` (y.shape[i] =
+/// `type` with its shape permuted by `perm` (y.shape[i] =
 /// x.shape[perm[i]]), unchanged when unranked or of another rank.
-Type permuteType(Type type, const Perm &perm);
+Type permuteType(Type type, ArrayRef<int64_t> perm);
 /// The rank of `v`'s type, or -1 when unknown.
 int64_t getRank(Value v);
 /// The constant permutation of a Transpose node, if it has one of rank 4.
 std::optional<Perm> getTransposePerm(Operation *op);
+/// The constant permutation of a Transpose node of rank 4 or 5, if any.
+std::optional<SmallVector<int64_t, 5>> getAnyTransposePerm(Operation *op);
 /// The dense value of the Const node producing `v`, or null.
 DenseElementsAttr getConstValue(Value v);
 

@@ -4,15 +4,20 @@
 // Conv2D, DepthwiseConv2dNative, MaxPool, MaxPoolV2, AvgPool,
 // FusedBatchNorm(V2/V3), _FusedBatchNormEx (and its side input), BiasAdd,
 // BiasAddGrad (its result is a vector of channels), DepthToSpace,
-// SpaceToDepth, Conv2DBackpropInput (its out_backprop; input_sizes is
-// permuted), Conv2DBackpropFilter (input and out_backprop), MaxPoolGrad(V2),
+// SpaceToDepth, Conv2DBackpropInput and DepthwiseConv2dNativeBackpropInput
+// (their out_backprop; input_sizes is permuted), Conv2DBackpropFilter and
+// DepthwiseConv2dNativeBackpropFilter (input and out_backprop),
+// MaxPoolGrad(V2), MaxPoolGradGrad(V2),
 // AvgPoolGrad (orig_input_shape permuted), FusedBatchNormGrad(V2/V3) and
 // _FusedBatchNormGradEx (their rank-4 operands), and the fused _FusedConv2D and
 // _FusedDepthwiseConv2dNative (their bias and batch-norm operands are vectors
-// of channels). Converting one sets the target format, permutes its
-// per-dimension attributes (strides, ksize, dilations, explicit_paddings) and
-// constant operands (MaxPoolV2's ksize and strides, input_sizes), transposes
-// its rank-4 data inputs to the target format and its rank-4 data output back.
+// of channels); the 3-D ops Conv3D, _FusedConv3D, MaxPool3D, AvgPool3D and
+// Conv3DBackpropInput/Filter(V2) with rank-5 data (NDHWC <-> NCDHW, the
+// 5-D permutations; V2's input_sizes of 5 permuted). Converting one sets
+// the target format, permutes its per-dimension attributes (strides, ksize,
+// dilations, explicit_paddings) and constant operands (MaxPoolV2's ksize and
+// strides, input_sizes), transposes its rank-4 data inputs to the target format
+// and its rank-4 data output back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -61,6 +66,8 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
           .Cases({"BiasAdd", "DepthToSpace", "SpaceToDepth"}, true)
           // The fused contractions read data_format as their base op does.
           .Cases({"_FusedConv2D", "_FusedDepthwiseConv2dNative"}, true)
+          // The 3-D ops read a rank-5 input (NDHWC / NCDHW).
+          .Cases({"Conv3D", "_FusedConv3D", "MaxPool3D", "AvgPool3D"}, true)
           .Default(false);
   if (plain)
     return spec;
@@ -74,7 +81,26 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
     spec.vectors = {1, 2};
     return spec;
   }
-  if (name == "Conv2DBackpropInput") {
+  if (name == "Conv3DBackpropInput" || name == "Conv3DBackpropFilter") {
+    // (input, filter, out_backprop): the input's gradient has its shape,
+    // the filter's is a filter.
+    spec.data = {0, 2};
+    if (name == "Conv3DBackpropFilter")
+      spec.outputs.clear();
+    return spec;
+  }
+  if (name == "Conv3DBackpropInputV2") {
+    spec.data = {2};
+    spec.vectors = {0};
+    return spec;
+  }
+  if (name == "Conv3DBackpropFilterV2") {
+    spec.data = {0, 2};
+    spec.outputs.clear();
+    return spec;
+  }
+  if (name == "Conv2DBackpropInput" ||
+      name == "DepthwiseConv2dNativeBackpropInput") {
     // (input_sizes, filter, out_backprop): the gradient has input_sizes.
     spec.data = {2};
     spec.vectors = {0};
@@ -84,16 +110,18 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
     spec.outputs.clear();
     return spec;
   }
-  if (name == "Conv2DBackpropFilter") {
+  if (name == "Conv2DBackpropFilter" ||
+      name == "DepthwiseConv2dNativeBackpropFilter") {
     // (input, filter_sizes, out_backprop): the gradient is a filter.
     spec.data = {0, 2};
     spec.outputs.clear();
     return spec;
   }
-  if (name == "MaxPoolGrad" || name == "MaxPoolGradV2") {
+  if (name == "MaxPoolGrad" || name == "MaxPoolGradV2" ||
+      name == "MaxPoolGradGrad" || name == "MaxPoolGradGradV2") {
     // (orig_input, orig_output, grad[, ksize, strides]).
     spec.data = {0, 1, 2};
-    if (name == "MaxPoolGradV2")
+    if (name.ends_with("V2"))
       spec.vectors = {3, 4};
     return spec;
   }
@@ -122,12 +150,19 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
   return std::nullopt;
 }
 
-/// The 4 per-dimension values of `attr` in the target order (new[i] =
-/// old[perm[i]]), or null when `attr` is not a list of 4 integers.
-static ArrayAttr permuteList(Builder &b, Attribute attr, const Perm &perm,
+/// Whether `name` is a 3-D op, whose data is rank 5.
+static bool is3D(StringRef name) {
+  return name == "Conv3D" || name == "_FusedConv3D" || name == "MaxPool3D" ||
+         name == "AvgPool3D" || name.starts_with("Conv3DBackprop");
+}
+
+/// The per-dimension values of `attr` (one group per dimension) in the
+/// target order (new[i] = old[perm[i]]), or null when `attr` is not a list
+/// of perm.size() groups of integers.
+static ArrayAttr permuteList(Builder &b, Attribute attr, ArrayRef<int64_t> perm,
                              int64_t group) {
   auto list = dyn_cast_or_null<ArrayAttr>(attr);
-  if (!list || list.size() != static_cast<size_t>(4 * group))
+  if (!list || list.size() != perm.size() * group)
     return {};
   SmallVector<Attribute, 8> values;
   for (int64_t p : perm)
@@ -147,10 +182,17 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
   std::optional<SensitiveSpec> spec = getSpec(opName, op);
   if (!spec || !ctx.isCandidate(op))
     return false;
+  bool threeD = is3D(opName);
+  int64_t rank = threeD ? 5 : 4;
+  StringRef from = threeD ? ctx.from5 : ctx.from,
+            to = threeD ? ctx.to5 : ctx.to;
+  ArrayRef<int64_t> toPerm =
+      threeD ? ArrayRef<int64_t>(ctx.toPerm5) : ArrayRef<int64_t>(ctx.toPerm);
   auto format = dyn_cast_or_null<StringAttr>(op->getAttr("data_format"));
-  // BiasAdd and FusedBatchNorm default to NHWC.
-  StringRef current = format ? format.getValue() : StringRef("NHWC");
-  if (current != ctx.from)
+  // BiasAdd and FusedBatchNorm default to NHWC, the 3-D ops to NDHWC.
+  StringRef current =
+      format ? format.getValue() : StringRef(threeD ? "NDHWC" : "NHWC");
+  if (current != from)
     return false;
   unsigned numData = getNumDataOperands(op);
   unsigned numResults = getDataResults(op).size();
@@ -161,11 +203,11 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
       beyond(spec->outputs, numResults))
     return false;
   ValueRange results = getDataResults(op);
-  // Only rank-4 data whose rank is known: Grappler's transposers too skip
-  // what they cannot see is 4-D.
-  auto notRank4 = [](Value v, bool unknownOk) {
-    int64_t rank = getRank(v);
-    return rank != 4 && !(unknownOk && rank == -1);
+  // Only rank-4 (rank-5) data whose rank is known: Grappler's transposers
+  // too skip what they cannot see is 4-D.
+  auto notRank4 = [rank](Value v, bool unknownOk) {
+    int64_t r = getRank(v);
+    return r != rank && !(unknownOk && r == -1);
   };
   if (llvm::any_of(
           spec->data,
@@ -176,23 +218,26 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
                             << ": data not known to be rank 4\n");
     return false;
   }
-  // The per-dimension operands must be constants of 4.
+  // The per-dimension operands must be constants of 4 (5 for 3-D ops).
   SmallVector<DenseElementsAttr, 2> vectors;
   for (unsigned i : spec->vectors) {
     std::optional<SmallVector<int64_t, 4>> values =
         getConstInts(op->getOperand(i));
-    if (!values || values->size() != 4) {
+    if (!values || static_cast<int64_t>(values->size()) != rank) {
       LLVM_DEBUG(llvm::dbgs()
                  << "tfg-layout: " << getNodeName(op) << ": operand " << i
-                 << " is not a constant of 4\n");
+                 << " is not a constant of " << rank << "\n");
       return false;
     }
-    vectors.push_back(makeIntsLike(getConstValue(op->getOperand(i)),
-                                   ctx.permuteVector(*values)));
+    SmallVector<int64_t, 5> permuted;
+    for (int64_t p : toPerm)
+      permuted.push_back((*values)[p]);
+    vectors.push_back(makeIntsLike(getConstValue(op->getOperand(i)), permuted));
   }
   // A fused contraction's epilogue operands must be vectors of channels
   // (a residual Add's or a Prelu's rank-4 operand is not converted).
-  if (opName == "_FusedConv2D" || opName == "_FusedDepthwiseConv2dNative")
+  if (opName == "_FusedConv2D" || opName == "_FusedDepthwiseConv2dNative" ||
+      opName == "_FusedConv3D")
     for (Value arg : getDataOperands(op).drop_front(2))
       if (getRank(arg) != 1)
         return false;
@@ -203,14 +248,14 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
     Attribute attr = op->getAttr(attrName);
     if (!attr)
       continue;
-    ArrayAttr permuted = permuteList(b, attr, ctx.toPerm, 1);
+    ArrayAttr permuted = permuteList(b, attr, toPerm, 1);
     if (!permuted)
       return false;
     updates.push_back(b.getNamedAttr(attrName, permuted));
   }
   if (auto pads = dyn_cast_or_null<ArrayAttr>(op->getAttr("explicit_paddings"));
       pads && !pads.empty()) {
-    ArrayAttr permuted = permuteList(b, pads, ctx.toPerm, 2);
+    ArrayAttr permuted = permuteList(b, pads, toPerm, 2);
     if (!permuted)
       return false;
     updates.push_back(b.getNamedAttr("explicit_paddings", permuted));
@@ -223,19 +268,19 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
   }
   for (unsigned i : spec->data) {
     Operation *in =
-        ctx.buildTranspose(b, op, op->getOperand(i), ctx.toPerm, i, true);
+        ctx.buildTranspose(b, op, op->getOperand(i), toPerm, i, true);
     if (!in)
       return false;
     op->setOperand(i, getDataResults(in)[0]);
   }
   for (NamedAttribute attr : updates)
     op->setAttr(attr.getName(), attr.getValue());
-  op->setAttr("data_format", b.getStringAttr(ctx.to));
+  op->setAttr("data_format", b.getStringAttr(to));
   for (unsigned i : spec->outputs)
-    results[i].setType(permuteType(results[i].getType(), ctx.toPerm));
+    results[i].setType(permuteType(results[i].getType(), toPerm));
   for (unsigned i : spec->outputs)
     ctx.transposeResultBack(b, op, i);
   LLVM_DEBUG(llvm::dbgs() << "tfg-layout: " << opName << " " << getNodeName(op)
-                          << " -> " << ctx.to << "\n");
+                          << " -> " << to << "\n");
   return true;
 }

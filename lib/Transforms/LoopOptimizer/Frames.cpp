@@ -3,11 +3,14 @@
 // Grappler's loop-invariant node motion for v1 loops: inside a frame, the
 // output of an `Enter {is_constant = true}` is the same value in every
 // iteration. A node that reads only such values (of one frame), has no side
-// effects, no control operands and no control users, and is not itself a
-// control-flow node, computes the same value in every iteration: it moves
-// out of the frame, reading the values the Enters read, and a new constant
-// Enter of the same frame carries each of its results back to its users
-// (which may make them invariant in turn).
+// effects and no control users, waits (control operands) only for such
+// Enters, and is not itself a control-flow node, computes the same value in
+// every iteration: it moves out of the frame, reading the values the Enters
+// read and waiting for their producers, and a new constant Enter of the
+// same frame carries each of its results back to its users (which may make
+// them invariant in turn). A `Const` anchored in the frame by a control
+// edge from a constant Enter (how TensorFlow places constants in a loop)
+// is such a node.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,22 +54,37 @@ static bool isHoistable(Operation *op,
                         const llvm::DenseMap<Value, Invariant> &invariants,
                         Operation *&enter) {
   if (op->getNumRegions() || hasSideEffects(op) || isFrameNode(op) ||
-      isSwitchNode(op) || !getControlOperands(op).empty() ||
-      !getControlToken(op) || !getControlToken(op).use_empty())
+      isSwitchNode(op) || !getControlToken(op) ||
+      !getControlToken(op).use_empty())
     return false;
   OperandRange data = getDataOperands(op);
-  if (data.empty())
+  OperandRange controls = getControlOperands(op);
+  if (data.empty() && controls.empty())
     return false;
   StringAttr frame;
-  for (Value v : data) {
-    auto it = invariants.find(v);
-    if (it == invariants.end())
-      return false;
-    auto name = it->second.enter->getAttrOfType<StringAttr>("frame_name");
+  auto sameFrame = [&](const Invariant &invariant) {
+    auto name = invariant.enter->getAttrOfType<StringAttr>("frame_name");
     if (frame && name != frame)
       return false;
     frame = name;
-    enter = it->second.enter;
+    enter = invariant.enter;
+    return true;
+  };
+  for (Value v : data) {
+    auto it = invariants.find(v);
+    if (it == invariants.end() || !sameFrame(it->second))
+      return false;
+  }
+  // A control operand must be a constant Enter's token whose input has a
+  // token to wait for outside the frame.
+  for (Value c : controls) {
+    Operation *def = c.getDefiningOp();
+    if (!def || getControlToken(def) != c || getDataResults(def).size() != 1)
+      return false;
+    auto it = invariants.find(getDataResults(def)[0]);
+    if (it == invariants.end() || it->second.enter != def ||
+        !getControlTokenOf(it->second.outside) || !sameFrame(it->second))
+      return false;
   }
   return true;
 }
@@ -79,6 +97,9 @@ void loop_opt::hoistFrameInvariants(BodyContext &ctx) {
       invariants[op.getResult(0)] = {getDataOperands(&op)[0], &op};
       for (Operation *user : op.getResult(0).getUsers())
         worklist.push_back(user);
+      if (Value token = getControlToken(&op))
+        for (Operation *user : token.getUsers())
+          worklist.push_back(user);
     }
   llvm::DenseSet<Operation *> hoisted, created;
   while (!worklist.empty()) {
@@ -97,10 +118,13 @@ void loop_opt::hoistFrameInvariants(BodyContext &ctx) {
     // moved before and left without users goes.
     for (OpOperand &operand : op->getOpOperands()) {
       Value inside = operand.get();
-      if (isControlType(inside.getType()))
-        continue;
+      bool control = isControlType(inside.getType());
+      if (control)
+        inside = getDataResults(inside.getDefiningOp())[0];
       Invariant invariant = invariants.lookup(inside);
-      operand.set(invariant.outside);
+      // A control edge from the Enter waits for the Enter's input instead.
+      operand.set(control ? getControlTokenOf(invariant.outside)
+                          : invariant.outside);
       if (created.contains(invariant.enter) && inside.use_empty() &&
           getControlToken(invariant.enter).use_empty()) {
         invariants.erase(inside);

@@ -234,17 +234,22 @@ struct LoopOptimizerPass : tfg::impl::LoopOptimizerPassBase<LoopOptimizerPass> {
       preserve.fetch = getRecordedFetches(module);
     SymbolTable symbols(module);
     LoopOptStats stats;
+    llvm::StringMap<unsigned> functionUses;
+    if (loopInvariantNodeMotion)
+      functionUses = countFunctionUses(module);
     for (Block *body : getGraphBodies(module)) {
       FailureOr<PreservedNodes> preserved =
           PreservedNodes::compute(*body, preserve);
       if (failed(preserved))
         return signalPassFailure();
       BodyContext ctx(*body, *preserved, &symbols, stats);
+      ctx.functionUses = &functionUses;
       // The preserved set holds pointers: each rule erases only nodes it
       // may (never a preserved one), and replacement nodes are new.
       if (loopInvariantNodeMotion) {
         hoistFrameInvariants(ctx);
         hoistLoopInvariants(ctx);
+        hoistFromFunctionalWhiles(ctx);
       }
       if (removeStackOps)
         removeUnpoppedStackPushes(ctx);

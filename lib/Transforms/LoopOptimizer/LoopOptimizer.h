@@ -15,6 +15,8 @@
 
 #include "mlir/IR/SymbolTable.h"
 
+#include "llvm/ADT/StringMap.h"
+
 #include <memory>
 #include <optional>
 
@@ -51,6 +53,9 @@ public:
   const PreservedNodes &preserved;
   /// The module's symbols (functions), if the body is in a module.
   SymbolTable *symbols;
+  /// How many references the module makes to each function (computed when
+  /// a rule needs it: invariant motion out of functional While bodies).
+  const llvm::StringMap<unsigned> *functionUses = nullptr;
   LoopOptStats &stats;
 
   /// A node name unused in the body (built on first use).
@@ -125,6 +130,13 @@ void hoistLoopInvariants(BodyContext &ctx);
 
 /// Frames.cpp: loop-invariant node motion out of v1 frames.
 void hoistFrameInvariants(BodyContext &ctx);
+
+/// WhileLicm.cpp: loop-invariant node motion out of the bodies of
+/// functional While loops (new loop values carry the results in).
+void hoistFromFunctionalWhiles(BodyContext &ctx);
+/// The number of references to each function of `module` (symbol
+/// references, `#tf_type.func` attributes included).
+llvm::StringMap<unsigned> countFunctionUses(Operation *module);
 
 /// Stacks.cpp: pushes onto stacks that are never popped.
 void removeUnpoppedStackPushes(BodyContext &ctx);

@@ -96,7 +96,7 @@ LogicalResult remapper::checkIntermediate(PatternRewriter &rewriter,
     return fail("has control users");
   if (!getControlOperands(op).empty())
     return fail("has control operands");
-  if (isProtectedByGraphRewrite(op))
+  if (isProtectedByGraphRewrite(op) || op->hasAttr("_grappler_do_not_remove"))
     return fail("is fetched or protected");
   return success();
 }
@@ -118,9 +118,11 @@ Operation *remapper::buildConst(PatternRewriter &rewriter, Operation *like,
 //===----------------------------------------------------------------------===//
 
 /// The plain contraction a fused op stands for, or empty.
-static StringRef getFusedBase(Operation *op) {
+StringRef remapper::getFusedContractionBase(Operation *op) {
   if (isNode(op, "_FusedConv2D") || isNode(op, "FusedConv2D"))
     return "Conv2D";
+  if (isNode(op, "_FusedConv3D"))
+    return "Conv3D";
   if (isNode(op, "_FusedMatMul"))
     return "MatMul";
   if (isNode(op, "_FusedDepthwiseConv2dNative") ||
@@ -207,7 +209,7 @@ static FailureOr<Chain> buildChain(PatternRewriter &rewriter, Operation *root,
   Chain chain;
   chain.base = base;
   StringRef plain =
-      isContraction(base) ? getTFOpName(base) : getFusedBase(base);
+      isContraction(base) ? getTFOpName(base) : getFusedContractionBase(base);
   if (plain.empty())
     return rewriter.notifyMatchFailure(base, "not a contraction");
   chain.fusion.contraction = plain.str();
@@ -247,11 +249,11 @@ static FailureOr<Chain> buildChain(PatternRewriter &rewriter, Operation *root,
     SmallVector<std::string, 4> &fused = chain.fusion.fusedOps;
     if (isNode(next, "BiasAdd") && ops.size() == 2 && ops[0] == value &&
         fused.empty()) {
+      // BiasAdd's NHWC / NCHW say channels last / first at any rank.
       StringRef format = getStringAttr(next, "data_format", "NHWC");
-      if (plain == "MatMul"
-              ? format != "NHWC"
-              : format.take_front(2) !=
-                    StringRef(chain.fusion.dataFormat).take_front(2))
+      bool channelsLast = StringRef(chain.fusion.dataFormat).ends_with("C");
+      if (plain == "MatMul" ? format != "NHWC"
+                            : format != (channelsLast ? "NHWC" : "NCHW"))
         return rewriter.notifyMatchFailure(next, "BiasAdd data format differs");
       fused.push_back("BiasAdd");
       chain.args.push_back(ops[1]);
@@ -501,7 +503,7 @@ void remapper::registerRemapperNatives(PDLPatternModule &pdl, Target target) {
                                  });
   pdl.registerConstraintFunction(
       "IsOpenFusedContraction", [](PatternRewriter &, Operation *op) {
-        if (getFusedBase(op).empty() || getNumDataOperands(op) < 2)
+        if (getFusedContractionBase(op).empty() || getNumDataOperands(op) < 2)
           return failure();
         SmallVector<std::string, 4> ops = getFusedOps(op);
         return success(!ops.empty() && !isFusableActivation(ops.back()));

@@ -80,14 +80,13 @@ static LogicalResult checkGelu(PatternRewriter &rewriter, const GeluMatch &m,
   if (ops.size() != 1 || ops[0] != "BiasAdd")
     return rewriter.notifyMatchFailure(m.base, "not fused with BiasAdd only");
   ContractionFusion fusion;
-  StringRef name = getTFOpName(m.base);
-  fusion.contraction = name == "_FusedMatMul" ? "MatMul"
-                       : name == "_FusedConv2D" || name == "FusedConv2D"
-                           ? "Conv2D"
-                           : "DepthwiseConv2dNative";
+  fusion.contraction = getFusedContractionBase(m.base).str();
   fusion.elementType = t;
   if (fusion.contraction != "MatMul")
-    fusion.dataFormat = getStringAttr(m.base, "data_format", "NHWC").str();
+    fusion.dataFormat =
+        getStringAttr(m.base, "data_format",
+                      fusion.contraction == "Conv3D" ? "NDHWC" : "NHWC")
+            .str();
   fusion.fusedOps = {"BiasAdd", m.kind.str()};
   std::string why;
   if (failed(getFusedOpName(target, fusion, why)))

@@ -49,6 +49,7 @@ void mlir::tfg::populateRemapperPatterns(RewritePatternSet &patterns,
   registerBatchNormGradNatives(pdl, target);
   registerDilationNatives(pdl, target);
   registerGeluNatives(pdl, target);
+  registerElementwiseNatives(pdl, target);
 }
 
 /// The target `auto` stands for: TF.js for a module imported from a TF.js

@@ -4,8 +4,9 @@
 // of fused kernels each one has (Targets.cpp), the walk over a chain of
 // nodes that fuses into one (Contraction.cpp), the batch-norm rewrites
 // (BatchNorm.cpp), the batch-norm gradient fusion (BatchNormGrad.cpp), the
-// dilated-convolution rewrite (Dilation.cpp) and the
-// GELU fusion (Gelu.cpp).
+// dilated-convolution rewrite (Dilation.cpp), the
+// GELU fusion (Gelu.cpp) and the elementwise fusions, Sigmoid(x) * x and
+// comparison + Cast (Elementwise.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,8 +75,18 @@ bool supportsFusedBatchNormGradEx(Target target, Type t, Type u,
 bool prefersBatchNormPrimitives(Target target);
 
 /// Whether `name` is an activation fused_ops can name (Relu, Relu6, Elu,
-/// LeakyRelu, Tanh, Sigmoid, Prelu).
+/// LeakyRelu, Tanh, Sigmoid, Prelu, _MklSwish).
 bool isFusableActivation(llvm::StringRef name);
+
+/// Whether the target runs Sigmoid(x) * x as one `_MklSwish` node for
+/// element type `t`; the reason in `why` if not.
+bool supportsSwish(Target target, Type t, std::string &why);
+
+/// Whether the target runs Cast(comparison(x, y)) as one
+/// `_<comparison>WithCast` node for operands of `t` and results of `dstT`;
+/// the reason in `why` if not.
+bool supportsComparisonWithCast(Target target, Type t, Type dstT,
+                                std::string &why);
 
 //===----------------------------------------------------------------------===//
 // Shared node helpers
@@ -94,11 +105,15 @@ std::optional<SmallVector<int64_t>> getKnownShape(Value v);
 /// Whether `op` may disappear into a fusion: a node of the graph whose data
 /// result 0 has exactly one user, whose other results (data and control
 /// token) are unused, with no control operands, not protected by the
-/// rewrite driver (fetched, fed). Explains a failure on `rewriter`.
+/// rewrite driver (fetched, fed) or `_grappler_do_not_remove`. Explains a
+/// failure on `rewriter`.
 LogicalResult checkIntermediate(PatternRewriter &rewriter, Operation *op,
                                 llvm::StringRef role);
 /// Whether `op` is FusedBatchNorm, FusedBatchNormV2 or FusedBatchNormV3.
 bool isFusedBatchNorm(Operation *op);
+/// The plain contraction a fused contraction node stands for (Conv2D for
+/// _FusedConv2D, ...), or empty.
+llvm::StringRef getFusedContractionBase(Operation *op);
 /// Builds a Const of `value` like `like` (device), unnamed.
 Operation *buildConst(PatternRewriter &rewriter, Operation *like,
                       DenseElementsAttr value);
@@ -110,6 +125,7 @@ void registerBatchNormNatives(PDLPatternModule &pdl, Target target);
 void registerBatchNormGradNatives(PDLPatternModule &pdl, Target target);
 void registerDilationNatives(PDLPatternModule &pdl, Target target);
 void registerGeluNatives(PDLPatternModule &pdl, Target target);
+void registerElementwiseNatives(PDLPatternModule &pdl, Target target);
 
 } // namespace remapper
 } // namespace tfg

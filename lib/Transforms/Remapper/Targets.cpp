@@ -18,8 +18,11 @@
 //    optionally Relu, Relu6, Elu, LeakyRelu, Prelu or Sigmoid; TF.js's
 //    fused kernels take no residual Add and no batch normalization.
 //  - host, tfg-run's evaluator: every epilogue lib/Eval implements (GELU
-//    included), for Conv2D, DepthwiseConv2dNative and MatMul of any float
-//    type.
+//    and Swish included), for Conv2D, DepthwiseConv2dNative, MatMul and
+//    Conv3D (`_FusedConv3D`, NDHWC or NCDHW) of any float type; the
+//    standalone `_MklSwish` and the comparisons with a Cast
+//    (`_EqualWithCast`, ...) of float types, as oneDNN builds of TensorFlow
+//    name them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -59,8 +62,9 @@ StringRef remapper::getTargetName(Target target) {
 }
 
 bool remapper::isFusableActivation(StringRef name) {
-  return llvm::is_contained(
-      {"Relu", "Relu6", "Elu", "LeakyRelu", "Tanh", "Sigmoid", "Prelu"}, name);
+  return llvm::is_contained({"Relu", "Relu6", "Elu", "LeakyRelu", "Tanh",
+                             "Sigmoid", "Prelu", "_MklSwish"},
+                            name);
 }
 
 static bool isFloatLike(Type t) {
@@ -106,7 +110,7 @@ FailureOr<StringRef> remapper::getFusedOpName(Target target,
   Type t = fusion.elementType;
   StringRef format = fusion.dataFormat;
   bool isConv2D = c == "Conv2D", isMatMul = c == "MatMul",
-       isDepthwise = c == "DepthwiseConv2dNative";
+       isDepthwise = c == "DepthwiseConv2dNative", isConv3D = c == "Conv3D";
   if (head == "FusedBatchNorm" && !isConv2D)
     return refuse("batch normalization fuses into Conv2D only");
   switch (target) {
@@ -164,10 +168,15 @@ FailureOr<StringRef> remapper::getFusedOpName(Target target,
                        : StringRef("_FusedMatMul");
   }
   case Target::Host: {
-    if (!isConv2D && !isDepthwise && !isMatMul)
+    if (!isConv2D && !isDepthwise && !isMatMul && !isConv3D)
       return refuse("the evaluator has no fused " + c);
     if (!isFloatLike(t))
       return refuse("element type is not a float type");
+    if (isConv3D) {
+      if (format != "NDHWC" && format != "NCDHW")
+        return refuse("data format " + format + " is not NDHWC or NCDHW");
+      return StringRef("_FusedConv3D");
+    }
     if (!isMatMul && format != "NHWC" && format != "NCHW")
       return refuse("data format " + format + " is not NHWC or NCHW");
     if (isConv2D)
@@ -241,6 +250,39 @@ bool remapper::supportsFusedBatchNormGradEx(Target target, Type t, Type u,
     return true;
   }
   return refuse("unknown target");
+}
+
+bool remapper::supportsSwish(Target target, Type t, std::string &why) {
+  // _MklSwish exists only in oneDNN builds of TensorFlow; TF.js has no
+  // fused swish.
+  if (target != Target::Host) {
+    why = (getTargetName(target) + " has no _MklSwish").str();
+    return false;
+  }
+  if (!isFloatLike(t)) {
+    why = "element type is not a float type";
+    return false;
+  }
+  return true;
+}
+
+bool remapper::supportsComparisonWithCast(Target target, Type t, Type dstT,
+                                          std::string &why) {
+  // The _<comparison>WithCast kernels exist only in oneDNN builds of
+  // TensorFlow, for float and bfloat16 operands and results.
+  if (target != Target::Host) {
+    why = (getTargetName(target) + " has no comparison with Cast").str();
+    return false;
+  }
+  if (!isFloatLike(t)) {
+    why = "the comparison's operands are not of a float type";
+    return false;
+  }
+  if (!isFloatLike(dstT)) {
+    why = "the Cast's destination is not a float type";
+    return false;
+  }
+  return true;
 }
 
 bool remapper::prefersBatchNormPrimitives(Target target) {

@@ -86,6 +86,13 @@ llvm::Expected<HostTensor> computeConv3D(const ComputeEnv &env,
                                          const HostTensor &filter,
                                          ArrayRef<WindowDim> dims,
                                          bool channelsFirst);
+/// The same, then `epilogue` on the result seen as [voxels, channels]
+/// (Grappler's _FusedConv3D), computed as T (float or double).
+template <typename T>
+llvm::Expected<HostTensor>
+computeConv3D(const ComputeEnv &env, const HostTensor &input,
+              const HostTensor &filter, ArrayRef<WindowDim> dims,
+              bool channelsFirst, const Epilogue<T> &epilogue);
 
 } // namespace tfg
 } // namespace mlir

@@ -66,7 +66,9 @@ enum class Activation {
   Tanh,
   Prelu,
   GeluExact,
-  GeluApproximate
+  GeluApproximate,
+  /// x * sigmoid(x) (fused_ops' `_MklSwish`).
+  Swish
 };
 
 /// The epilogue of a fused op on an output seen as [rows, channels]

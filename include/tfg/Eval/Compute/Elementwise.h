@@ -200,6 +200,8 @@ enum class UnaryOp {
   Erf,
   /// alpha * x below 0.
   LeakyRelu,
+  /// x * sigmoid(x) (oneDNN's _MklSwish, SiLU).
+  Swish,
 };
 
 /// `op x`; `alpha` is LeakyRelu's slope.

@@ -1,6 +1,7 @@
 // A v1 loop (count = x + 3 * (a * b + 1)) whose body computes a * b + 1
 // from constant Enters in every iteration: loop-invariant nodes of a frame
-// (and two nodes that are not).
+// (the 1 is a Const anchored in the frame by a control edge from a constant
+// Enter, as TensorFlow places constants in loops), and nodes that are not.
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
   %A, %ca = Placeholder name("a") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
@@ -24,12 +25,14 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %Ii, %c18 = Identity(%Si#1) name("loop/body_i") {T = i32} : (tensor<i32>) -> (tensor<i32>)
   %Ic, %c19 = Identity(%Sc#1) name("loop/body_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
   %AB, %c20 = Mul(%EA, %EB) name("loop/ab") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
-  %AB1, %c21 = AddV2(%AB, %E1) name("loop/ab1") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %K, %c31 = Const [%c9] name("loop/k") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
+  %AB1, %c21 = AddV2(%AB, %K) name("loop/ab1") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
   %Ai, %c22 = AddV2(%Ii, %E1) name("loop/add_i") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
   %Ac, %c23 = AddV2(%Ic, %AB1) name("loop/add_count") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
   %Ni, %c24 = NextIteration(%Ai) name("loop/next_i") {T = i32} : (tensor<i32>) -> (tensor<i32>)
   %Nc, %c25 = NextIteration(%Ac) name("loop/next_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
-  // Not invariant: a stateful node, and one waiting for the loop body.
+  // Not invariant: a stateful node, and nodes waiting for the loop body.
+  %KP, %c32 = Const [%c18] name("loop/kpivot") {dtype = i32, value = dense<1> : tensor<i32>} : () -> (tensor<i32>)
   %Shape, %c27 = Const name("shape") {dtype = i32, value = dense<[2]> : tensor<1xi32>} : () -> (tensor<1xi32>)
   %ES, %c28 = Enter(%Shape) name("loop/enter_shape") {T = i32, frame_name = "loop", is_constant = true, parallel_iterations = 10 : i64} : (tensor<1xi32>) -> (tensor<1xi32>)
   %Rnd, %c29 = RandomUniform(%ES) name("loop/random") {T = i32, dtype = f32, seed = 1 : i64, seed2 = 2 : i64} : (tensor<1xi32>) -> (tensor<2xf32>)
