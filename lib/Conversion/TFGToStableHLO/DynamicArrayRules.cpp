@@ -81,8 +81,10 @@ LogicalResult topK(Lowering &l, SmallVectorImpl<Value> &results) {
   Value x = l.operand(0);
   RankedTensorType t = l.type(x);
   if (t.getRank() != 1)
-    return l.error() << "TopKV2 on " << t
-                     << " with `?` sizes is legalized for vectors only";
+    return l.error()
+           << "TopKV2 on " << t
+           << " with a computed k or `?` sizes is legalized for vectors "
+              "only";
   if (!isa<FloatType, IntegerType>(t.getElementType()) ||
       t.getElementType().isInteger(1))
     return l.error() << "expects real numbers, has " << t;

@@ -554,6 +554,33 @@ bool tohlo::hasDynamicRule(StringRef opType) {
   return getDynamicRuleTable().count(opType);
 }
 
+std::vector<StringRef> tohlo::getDynamicRuleOpTypes() {
+  std::vector<StringRef> names;
+  for (const auto &entry : getDynamicRuleTable())
+    names.push_back(entry.getKey());
+  return names;
+}
+
+bool tohlo::hasComputedSizeOperand(StringRef opType, ValueRange operands) {
+  struct SizeOperands {
+    StringRef opType;
+    unsigned first, last;
+  };
+  static const SizeOperands kSizeOperands[] = {
+      {"Pad", 1, 1},     {"PadV2", 1, 1}, {"Slice", 1, 2}, {"Fill", 0, 0},
+      {"Reshape", 1, 1}, {"Range", 0, 2}, {"TopKV2", 1, 1}};
+  for (const SizeOperands &s : kSizeOperands) {
+    if (s.opType != opType)
+      continue;
+    for (unsigned i = s.first; i <= s.last && i < operands.size(); ++i) {
+      Operation *def = operands[i].getDefiningOp();
+      if (!def || def->getName().getStringRef() != "stablehlo.constant")
+        return true;
+    }
+  }
+  return false;
+}
+
 /// Whether `actual` may stand for a node output of type `expected`: same
 /// rank and element type, equal sizes where both are static.
 static bool isCompatible(RankedTensorType actual, RankedTensorType expected) {

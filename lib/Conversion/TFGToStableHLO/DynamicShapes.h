@@ -17,6 +17,8 @@
 
 #include "Lowering.h"
 
+#include <vector>
+
 namespace mlir {
 namespace tfg {
 namespace tohlo {
@@ -27,6 +29,14 @@ RankedTensorType getRankedHLOType(Type type);
 
 /// Whether the dynamic table has a rule for `opType`.
 bool hasDynamicRule(StringRef opType);
+/// The op types of the dynamic table.
+std::vector<StringRef> getDynamicRuleOpTypes();
+
+/// Whether an operand of op type `opType` that gives sizes (Pad's
+/// paddings, Slice's begin and size, Fill's dims, Reshape's shape, Range's
+/// bounds, TopKV2's k) is not a constant among the lowered `operands`: the
+/// static rules read those as constants, the dynamic ones at run time.
+bool hasComputedSizeOperand(StringRef opType, ValueRange operands);
 
 /// Applies the dynamic rule of the node's op type. Each result must have
 /// the rank and element type of the node's output and its static sizes

@@ -42,6 +42,10 @@ std::vector<StringRef> mlir::tfg::getStableHLOLegalizedOpTypes() {
     names.push_back(name);
   for (const auto &entry : getRuleTable())
     names.push_back(entry.getKey());
+  // Where and NonMaxSuppression: the dynamic table's only.
+  for (StringRef name : getDynamicRuleOpTypes())
+    if (!getRuleTable().count(name))
+      names.push_back(name);
   llvm::sort(names);
   return names;
 }
@@ -328,6 +332,9 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
                              << " is neither a node's output nor an "
                                 "argument of the function";
     }
+    // Sizes computed by the graph (Pad's paddings, Slice's bounds, ...)
+    // are the dynamic rules' too.
+    dynamic |= hasComputedSizeOperand(opType, operands);
     SmallVector<Value, 4> lowered;
     if (isFunctionalControlFlow(opType)) {
       if (failed(lowerControlFlow(b, op, operands, lowered)))
