@@ -566,9 +566,10 @@ bool tohlo::hasComputedSizeOperand(StringRef opType, ValueRange operands) {
     StringRef opType;
     unsigned first, last;
   };
+  // The static rules of Reshape, Fill and Range take their sizes from the
+  // output type, so only these read constants.
   static const SizeOperands kSizeOperands[] = {
-      {"Pad", 1, 1},     {"PadV2", 1, 1}, {"Slice", 1, 2}, {"Fill", 0, 0},
-      {"Reshape", 1, 1}, {"Range", 0, 2}, {"TopKV2", 1, 1}};
+      {"Pad", 1, 1}, {"PadV2", 1, 1}, {"Slice", 1, 2}, {"TopKV2", 1, 1}};
   for (const SizeOperands &s : kSizeOperands) {
     if (s.opType != opType)
       continue;

@@ -33,9 +33,9 @@ bool hasDynamicRule(StringRef opType);
 std::vector<StringRef> getDynamicRuleOpTypes();
 
 /// Whether an operand of op type `opType` that gives sizes (Pad's
-/// paddings, Slice's begin and size, Fill's dims, Reshape's shape, Range's
-/// bounds, TopKV2's k) is not a constant among the lowered `operands`: the
-/// static rules read those as constants, the dynamic ones at run time.
+/// paddings, Slice's begin and size, TopKV2's k) is not a constant among
+/// the lowered `operands`: the static rules read those as constants, the
+/// dynamic ones at run time.
 bool hasComputedSizeOperand(StringRef opType, ValueRange operands);
 
 /// Applies the dynamic rule of the node's op type. Each result must have
