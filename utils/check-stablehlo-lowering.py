@@ -175,15 +175,36 @@ def check_graph(args, index, text, tmp):
         arg_vals.append("%%in%d" % i)
         arg_types.append(t)
     res_types = [tensor_type(m, s) for _, (m, s, _, _, _) in outputs]
+    # @main's own result types: a `?` size (Where, NonMaxSuppression) is
+    # checked with get_dimension_size, then the value reshaped to the
+    # static type of tfg-run's output and checked as the others.
+    declared = re.search(r"func\.func @main\(.*\) -> \(?(.*?)\)? \{", lowered)
+    decl_types = declared.group(1).split(", ") if declared else []
+    if len(decl_types) != len(res_types):
+        decl_types = res_types
     lines.append("    %%r:%d = func.call @main(%s) : (%s) -> (%s)" %
                  (len(outputs), ", ".join(arg_vals), ", ".join(arg_types),
-                  ", ".join(res_types)))
+                  ", ".join(decl_types)))
     for i, (_, (mlir, shape, lits, kind, largest)) in enumerate(outputs):
         t = tensor_type(mlir, shape)
         value = dense(lits, shape)
+        result = "%%r#%d" % i
+        if decl_types[i] != t:
+            dims = decl_types[i][len("tensor<"):].split("x")
+            for d, size in enumerate(shape):
+                if d < len(dims) and dims[d] == "?":
+                    lines.append(
+                        "    %%d%d_%d = stablehlo.get_dimension_size %s, "
+                        "dim = %d : (%s) -> tensor<i32>" %
+                        (i, d, result, d, decl_types[i]))
+                    lines.append("    check.expect_eq_const %%d%d_%d, "
+                                 "dense<%d> : tensor<i32>" % (i, d, size))
+            lines.append("    %%s%d = stablehlo.reshape %s : (%s) -> %s" %
+                         (i, result, decl_types[i], t))
+            result = "%%s%d" % i
         if kind in ("bool", "int"):
-            lines.append("    check.expect_eq_const %%r#%d, dense<%s> : %s" %
-                         (i, value, t))
+            lines.append("    check.expect_eq_const %s, dense<%s> : %s" %
+                         (result, value, t))
         else:
             rtol = args.rtol
             m = re.search(r"NUMERIC-RTOL: *(\S+)", text)
@@ -191,8 +212,8 @@ def check_graph(args, index, text, tmp):
                 rtol = float(m.group(1))
             tol = rtol * max(1.0, largest)
             lines.append(
-                "    check.expect_almost_eq_const %%r#%d, dense<%s> : %s, "
-                "tolerance = %.6e" % (i, value, t, tol))
+                "    check.expect_almost_eq_const %s, dense<%s> : %s, "
+                "tolerance = %.6e" % (result, value, t, tol))
     lines.append("    func.return")
     lines.append("  }")
     end = lowered.rstrip().rfind("}")

@@ -47,7 +47,36 @@ static FailureOr<SmallVector<Value>> lowerOne(OpBuilder &b, Operation *op) {
          << op->getName() << "' is not supported";
 }
 
+/// The code generator takes static shapes: the first StableHLO op, nested
+/// ones included, with a `?` size (a data-dependent result: Where,
+/// NonMaxSuppression) is an error at that op before anything is lowered.
+static LogicalResult checkStaticShapes(Operation *root) {
+  WalkResult r = root->walk([&](Operation *op) {
+    if (!isa_and_nonnull<stablehlo::StableHLODialect>(op->getDialect()))
+      return WalkResult::advance();
+    auto check = [&](TypeRange types, StringRef what) {
+      for (Type t : types) {
+        auto shaped = dyn_cast<ShapedType>(t);
+        if (shaped && !shaped.hasStaticShape()) {
+          op->emitError("stablehlo-to-linalg: ")
+              << what << " type " << t
+              << " is not a static ranked tensor without bounds";
+          return false;
+        }
+      }
+      return true;
+    };
+    if (!check(op->getOperandTypes(), "operand") ||
+        !check(op->getResultTypes(), "result"))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
 LogicalResult mlir::tfg::lowerStableHLOToLinalg(Operation *root) {
+  if (failed(checkStaticShapes(root)))
+    return failure();
   SmallVector<Operation *> ops;
   root->walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (isa_and_nonnull<stablehlo::StableHLODialect>(op->getDialect())) {

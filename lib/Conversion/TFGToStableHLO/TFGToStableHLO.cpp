@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DynamicShapes.h"
 #include "GraphLowering.h"
 #include "Lowering.h"
 
@@ -41,6 +42,10 @@ std::vector<StringRef> mlir::tfg::getStableHLOLegalizedOpTypes() {
     names.push_back(name);
   for (const auto &entry : getRuleTable())
     names.push_back(entry.getKey());
+  // Where and NonMaxSuppression: the dynamic table's only.
+  for (StringRef name : getDynamicRuleOpTypes())
+    if (!getRuleTable().count(name))
+      names.push_back(name);
   llvm::sort(names);
   return names;
 }
@@ -257,6 +262,9 @@ void TFGToStableHLOPass::runOnOperation() {
   for (Value f : fetches)
     returned.push_back(mapped.lookup(f));
   func::ReturnOp::create(b, graph.getLoc(), returned);
+  // A fetch of `?` size returns what its lowering gives (maybe static).
+  func.setFunctionType(
+      b.getFunctionType(argTypes, ValueRange(returned).getTypes()));
   // Constants only read as attributes (perm, axis, shapes) are left unused
   // (in the function and in the regions of control flow).
   SmallVector<Operation *> unused;
@@ -281,13 +289,32 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
     StringRef opType = getTFOpName(op);
     if (opType == "Placeholder" || opType == "PlaceholderV2")
       continue;
-    for (auto [i, v] : llvm::enumerate(getDataOperands(op)))
-      if (!getStaticType(v.getType()))
-        return typeError(op, "input", i, v.getType());
+    // A node whose types have `?` sizes, or whose op type only the dynamic
+    // table knows (Where, NonMaxSuppression), goes to the dynamic table
+    // (DynamicShapes.h); other `?` sizes are errors.
     ResultRange results = getDataResults(op);
+    bool dynamic = false;
+    auto check = [&](StringRef what, unsigned i, Type t) -> LogicalResult {
+      if (getStaticType(t))
+        return success();
+      if (!getRankedHLOType(t))
+        return typeError(op, what, i, t);
+      if (!hasDynamicRule(opType))
+        return nodeError(op) << what << " " << i << " has unknown dimensions ("
+                             << t << "), which op type '" << opType
+                             << "' is not legalized with: pin them with "
+                                "tfg-set-input-shapes";
+      dynamic = true;
+      return success();
+    };
+    for (auto [i, v] : llvm::enumerate(getDataOperands(op)))
+      if (failed(check("input", i, v.getType())))
+        return failure();
     for (auto [i, v] : llvm::enumerate(results))
-      if (!getStaticType(v.getType()))
-        return typeError(op, "output", i, v.getType());
+      if (failed(check("output", i, v.getType())))
+        return failure();
+    if (!getRuleTable().count(opType) && hasDynamicRule(opType))
+      dynamic = true;
     if (opType == "Const") {
       Value c = results.empty()
                     ? Value()
@@ -305,6 +332,9 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
                              << " is neither a node's output nor an "
                                 "argument of the function";
     }
+    // Sizes computed by the graph (Pad's paddings, Slice's bounds, ...)
+    // are the dynamic rules' too.
+    dynamic |= hasComputedSizeOperand(opType, operands);
     SmallVector<Value, 4> lowered;
     if (isFunctionalControlFlow(opType)) {
       if (failed(lowerControlFlow(b, op, operands, lowered)))
@@ -314,8 +344,9 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
                   {}};
       node.operands.append(operands.begin(), operands.end());
       for (Value v : results)
-        node.resultTypes.push_back(getStaticType(v.getType()));
-      if (failed(legalizeNode(b, node, lowered)))
+        node.resultTypes.push_back(getRankedHLOType(v.getType()));
+      if (failed(dynamic ? legalizeDynamicNode(b, node, lowered)
+                         : legalizeNode(b, node, lowered)))
         return failure();
     }
     for (auto [from, to] : llvm::zip(results, lowered))

@@ -328,6 +328,8 @@ LogicalResult Eval::run(BodyRunner &runner) {
   if (std::optional<LogicalResult> r =
           evalRegionOp(op, in, out, runner, options))
     return *r;
+  if (std::optional<LogicalResult> r = evalDynamicOp(op, in, out, options))
+    return *r;
   auto unsupported = [&](Operation *) -> LogicalResult {
     return op->emitError() << "'" << op->getName()
                            << "' is not supported by the interpreter";

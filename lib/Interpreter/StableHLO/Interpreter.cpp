@@ -120,6 +120,8 @@ private:
       return op->emitError("the interpreter got ")
              << values.size() << " values for " << op->getNumResults()
              << " results";
+    if (failed(checkResultShapes(op, values)))
+      return failure();
     for (auto [res, value] : llvm::zip(op->getResults(), values))
       f.scope->values[res] = value;
     ++f.it;

@@ -44,6 +44,18 @@ std::optional<LogicalResult> evalRegionOp(Operation *op,
                                           BodyRunner &runner,
                                           const InterpreterOptions &options);
 
+/// The ops whose result shape an operand gives (dynamic_reshape,
+/// dynamic_broadcast_in_dim, dynamic_iota, dynamic_pad). Returns
+/// std::nullopt when `op` is none of them. (InterpretDynamicOps.cpp.)
+std::optional<LogicalResult> evalDynamicOp(Operation *op,
+                                           ArrayRef<HostTensor> operands,
+                                           SmallVectorImpl<HostTensor> &results,
+                                           const InterpreterOptions &options);
+
+/// Errors at `op` unless each of `values` has a shape its result's type
+/// admits (equal rank, equal sizes where the type's are static).
+LogicalResult checkResultShapes(Operation *op, ArrayRef<HostTensor> values);
+
 /// Reports `err` at `op` ("'stablehlo.add': message"); always failure.
 LogicalResult reportError(Operation *op, llvm::Error err);
 

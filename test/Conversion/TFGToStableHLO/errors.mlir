@@ -13,8 +13,8 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 // COM: An op type without a rule is an error naming the node and op type.
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<3>} : () -> (tensor<3xf32>)
-  // expected-error @+1 {{tfg-to-stablehlo: node 'w' (Where): no StableHLO legalization for op type 'Where'}}
-  %W, %c1 = Where(%X) name("w") {T = f32} : (tensor<3xf32>) -> (tensor<3x1xi64>)
+  // expected-error @+1 {{tfg-to-stablehlo: node 'w' (Unique): no StableHLO legalization for op type 'Unique'}}
+  %U:2, %c1 = Unique(%X) name("w") {T = f32, out_idx = i32} : (tensor<3xf32>) -> (tensor<3xf32>, tensor<3xi32>)
 }
 
 // -----
