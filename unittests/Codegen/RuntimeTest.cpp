@@ -407,4 +407,36 @@ TEST(RuntimeStatsTest, CountsWork) {
   EXPECT_EQ(tfg_rt_get_num_threads(), 1);
 }
 
+TEST(RuntimeBuffersTest, KeepsLargeBlocksBySize) {
+  tfg_rt_release_buffers();
+  EXPECT_EQ(tfg_rt_cached_buffer_bytes(), 0);
+  // Aligned, writable, and a large block comes back for the same size.
+  void *small = _mlir_memref_to_llvm_alloc(100);
+  void *large = _mlir_memref_to_llvm_aligned_alloc(128, 1 << 20);
+  ASSERT_NE(small, nullptr);
+  ASSERT_NE(large, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 64, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(large) % 128, 0u);
+  std::memset(small, 1, 100);
+  std::memset(large, 2, 1 << 20);
+  _mlir_memref_to_llvm_free(small);
+  _mlir_memref_to_llvm_free(large);
+  EXPECT_EQ(tfg_rt_cached_buffer_bytes(), 128 + (1 << 20));
+  void *again = _mlir_memref_to_llvm_aligned_alloc(128, 1 << 20);
+  EXPECT_EQ(again, large);
+  EXPECT_EQ(tfg_rt_cached_buffer_bytes(), 0);
+  // Another size is a block of its own; a null free is nothing.
+  void *other = _mlir_memref_to_llvm_alloc((1 << 20) + 4096);
+  EXPECT_NE(other, again);
+  _mlir_memref_to_llvm_free(nullptr);
+  _mlir_memref_to_llvm_free(again);
+  _mlir_memref_to_llvm_free(other);
+  EXPECT_GT(tfg_rt_cached_buffer_bytes(), 2 << 20);
+  tfg_rt_release_buffers();
+  EXPECT_EQ(tfg_rt_cached_buffer_bytes(), 0);
+  // Sizes no allocation can hold, alignments that are no power of two.
+  EXPECT_EQ(_mlir_memref_to_llvm_alloc(UINT64_MAX - 8), nullptr);
+  EXPECT_EQ(_mlir_memref_to_llvm_aligned_alloc(96, 64), nullptr);
+}
+
 } // namespace

@@ -154,6 +154,18 @@ void _mlir_ciface_tfg_rt_conv2d_packed_f32(
     TfgRtMemRef1F32 *bias, TfgRtMemRef4F32 *residual, int64_t kh, int64_t kw,
     int64_t sh, int64_t sw, int64_t dh, int64_t dw, int64_t epilogue);
 
+/* The allocator of compiled code's buffers (memref.alloc / dealloc, lowered
+ * with finalize-memref-to-llvm's use-generic-functions): 64-byte aligned
+ * (or more); freed blocks of 32 KiB or more are kept by size, up to 1 GiB
+ * in all, for the next allocation of the same size instead of going back
+ * to the system. Thread-safe. A null pointer when out of memory. */
+void *_mlir_memref_to_llvm_alloc(uint64_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
+void _mlir_memref_to_llvm_free(void *ptr);
+/* Frees the kept blocks; the bytes kept now. */
+void tfg_rt_release_buffers(void);
+int64_t tfg_rt_cached_buffer_bytes(void);
+
 /* Work and wall time of the kernels since the last reset (all threads of a
  * call count once): floating-point operations (2 per multiply-add) and
  * nanoseconds, per family. */
