@@ -267,11 +267,19 @@ TEST_P(RuntimeTest, PackedConvAccumulates) {
   }
 }
 
+void checkPackedConvEpilogues(int64_t kk);
+
 TEST_P(RuntimeTest, PackedConvEpilogueSteps) {
   // The input is the interior of a larger buffer (strided descriptor, as a
   // padded tensor's interior); the residual a buffer of its own or the
-  // output itself.
-  const int64_t n = 1, h = 14, w = 12, c = 9, fo = 21, kk = 3;
+  // output itself; a 3x3 window (packed rows) and a 1x1 one (rows read in
+  // place).
+  for (int64_t kk : {3, 1})
+    checkPackedConvEpilogues(kk);
+}
+
+void checkPackedConvEpilogues(int64_t kk) {
+  const int64_t n = 1, h = 14, w = 12, c = 9, fo = 21;
   int64_t oh = h - kk + 1, ow = w - kk + 1, k = kk * kk * c;
   std::vector<float> big = pattern(n * (h + 2) * (w + 2) * c, 19);
   for (float &v : big)

@@ -123,26 +123,40 @@ TFG_RT_CONV_INLINE void storeBlock(const float (&acc)[kRows][kCols], float *c,
   }
 }
 
-/// C block = (or +=) packed rows panel x packed filter panel over kc steps.
-TFG_RT_CONV_INLINE void kernelPortable(int64_t kc, const float *__restrict ap,
-                                       const float *__restrict bp, float *c,
-                                       int64_t ldc, int64_t rows, int64_t cols,
-                                       bool accumulate) {
+/// The rows of A one micro-kernel call reads: a packed panel (element
+/// (i, p) at ap[p * kRows + i]) or, when `Direct`, kRows row pointers into
+/// the input itself (element (i, p) at rows[i][p]: 1x1 convolutions).
+struct RowsA {
+  const float *ap;
+  const float *rows[kRows];
+};
+
+/// C block = (or +=) A's rows x packed filter panel over kc steps.
+template <bool Direct>
+TFG_RT_CONV_INLINE void
+kernelPortable(int64_t kc, const RowsA &a, const float *__restrict bp, float *c,
+               int64_t ldc, int64_t rows, int64_t cols, bool accumulate) {
   float acc[kRows][kCols] = {};
   for (int64_t p = 0; p < kc; ++p) {
-    const float *av = ap + p * kRows, *bv = bp + p * kCols;
-    for (int64_t i = 0; i < kRows; ++i)
+    const float *bv = bp + p * kCols;
+    for (int64_t i = 0; i < kRows; ++i) {
+      float x = Direct ? a.rows[i][p] : a.ap[p * kRows + i];
       for (int64_t j = 0; j < kCols; ++j)
-        acc[i][j] += av[i] * bv[j];
+        acc[i][j] += x * bv[j];
+    }
   }
   storeBlock(acc, c, ldc, rows, cols, accumulate);
 }
 
 #if TFG_RT_CONV_X86
+template <bool Direct>
 __attribute__((target("avx2,fma"))) void
-kernelAvx2(int64_t kc, const float *__restrict ap, const float *__restrict bp,
-           float *c, int64_t ldc, int64_t rows, int64_t cols, bool accumulate) {
+kernelAvx2(int64_t kc, const RowsA &rowsA, const float *__restrict bp, float *c,
+           int64_t ldc, int64_t rows, int64_t cols, bool accumulate) {
   static_assert(kRows == 6 && kCols == 16, "the kernel's register block");
+  const float *ap = rowsA.ap;
+  const float *r0 = rowsA.rows[0], *r1 = rowsA.rows[1], *r2 = rowsA.rows[2],
+              *r3 = rowsA.rows[3], *r4 = rowsA.rows[4], *r5 = rowsA.rows[5];
   __m256 c00 = _mm256_setzero_ps(), c01 = _mm256_setzero_ps();
   __m256 c10 = _mm256_setzero_ps(), c11 = _mm256_setzero_ps();
   __m256 c20 = _mm256_setzero_ps(), c21 = _mm256_setzero_ps();
@@ -151,22 +165,22 @@ kernelAvx2(int64_t kc, const float *__restrict ap, const float *__restrict bp,
   __m256 c50 = _mm256_setzero_ps(), c51 = _mm256_setzero_ps();
   for (int64_t p = 0; p < kc; ++p, ap += kRows, bp += kCols) {
     __m256 b0 = _mm256_loadu_ps(bp), b1 = _mm256_loadu_ps(bp + 8);
-    __m256 a = _mm256_broadcast_ss(ap);
+    __m256 a = _mm256_broadcast_ss(Direct ? r0 + p : ap);
     c00 = _mm256_fmadd_ps(a, b0, c00);
     c01 = _mm256_fmadd_ps(a, b1, c01);
-    a = _mm256_broadcast_ss(ap + 1);
+    a = _mm256_broadcast_ss(Direct ? r1 + p : ap + 1);
     c10 = _mm256_fmadd_ps(a, b0, c10);
     c11 = _mm256_fmadd_ps(a, b1, c11);
-    a = _mm256_broadcast_ss(ap + 2);
+    a = _mm256_broadcast_ss(Direct ? r2 + p : ap + 2);
     c20 = _mm256_fmadd_ps(a, b0, c20);
     c21 = _mm256_fmadd_ps(a, b1, c21);
-    a = _mm256_broadcast_ss(ap + 3);
+    a = _mm256_broadcast_ss(Direct ? r3 + p : ap + 3);
     c30 = _mm256_fmadd_ps(a, b0, c30);
     c31 = _mm256_fmadd_ps(a, b1, c31);
-    a = _mm256_broadcast_ss(ap + 4);
+    a = _mm256_broadcast_ss(Direct ? r4 + p : ap + 4);
     c40 = _mm256_fmadd_ps(a, b0, c40);
     c41 = _mm256_fmadd_ps(a, b1, c41);
-    a = _mm256_broadcast_ss(ap + 5);
+    a = _mm256_broadcast_ss(Direct ? r5 + p : ap + 5);
     c50 = _mm256_fmadd_ps(a, b0, c50);
     c51 = _mm256_fmadd_ps(a, b1, c51);
   }
@@ -236,7 +250,23 @@ TFG_RT_CONV_INLINE void applySteps(const Job &j, int64_t r0, int64_t r1,
   }
 }
 
-/// One tile of output pixels [r0, r1): product and epilogue.
+/// The kernel for rows [q, q + valid) of a tile against filter panel `p`.
+template <bool Avx2, bool Direct>
+TFG_RT_CONV_INLINE void block(int64_t kc, const RowsA &a, const float *bp,
+                              float *c, int64_t ldc, int64_t valid,
+                              int64_t cols, bool accumulate) {
+#if TFG_RT_CONV_X86
+  if constexpr (Avx2) {
+    kernelAvx2<Direct>(kc, a, bp, c, ldc, valid, cols, accumulate);
+    return;
+  }
+#endif
+  kernelPortable<Direct>(kc, a, bp, c, ldc, valid, cols, accumulate);
+}
+
+/// One tile of output pixels [r0, r1): product and epilogue. A 1x1
+/// window over channels of unit stride reads the input rows in place;
+/// other windows gather each depth block into packed panels first.
 template <bool Avx2>
 TFG_RT_CONV_INLINE void tile(const Job &j, int64_t r0, int64_t r1) {
   int64_t rows = r1 - r0;
@@ -250,28 +280,40 @@ TFG_RT_CONV_INLINE void tile(const Job &j, int64_t r0, int64_t r1) {
   }
   if (j.k == 0 && j.overwrite)
     std::fill(c, c + rows * j.f, 0.0f);
+  bool direct = j.kh == 1 && j.kw == 1 && j.s3 == 1;
+  const float *pixels[kTileRows];
+  if (direct)
+    for (int64_t i = 0; i < rows; ++i) {
+      int64_t r = r0 + i;
+      int64_t b = r / (j.oh * j.ow), y = r / j.ow % j.oh, x = r % j.ow;
+      pixels[i] = j.in + b * j.s0 + y * j.sh * j.s1 + x * j.sw * j.s2;
+    }
   std::vector<float> &packedRows = threadScratch(0);
   int64_t padded = (rows + kRows - 1) / kRows * kRows;
-  if (packedRows.size() < static_cast<size_t>(padded * std::min(j.k, kDepth)))
+  if (!direct &&
+      packedRows.size() < static_cast<size_t>(padded * std::min(j.k, kDepth)))
     packedRows.resize(static_cast<size_t>(padded * std::min(j.k, kDepth)));
   for (int64_t depth = 0; depth < j.k; depth += kDepth) {
     int64_t kc = std::min(kDepth, j.k - depth);
-    packRows(j, r0, rows, depth, kc, packedRows.data());
+    if (!direct)
+      packRows(j, r0, rows, depth, kc, packedRows.data());
     bool accumulate = !j.overwrite || depth > 0;
     for (int64_t p = 0; p < j.panels; ++p) {
       const float *bp = j.packed + p * j.k * kCols + depth * kCols;
       int64_t cols = std::min(kCols, j.f - p * kCols);
       for (int64_t q = 0; q < rows; q += kRows) {
-        const float *ap = packedRows.data() + q * kc;
         float *cq = c + q * j.f + p * kCols;
         int64_t valid = std::min(kRows, rows - q);
-#if TFG_RT_CONV_X86
-        if constexpr (Avx2) {
-          kernelAvx2(kc, ap, bp, cq, j.f, valid, cols, accumulate);
-          continue;
+        RowsA a;
+        if (direct) {
+          // Missing rows of the last block repeat a valid one (not stored).
+          for (int64_t i = 0; i < kRows; ++i)
+            a.rows[i] = pixels[q + std::min(i, valid - 1)] + depth;
+          block<Avx2, true>(kc, a, bp, cq, j.f, valid, cols, accumulate);
+        } else {
+          a.ap = packedRows.data() + q * kc;
+          block<Avx2, false>(kc, a, bp, cq, j.f, valid, cols, accumulate);
         }
-#endif
-        kernelPortable(kc, ap, bp, cq, j.f, valid, cols, accumulate);
       }
     }
   }
