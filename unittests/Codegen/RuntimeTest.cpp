@@ -163,6 +163,32 @@ TEST_P(RuntimeTest, Conv2DPointwiseInPlace) {
   expectNear(out, want);
 }
 
+TEST_P(RuntimeTest, Conv2DFewFeatures) {
+  // 1 and 3 output features (dot products instead of the GEMM): a 2x2
+  // window with a depth that is no multiple of 8, and a 1x1 in place; then
+  // fused with a bias and relu.
+  for (int64_t fo : {1, 3})
+    for (int64_t kk : {2, 1}) {
+      const int64_t n = 1, h = 11, w = 13, c = 13;
+      int64_t oh = h - kk + 1, ow = w - kk + 1;
+      auto in = pattern(n * h * w * c, 23), f = pattern(kk * kk * c * fo, 24);
+      std::vector<float> out(n * oh * ow * fo, 0.5f);
+      auto want = convReference(in, f, n, h, w, c, kk, kk, fo, oh, ow, 1, 1);
+      auto di = describe<TfgRtMemRef4F32>(in, {n, h, w, c});
+      auto df = describe<TfgRtMemRef4F32>(f, {kk, kk, c, fo});
+      auto dout = describe<TfgRtMemRef4F32>(out, {n, oh, ow, fo});
+      _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(&di, &df, &dout, 1, 1, 1, 1);
+      expectNear(out, want);
+      auto bias = pattern(fo, 25);
+      for (size_t i = 0; i < want.size(); ++i)
+        want[i] = std::max(want[i] - 0.5f + bias[i % fo], 0.0f);
+      auto db = describe<TfgRtMemRef1F32>(bias, {fo});
+      _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(
+          &di, &df, &dout, &db, 1, 1, 1, 1, TFG_RT_ACTIVATION_RELU);
+      expectNear(out, want);
+    }
+}
+
 TEST_P(RuntimeTest, DepthwiseConv2D) {
   for (int64_t mult : {1, 2}) {
     const int64_t n = 2, h = 10, w = 9, c = 13, kh = 3, kw = 3, s = 2;

@@ -298,6 +298,51 @@ bool validActivation(int64_t act) {
          act == TFG_RT_ACTIVATION_RELU6;
 }
 
+/// Outputs up to this many features use dot products, not the GEMM.
+constexpr int64_t kNarrowFeatures = 4;
+
+/// out[r][j] += dot(a row r, column j) for `rows` rows of A (row-major,
+/// K values each) and F <= kNarrowFeatures columns given as rows of K.
+/// Eight partial sums per dot product, so that the compiler vectorizes it.
+TFG_RT_INLINE void narrowProductBody(const float *a, int64_t rows,
+                                     const float *columns, int64_t k, int64_t f,
+                                     float *out) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *row = a + r * k;
+    for (int64_t j = 0; j < f; ++j) {
+      const float *w = columns + j * k;
+      float partial[8] = {};
+      int64_t i = 0;
+      for (; i + 8 <= k; i += 8)
+        for (int64_t l = 0; l < 8; ++l)
+          partial[l] += row[i + l] * w[i + l];
+      float sum = 0.0f;
+      for (int64_t l = 0; l < 8; ++l)
+        sum += partial[l];
+      for (; i < k; ++i)
+        sum += row[i] * w[i];
+      out[r * f + j] += sum;
+    }
+  }
+}
+
+#if TFG_RT_X86_DISPATCH
+__attribute__((target("avx2,fma"))) void
+narrowProductAvx2(const float *a, int64_t rows, const float *columns, int64_t k,
+                  int64_t f, float *out) {
+  narrowProductBody(a, rows, columns, k, f, out);
+}
+#endif
+
+void narrowProduct(const float *a, int64_t rows, const float *columns,
+                   int64_t k, int64_t f, float *out) {
+#if TFG_RT_X86_DISPATCH
+  if (tfg_rt::cpuHasAvx2Fma())
+    return narrowProductAvx2(a, rows, columns, k, f, out);
+#endif
+  narrowProductBody(a, rows, columns, k, f, out);
+}
+
 void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
             int64_t sh, int64_t sw, int64_t dh, int64_t dw,
             const Epilogue &epilogue) {
@@ -317,8 +362,20 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
     copyRowMajor(filter, 4, filterCopy.data(), /*toBuffer=*/true);
     fdata = filterCopy.data();
   }
+  // A few output features (a mask, a score map): dot products of each
+  // im2col row with the filter's columns, kept as rows (F x K), instead of
+  // a GEMM that computes 16 columns of which F are kept.
+  bool narrow = f <= kNarrowFeatures;
+  std::vector<float> columns;
   PackedPanels<float> &packed = threadPacked();
-  packPanelsInto<float>({fdata, f, 1}, k, f, packed);
+  if (narrow) {
+    columns.resize(static_cast<size_t>(f * k));
+    for (int64_t i = 0; i < k; ++i)
+      for (int64_t j = 0; j < f; ++j)
+        columns[j * k + i] = fdata[i * f + j];
+  } else {
+    packPanelsInto<float>({fdata, f, 1}, k, f, packed);
+  }
   // The output as an M x F row-major matrix.
   std::vector<float> outCopy;
   float *odata = base(out);
@@ -341,7 +398,9 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
     int64_t r0 = t * rows, r1 = std::min(m, r0 + rows);
     if (epilogue.fused)
       initTile(epilogue, odata, r0, r1, f);
-    if (inPlace) {
+    if (inPlace && narrow) {
+      narrowProduct(x + r0 * ch, r1 - r0, columns.data(), k, f, odata + r0 * f);
+    } else if (inPlace) {
       gemmPacked<float>({x + r0 * ch, ch, 1}, r1 - r0, packed, 0, f,
                         odata + r0 * f, f, /*accumulate=*/true);
     } else if (k > 0) {
@@ -363,8 +422,12 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
             dst += ch;
           }
       }
-      gemmPacked<float>({cols.data(), k, 1}, r1 - r0, packed, 0, f,
-                        odata + r0 * f, f, /*accumulate=*/true);
+      if (narrow)
+        narrowProduct(cols.data(), r1 - r0, columns.data(), k, f,
+                      odata + r0 * f);
+      else
+        gemmPacked<float>({cols.data(), k, 1}, r1 - r0, packed, 0, f,
+                          odata + r0 * f, f, /*accumulate=*/true);
     }
     if (epilogue.fused)
       finishTile(epilogue, odata, r0, r1, f);
