@@ -92,6 +92,12 @@ loadObject(StringRef object) {
       &_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32);
   add("_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32",
       &_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32);
+  add("_mlir_ciface_tfg_rt_conv2d_packed_f32",
+      &_mlir_ciface_tfg_rt_conv2d_packed_f32);
+  add("_mlir_memref_to_llvm_alloc", &_mlir_memref_to_llvm_alloc);
+  add("_mlir_memref_to_llvm_aligned_alloc",
+      &_mlir_memref_to_llvm_aligned_alloc);
+  add("_mlir_memref_to_llvm_free", &_mlir_memref_to_llvm_free);
   if (llvm::Error err =
           dylib.define(llvm::orc::absoluteSymbols(std::move(kernels))))
     return std::move(err);

@@ -163,6 +163,32 @@ TEST_P(RuntimeTest, Conv2DPointwiseInPlace) {
   expectNear(out, want);
 }
 
+TEST_P(RuntimeTest, Conv2DFewFeatures) {
+  // 1 and 3 output features (dot products instead of the GEMM): a 2x2
+  // window with a depth that is no multiple of 8, and a 1x1 in place; then
+  // fused with a bias and relu.
+  for (int64_t fo : {1, 3})
+    for (int64_t kk : {2, 1}) {
+      const int64_t n = 1, h = 11, w = 13, c = 13;
+      int64_t oh = h - kk + 1, ow = w - kk + 1;
+      auto in = pattern(n * h * w * c, 23), f = pattern(kk * kk * c * fo, 24);
+      std::vector<float> out(n * oh * ow * fo, 0.5f);
+      auto want = convReference(in, f, n, h, w, c, kk, kk, fo, oh, ow, 1, 1);
+      auto di = describe<TfgRtMemRef4F32>(in, {n, h, w, c});
+      auto df = describe<TfgRtMemRef4F32>(f, {kk, kk, c, fo});
+      auto dout = describe<TfgRtMemRef4F32>(out, {n, oh, ow, fo});
+      _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(&di, &df, &dout, 1, 1, 1, 1);
+      expectNear(out, want);
+      auto bias = pattern(fo, 25);
+      for (size_t i = 0; i < want.size(); ++i)
+        want[i] = std::max(want[i] - 0.5f + bias[i % fo], 0.0f);
+      auto db = describe<TfgRtMemRef1F32>(bias, {fo});
+      _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(
+          &di, &df, &dout, &db, 1, 1, 1, 1, TFG_RT_ACTIVATION_RELU);
+      expectNear(out, want);
+    }
+}
+
 TEST_P(RuntimeTest, DepthwiseConv2D) {
   for (int64_t mult : {1, 2}) {
     const int64_t n = 2, h = 10, w = 9, c = 13, kh = 3, kw = 3, s = 2;
@@ -221,6 +247,129 @@ TEST_P(RuntimeTest, Conv2DBiasActivationOverwrites) {
     }
 }
 
+/// A filter packed as tfg-linalg-to-ukernels packs constants.
+std::vector<float> packFilter(const std::vector<float> &f, int64_t k,
+                              int64_t fo) {
+  int64_t cols = TFG_RT_PACKED_PANEL_COLUMNS;
+  std::vector<float> packed((fo + cols - 1) / cols * k * cols, -1.0f);
+  tfg_rt_pack_filter_f32(f.data(), k, fo, packed.data());
+  return packed;
+}
+
+/// The steps of an epilogue word after OVERWRITE.
+int64_t steps(std::initializer_list<int64_t> list) {
+  int64_t word = TFG_RT_CONV_OVERWRITE, shift = 4;
+  for (int64_t step : list) {
+    word |= step << shift;
+    shift += 4;
+  }
+  return word;
+}
+
+TEST_P(RuntimeTest, PackedConvAccumulates) {
+  // Strided, dilated and 1x1 windows; depths over one depth block (K =
+  // 3 * 3 * 40 = 360), outputs of a partial and of several panels, more
+  // pixels than one tile.
+  struct Case {
+    int64_t kk, s, d, c, fo;
+  };
+  for (Case t : {Case{3, 2, 1, 40, 19}, Case{3, 1, 2, 5, 40},
+                 Case{1, 1, 1, 24, 33}, Case{1, 2, 1, 7, 16}}) {
+    const int64_t n = 2, h = 17, w = 15;
+    int64_t oh = (h - (t.kk - 1) * t.d - 1) / t.s + 1;
+    int64_t ow = (w - (t.kk - 1) * t.d - 1) / t.s + 1;
+    int64_t k = t.kk * t.kk * t.c;
+    auto in = pattern(n * h * w * t.c, 17), f = pattern(k * t.fo, 18);
+    auto packed = packFilter(f, k, t.fo);
+    std::vector<float> out(n * oh * ow * t.fo, 0.5f);
+    auto want =
+        convReference(in, f, n, h, w, t.c, t.kk, t.kk, t.fo, oh, ow, t.s, t.d);
+    auto di = describe<TfgRtMemRef4F32>(in, {n, h, w, t.c});
+    auto dp = describe<TfgRtMemRef1F32>(packed, {(int64_t)packed.size()});
+    auto dout = describe<TfgRtMemRef4F32>(out, {n, oh, ow, t.fo});
+    _mlir_ciface_tfg_rt_conv2d_packed_f32(&di, &dp, &dout, &dp, &dout, t.kk,
+                                          t.kk, t.s, t.s, t.d, t.d, 0);
+    expectNear(out, want);
+  }
+}
+
+void checkPackedConvEpilogues(int64_t kk);
+
+TEST_P(RuntimeTest, PackedConvEpilogueSteps) {
+  // The input is the interior of a larger buffer (strided descriptor, as a
+  // padded tensor's interior); the residual a buffer of its own or the
+  // output itself; a 3x3 window (packed rows) and a 1x1 one (rows read in
+  // place).
+  for (int64_t kk : {3, 1})
+    checkPackedConvEpilogues(kk);
+}
+
+void checkPackedConvEpilogues(int64_t kk) {
+  const int64_t n = 1, h = 14, w = 12, c = 9, fo = 21;
+  int64_t oh = h - kk + 1, ow = w - kk + 1, k = kk * kk * c;
+  std::vector<float> big = pattern(n * (h + 2) * (w + 2) * c, 19);
+  for (float &v : big)
+    v *= 3.0f;
+  std::vector<float> in(n * h * w * c);
+  for (int64_t y = 0; y < h; ++y)
+    for (int64_t x = 0; x < w; ++x)
+      for (int64_t q = 0; q < c; ++q)
+        in[(y * w + x) * c + q] = big[((y + 1) * (w + 2) + x + 1) * c + q];
+  auto f = pattern(k * fo, 20), bias = pattern(fo, 21);
+  auto packed = packFilter(f, k, fo);
+  auto conv = convReference(in, f, n, h, w, c, kk, kk, fo, oh, ow, 1, 1);
+  auto res = pattern(conv.size(), 22);
+  for (float &v : res)
+    v *= 2.0f;
+  auto run = [&](std::initializer_list<int64_t> list, bool inPlace) {
+    std::vector<float> out = inPlace ? res : std::vector<float>(conv.size(), 9);
+    std::vector<float> residual = res;
+    TfgRtMemRef4F32 di;
+    di.allocated = di.aligned = big.data();
+    di.offset = ((w + 2) + 1) * c;
+    int64_t sizes[4] = {n, h, w, c},
+            strides[4] = {(h + 2) * (w + 2) * c, (w + 2) * c, c, 1};
+    for (int i = 0; i < 4; ++i) {
+      di.sizes[i] = sizes[i];
+      di.strides[i] = strides[i];
+    }
+    auto dp = describe<TfgRtMemRef1F32>(packed, {(int64_t)packed.size()});
+    auto dout = describe<TfgRtMemRef4F32>(out, {n, oh, ow, fo});
+    auto db = describe<TfgRtMemRef1F32>(bias, {fo});
+    auto dr =
+        inPlace ? dout : describe<TfgRtMemRef4F32>(residual, {n, oh, ow, fo});
+    _mlir_ciface_tfg_rt_conv2d_packed_f32(&di, &dp, &dout, &db, &dr, kk, kk, 1,
+                                          1, 1, 1, steps(list));
+    return out;
+  };
+  using Steps = std::initializer_list<int64_t>;
+  for (bool inPlace : {false, true})
+    for (Steps list :
+         {Steps{}, Steps{TFG_RT_STEP_BIAS},
+          Steps{TFG_RT_STEP_BIAS, TFG_RT_STEP_RESIDUAL, TFG_RT_STEP_RELU},
+          Steps{TFG_RT_STEP_RESIDUAL, TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU,
+                TFG_RT_STEP_MIN6},
+          Steps{TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6,
+                TFG_RT_STEP_RESIDUAL}}) {
+      std::vector<float> want(conv.size());
+      for (size_t i = 0; i < conv.size(); ++i) {
+        float v = conv[i] - 0.5f; // convReference adds 0.5
+        for (int64_t step : list) {
+          if (step == TFG_RT_STEP_BIAS)
+            v += bias[i % fo];
+          if (step == TFG_RT_STEP_RESIDUAL)
+            v += res[i];
+          if (step == TFG_RT_STEP_RELU)
+            v = std::max(v, 0.0f);
+          if (step == TFG_RT_STEP_MIN6)
+            v = std::min(v, 6.0f);
+        }
+        want[i] = v;
+      }
+      expectNear(run(list, inPlace), want);
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Threads, RuntimeTest, ::testing::Values(1, 3));
 
 TEST(RuntimeRejectTest, InconsistentDescriptorsLeaveTheOutput) {
@@ -248,9 +397,32 @@ TEST(RuntimeRejectTest, InconsistentDescriptorsLeaveTheOutput) {
   _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(&di, &df, &dout1, &dbias, 1,
                                                     1, 1, 1, 7);
   EXPECT_EQ(out, std::vector<float>(4, 7.0f));
+  // Packed convolutions: a packed filter of the wrong size, steps without
+  // OVERWRITE, an unknown step, a residual overlapping the output in part.
+  std::vector<float> packed(16 * 9, 1.0f), wide(5, 7.0f);
+  auto dp = describe<TfgRtMemRef1F32>(packed, {16 * 9 - 1});
+  auto dout2 = describe<TfgRtMemRef4F32>(out, {1, 1, 1, 1});
+  auto din2 = describe<TfgRtMemRef4F32>(in, {1, 3, 3, 1});
+  _mlir_ciface_tfg_rt_conv2d_packed_f32(&din2, &dp, &dout2, &dbias, &dout2, 3,
+                                        3, 1, 1, 1, 1, TFG_RT_CONV_OVERWRITE);
+  dp.sizes[0] = 16 * 9;
+  _mlir_ciface_tfg_rt_conv2d_packed_f32(&din2, &dp, &dout2, &dbias, &dout2, 3,
+                                        3, 1, 1, 1, 1, TFG_RT_STEP_RELU << 4);
+  _mlir_ciface_tfg_rt_conv2d_packed_f32(&din2, &dp, &dout2, &dbias, &dout2, 3,
+                                        3, 1, 1, 1, 1,
+                                        TFG_RT_CONV_OVERWRITE | (9 << 4));
+  auto dwide = describe<TfgRtMemRef4F32>(wide, {1, 2, 2, 1});
+  auto dshifted = dwide;
+  dshifted.offset = 1;
+  auto din3 = describe<TfgRtMemRef4F32>(in, {1, 4, 4, 1});
+  _mlir_ciface_tfg_rt_conv2d_packed_f32(
+      &din3, &dp, &dwide, &dbias, &dshifted, 3, 3, 1, 1, 1, 1,
+      TFG_RT_CONV_OVERWRITE | (TFG_RT_STEP_RESIDUAL << 4));
+  EXPECT_EQ(out, std::vector<float>(4, 7.0f));
+  EXPECT_EQ(wide, std::vector<float>(5, 7.0f));
   TfgRtStats stats;
   tfg_rt_get_stats(&stats);
-  EXPECT_EQ(stats.rejectedCalls, 4);
+  EXPECT_EQ(stats.rejectedCalls, 8);
   EXPECT_EQ(stats.gemmCalls, 0);
 }
 
@@ -267,6 +439,38 @@ TEST(RuntimeStatsTest, CountsWork) {
   EXPECT_EQ(stats.gemmCalls, 1);
   EXPECT_EQ(stats.gemmFlops, 2 * 2 * 2 * 3);
   EXPECT_EQ(tfg_rt_get_num_threads(), 1);
+}
+
+TEST(RuntimeBuffersTest, KeepsLargeBlocksBySize) {
+  tfg_rt_release_buffers();
+  EXPECT_EQ(tfg_rt_cached_buffer_bytes(), 0);
+  // Aligned, writable, and a large block comes back for the same size.
+  void *small = _mlir_memref_to_llvm_alloc(100);
+  void *large = _mlir_memref_to_llvm_aligned_alloc(128, 1 << 20);
+  ASSERT_NE(small, nullptr);
+  ASSERT_NE(large, nullptr);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small) % 64, 0u);
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(large) % 128, 0u);
+  std::memset(small, 1, 100);
+  std::memset(large, 2, 1 << 20);
+  _mlir_memref_to_llvm_free(small);
+  _mlir_memref_to_llvm_free(large);
+  EXPECT_EQ(tfg_rt_cached_buffer_bytes(), 128 + (1 << 20));
+  void *again = _mlir_memref_to_llvm_aligned_alloc(128, 1 << 20);
+  EXPECT_EQ(again, large);
+  EXPECT_EQ(tfg_rt_cached_buffer_bytes(), 0);
+  // Another size is a block of its own; a null free is nothing.
+  void *other = _mlir_memref_to_llvm_alloc((1 << 20) + 4096);
+  EXPECT_NE(other, again);
+  _mlir_memref_to_llvm_free(nullptr);
+  _mlir_memref_to_llvm_free(again);
+  _mlir_memref_to_llvm_free(other);
+  EXPECT_GT(tfg_rt_cached_buffer_bytes(), 2 << 20);
+  tfg_rt_release_buffers();
+  EXPECT_EQ(tfg_rt_cached_buffer_bytes(), 0);
+  // Sizes no allocation can hold, alignments that are no power of two.
+  EXPECT_EQ(_mlir_memref_to_llvm_alloc(UINT64_MAX - 8), nullptr);
+  EXPECT_EQ(_mlir_memref_to_llvm_aligned_alloc(96, 64), nullptr);
 }
 
 } // namespace

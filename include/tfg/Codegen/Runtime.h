@@ -118,6 +118,54 @@ void _mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32(TfgRtMemRef4F32 *in,
                                                         int64_t sh, int64_t sw,
                                                         int64_t dh, int64_t dw);
 
+/* Filters packed at compile time (tfg_rt_conv2d_packed_f32): the filter
+ * as a K x F matrix (K = KH * KW * C, row-major HWCF) cut into panels of
+ * TFG_RT_PACKED_PANEL_COLUMNS columns, the last one zero-padded; panel p
+ * holds its K rows one after the other:
+ *   packed[(p * K + k) * COLUMNS + j] = filter[k][p * COLUMNS + j]. */
+#define TFG_RT_PACKED_PANEL_COLUMNS 16
+
+/* Packs a row-major K x F filter into ceil(F / 16) * K * 16 floats. */
+void tfg_rt_pack_filter_f32(const float *filter, int64_t k, int64_t f,
+                            float *packed);
+
+/* The epilogue word of tfg_rt_conv2d_packed_f32: bit 0 OVERWRITE (the
+ * output is set to the product; else the product is added to it), bits 1-3
+ * zero, then up to 8 steps of 4 bits from bit 4 on, applied in order to
+ * each output element x after the product (a zero step ends the list);
+ * steps need OVERWRITE. */
+enum {
+  TFG_RT_CONV_OVERWRITE = 1,
+  TFG_RT_STEP_BIAS = 1,     /* x + bias[f] */
+  TFG_RT_STEP_RESIDUAL = 2, /* x + residual[n, y, x, f] */
+  TFG_RT_STEP_RELU = 3,     /* max(x, 0) (arith.maximumf: NaN stays) */
+  TFG_RT_STEP_MIN6 = 4,     /* min(x, 6) (arith.minimumf: NaN stays) */
+};
+
+/* out[N, OH, OW, F] (=, or += without OVERWRITE) the convolution of `in`
+ * (already padded) with a KH x KW filter given packed, then the epilogue's
+ * steps on each tile of output pixels while it is in cache. `out` and
+ * `residual` are row-major; `residual` is the output itself or does not
+ * overlap it; `bias` and `residual` are read only when a step uses them.
+ * A call whose descriptors disagree (packed size, shapes, window, steps)
+ * leaves `out` unchanged and counts as rejected. */
+void _mlir_ciface_tfg_rt_conv2d_packed_f32(
+    TfgRtMemRef4F32 *in, TfgRtMemRef1F32 *packed, TfgRtMemRef4F32 *out,
+    TfgRtMemRef1F32 *bias, TfgRtMemRef4F32 *residual, int64_t kh, int64_t kw,
+    int64_t sh, int64_t sw, int64_t dh, int64_t dw, int64_t epilogue);
+
+/* The allocator of compiled code's buffers (memref.alloc / dealloc, lowered
+ * with finalize-memref-to-llvm's use-generic-functions): 64-byte aligned
+ * (or more); freed blocks of 32 KiB or more are kept by size, up to 1 GiB
+ * in all, for the next allocation of the same size instead of going back
+ * to the system. Thread-safe. A null pointer when out of memory. */
+void *_mlir_memref_to_llvm_alloc(uint64_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
+void _mlir_memref_to_llvm_free(void *ptr);
+/* Frees the kept blocks; the bytes kept now. */
+void tfg_rt_release_buffers(void);
+int64_t tfg_rt_cached_buffer_bytes(void);
+
 /* Work and wall time of the kernels since the last reset (all threads of a
  * call count once): floating-point operations (2 per multiply-add) and
  * nanoseconds, per family. */

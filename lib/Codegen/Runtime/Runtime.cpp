@@ -14,7 +14,9 @@
 #include "tfg/Codegen/Runtime.h"
 #include "tfg/Eval/Compute/GemmKernel.h"
 
+#include "Descriptors.h"
 #include "Parallel.h"
+#include "Stats.h"
 
 #include <algorithm>
 #include <atomic>
@@ -23,13 +25,13 @@
 #include <vector>
 
 using namespace mlir::tfg;
+using tfg_rt::base;
+using tfg_rt::nonNegativeSizes;
+using tfg_rt::rowMajor;
+using tfg_rt::Timed;
+using tfg_rt::windowFits;
 
 namespace {
-std::atomic<int64_t> gemmCalls{0}, gemmFlops{0}, gemmNanos{0};
-std::atomic<int64_t> convCalls{0}, convFlops{0}, convNanos{0};
-std::atomic<int64_t> dwCalls{0}, dwFlops{0}, dwNanos{0};
-std::atomic<int64_t> rejectedCalls{0};
-
 /// Scratch buffers of the calling thread, kept across calls: large ones
 /// (packed filters, im2col tiles over 128 KiB) would otherwise be mapped
 /// and page-faulted in again by every call.
@@ -41,46 +43,6 @@ PackedPanels<float> &threadPacked() {
 std::vector<float> &threadColumns() {
   thread_local std::vector<float> columns;
   return columns;
-}
-
-/// Adds a call's work and wall time to counters when it goes out of scope.
-class Timed {
-public:
-  Timed(std::atomic<int64_t> &calls, std::atomic<int64_t> &flops,
-        std::atomic<int64_t> &nanos, int64_t work)
-      : nanos(nanos), start(std::chrono::steady_clock::now()) {
-    calls.fetch_add(1, std::memory_order_relaxed);
-    flops.fetch_add(work, std::memory_order_relaxed);
-  }
-  ~Timed() {
-    auto d = std::chrono::steady_clock::now() - start;
-    nanos.fetch_add(
-        std::chrono::duration_cast<std::chrono::nanoseconds>(d).count(),
-        std::memory_order_relaxed);
-  }
-
-private:
-  std::atomic<int64_t> &nanos;
-  std::chrono::steady_clock::time_point start;
-};
-
-template <typename D> float *base(const D *d) { return d->aligned + d->offset; }
-
-template <typename D> bool rowMajor(const D *d, int rank) {
-  int64_t stride = 1;
-  for (int i = rank - 1; i >= 0; --i) {
-    if (d->sizes[i] != 1 && d->strides[i] != stride)
-      return false;
-    stride *= d->sizes[i];
-  }
-  return true;
-}
-
-template <typename D> bool nonNegativeSizes(const D *d, int rank) {
-  for (int i = 0; i < rank; ++i)
-    if (d->sizes[i] < 0)
-      return false;
-  return true;
 }
 
 /// Rows of one tile of C: a multiple of kGemmMR, enough tiles for the
@@ -186,18 +148,12 @@ __attribute__((target("avx2,fma"))) void depthwiseRowAvx2(const Depthwise &s,
                                                           float *out) {
   depthwiseRowBody(s, in, filter, out);
 }
-
-bool hasAvx2Fma() {
-  static const bool has =
-      __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-  return has;
-}
 #endif
 
 void depthwiseRow(const Depthwise &s, const float *in, const float *filter,
                   float *out) {
 #if TFG_RT_X86_DISPATCH
-  if (hasAvx2Fma())
+  if (tfg_rt::cpuHasAvx2Fma())
     return depthwiseRowAvx2(s, in, filter, out);
 #endif
   depthwiseRowBody(s, in, filter, out);
@@ -230,17 +186,6 @@ int64_t product(const int64_t *sizes, int rank) {
   return p;
 }
 
-/// Input rows read by output row `y` stay inside the input: the compiled
-/// code pads the input beforehand, so this only rejects inconsistent
-/// descriptors.
-bool windowFits(int64_t in, int64_t out, int64_t k, int64_t stride,
-                int64_t dilation) {
-  if (out == 0)
-    return true;
-  if (k <= 0 || stride <= 0 || dilation <= 0)
-    return false;
-  return (out - 1) * stride + (k - 1) * dilation < in;
-}
 } // namespace
 
 extern "C" {
@@ -254,10 +199,10 @@ void _mlir_ciface_tfg_rt_matmul_f32(TfgRtMemRef2F32 *a, TfgRtMemRef2F32 *b,
   int64_t m = a->sizes[0], k = a->sizes[1], n = b->sizes[1];
   if (!nonNegativeSizes(a, 2) || !nonNegativeSizes(b, 2) || b->sizes[0] != k ||
       c->sizes[0] != m || c->sizes[1] != n) {
-    rejectedCalls.fetch_add(1);
+    tfg_rt::rejectedCalls().fetch_add(1);
     return;
   }
-  Timed timed(gemmCalls, gemmFlops, gemmNanos, 2 * m * n * k);
+  Timed timed(tfg_rt::gemmCounters(), 2 * m * n * k);
   matmul(a, b, c);
 }
 
@@ -269,10 +214,10 @@ void _mlir_ciface_tfg_rt_batch_matmul_f32(TfgRtMemRef3F32 *a,
   if (!nonNegativeSizes(a, 3) || !nonNegativeSizes(b, 3) ||
       b->sizes[0] != batch || b->sizes[1] != k || c->sizes[0] != batch ||
       c->sizes[1] != m || c->sizes[2] != n) {
-    rejectedCalls.fetch_add(1);
+    tfg_rt::rejectedCalls().fetch_add(1);
     return;
   }
-  Timed timed(gemmCalls, gemmFlops, gemmNanos, 2 * batch * m * n * k);
+  Timed timed(tfg_rt::gemmCounters(), 2 * batch * m * n * k);
   for (int64_t i = 0; i < batch; ++i) {
     auto slice = [&](TfgRtMemRef3F32 *d) {
       TfgRtMemRef2F32 s;
@@ -291,6 +236,23 @@ void _mlir_ciface_tfg_rt_batch_matmul_f32(TfgRtMemRef3F32 *a,
 }
 
 } // extern "C"
+
+tfg_rt::Counters &tfg_rt::gemmCounters() {
+  static Counters counters;
+  return counters;
+}
+tfg_rt::Counters &tfg_rt::convCounters() {
+  static Counters counters;
+  return counters;
+}
+tfg_rt::Counters &tfg_rt::depthwiseCounters() {
+  static Counters counters;
+  return counters;
+}
+std::atomic<int64_t> &tfg_rt::rejectedCalls() {
+  static std::atomic<int64_t> calls{0};
+  return calls;
+}
 
 namespace {
 /// What a convolution does with its output: out += conv (accumulate), or
@@ -336,6 +298,51 @@ bool validActivation(int64_t act) {
          act == TFG_RT_ACTIVATION_RELU6;
 }
 
+/// Outputs up to this many features use dot products, not the GEMM.
+constexpr int64_t kNarrowFeatures = 4;
+
+/// out[r][j] += dot(a row r, column j) for `rows` rows of A (row-major,
+/// K values each) and F <= kNarrowFeatures columns given as rows of K.
+/// Eight partial sums per dot product, so that the compiler vectorizes it.
+TFG_RT_INLINE void narrowProductBody(const float *a, int64_t rows,
+                                     const float *columns, int64_t k, int64_t f,
+                                     float *out) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *row = a + r * k;
+    for (int64_t j = 0; j < f; ++j) {
+      const float *w = columns + j * k;
+      float partial[8] = {};
+      int64_t i = 0;
+      for (; i + 8 <= k; i += 8)
+        for (int64_t l = 0; l < 8; ++l)
+          partial[l] += row[i + l] * w[i + l];
+      float sum = 0.0f;
+      for (int64_t l = 0; l < 8; ++l)
+        sum += partial[l];
+      for (; i < k; ++i)
+        sum += row[i] * w[i];
+      out[r * f + j] += sum;
+    }
+  }
+}
+
+#if TFG_RT_X86_DISPATCH
+__attribute__((target("avx2,fma"))) void
+narrowProductAvx2(const float *a, int64_t rows, const float *columns, int64_t k,
+                  int64_t f, float *out) {
+  narrowProductBody(a, rows, columns, k, f, out);
+}
+#endif
+
+void narrowProduct(const float *a, int64_t rows, const float *columns,
+                   int64_t k, int64_t f, float *out) {
+#if TFG_RT_X86_DISPATCH
+  if (tfg_rt::cpuHasAvx2Fma())
+    return narrowProductAvx2(a, rows, columns, k, f, out);
+#endif
+  narrowProductBody(a, rows, columns, k, f, out);
+}
+
 void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
             int64_t sh, int64_t sw, int64_t dh, int64_t dw,
             const Epilogue &epilogue) {
@@ -344,7 +351,7 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
   int64_t kh = filter->sizes[0], kw = filter->sizes[1], f = filter->sizes[3];
   int64_t oh = out->sizes[1], ow = out->sizes[2];
   int64_t m = n * oh * ow, k = kh * kw * ch;
-  Timed timed(convCalls, convFlops, convNanos, 2 * m * k * f);
+  Timed timed(tfg_rt::convCounters(), 2 * m * k * f);
   if (m == 0 || f == 0)
     return;
   // The filter as a K x F matrix.
@@ -355,8 +362,20 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
     copyRowMajor(filter, 4, filterCopy.data(), /*toBuffer=*/true);
     fdata = filterCopy.data();
   }
+  // A few output features (a mask, a score map): dot products of each
+  // im2col row with the filter's columns, kept as rows (F x K), instead of
+  // a GEMM that computes 16 columns of which F are kept.
+  bool narrow = f <= kNarrowFeatures;
+  std::vector<float> columns;
   PackedPanels<float> &packed = threadPacked();
-  packPanelsInto<float>({fdata, f, 1}, k, f, packed);
+  if (narrow) {
+    columns.resize(static_cast<size_t>(f * k));
+    for (int64_t i = 0; i < k; ++i)
+      for (int64_t j = 0; j < f; ++j)
+        columns[j * k + i] = fdata[i * f + j];
+  } else {
+    packPanelsInto<float>({fdata, f, 1}, k, f, packed);
+  }
   // The output as an M x F row-major matrix.
   std::vector<float> outCopy;
   float *odata = base(out);
@@ -379,7 +398,9 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
     int64_t r0 = t * rows, r1 = std::min(m, r0 + rows);
     if (epilogue.fused)
       initTile(epilogue, odata, r0, r1, f);
-    if (inPlace) {
+    if (inPlace && narrow) {
+      narrowProduct(x + r0 * ch, r1 - r0, columns.data(), k, f, odata + r0 * f);
+    } else if (inPlace) {
       gemmPacked<float>({x + r0 * ch, ch, 1}, r1 - r0, packed, 0, f,
                         odata + r0 * f, f, /*accumulate=*/true);
     } else if (k > 0) {
@@ -401,8 +422,12 @@ void conv2d(TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef4F32 *out,
             dst += ch;
           }
       }
-      gemmPacked<float>({cols.data(), k, 1}, r1 - r0, packed, 0, f,
-                        odata + r0 * f, f, /*accumulate=*/true);
+      if (narrow)
+        narrowProduct(cols.data(), r1 - r0, columns.data(), k, f,
+                      odata + r0 * f);
+      else
+        gemmPacked<float>({cols.data(), k, 1}, r1 - r0, packed, 0, f,
+                          odata + r0 * f, f, /*accumulate=*/true);
     }
     if (epilogue.fused)
       finishTile(epilogue, odata, r0, r1, f);
@@ -430,7 +455,7 @@ void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(TfgRtMemRef4F32 *in,
                                               int64_t sw, int64_t dh,
                                               int64_t dw) {
   if (!convShapesAgree(in, filter, out, sh, sw, dh, dw)) {
-    rejectedCalls.fetch_add(1);
+    tfg_rt::rejectedCalls().fetch_add(1);
     return;
   }
   conv2d(in, filter, out, sh, sw, dh, dw, Epilogue());
@@ -442,7 +467,7 @@ void _mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_bias_act_f32(
     int64_t activation) {
   if (!convShapesAgree(in, filter, out, sh, sw, dh, dw) ||
       bias->sizes[0] != filter->sizes[3] || !validActivation(activation)) {
-    rejectedCalls.fetch_add(1);
+    tfg_rt::rejectedCalls().fetch_add(1);
     return;
   }
   Epilogue e;
@@ -474,11 +499,11 @@ void _mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32(
       out->sizes[0] != n || out->sizes[3] != s.ch || out->sizes[4] != s.mult ||
       !windowFits(s.h, s.oh, s.kh, sh, dh) ||
       !windowFits(s.w, s.ow, s.kw, sw, dw)) {
-    rejectedCalls.fetch_add(1);
+    tfg_rt::rejectedCalls().fetch_add(1);
     return;
   }
   int64_t outSize = product(out->sizes, 5);
-  Timed timed(dwCalls, dwFlops, dwNanos, 2 * outSize * s.kh * s.kw);
+  Timed timed(tfg_rt::depthwiseCounters(), 2 * outSize * s.kh * s.kw);
   if (outSize == 0)
     return;
   // Row-major copies of what is not row-major (compiled code passes
@@ -512,23 +537,29 @@ void _mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32(
 }
 
 void tfg_rt_reset_stats(void) {
-  for (std::atomic<int64_t> *c :
-       {&gemmCalls, &gemmFlops, &gemmNanos, &convCalls, &convFlops, &convNanos,
-        &dwCalls, &dwFlops, &dwNanos, &rejectedCalls})
-    c->store(0);
+  for (tfg_rt::Counters *c : {&tfg_rt::gemmCounters(), &tfg_rt::convCounters(),
+                              &tfg_rt::depthwiseCounters()}) {
+    c->calls.store(0);
+    c->flops.store(0);
+    c->nanos.store(0);
+  }
+  tfg_rt::rejectedCalls().store(0);
 }
 
 void tfg_rt_get_stats(TfgRtStats *stats) {
-  stats->gemmCalls = gemmCalls.load();
-  stats->gemmFlops = gemmFlops.load();
-  stats->gemmNanos = gemmNanos.load();
-  stats->convCalls = convCalls.load();
-  stats->convFlops = convFlops.load();
-  stats->convNanos = convNanos.load();
-  stats->depthwiseCalls = dwCalls.load();
-  stats->depthwiseFlops = dwFlops.load();
-  stats->depthwiseNanos = dwNanos.load();
-  stats->rejectedCalls = rejectedCalls.load();
+  tfg_rt::Counters &gemm = tfg_rt::gemmCounters(),
+                   &conv = tfg_rt::convCounters(),
+                   &dw = tfg_rt::depthwiseCounters();
+  stats->gemmCalls = gemm.calls.load();
+  stats->gemmFlops = gemm.flops.load();
+  stats->gemmNanos = gemm.nanos.load();
+  stats->convCalls = conv.calls.load();
+  stats->convFlops = conv.flops.load();
+  stats->convNanos = conv.nanos.load();
+  stats->depthwiseCalls = dw.calls.load();
+  stats->depthwiseFlops = dw.flops.load();
+  stats->depthwiseNanos = dw.nanos.load();
+  stats->rejectedCalls = tfg_rt::rejectedCalls().load();
 }
 
 } // extern "C"

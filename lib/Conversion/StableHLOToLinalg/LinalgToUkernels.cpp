@@ -14,6 +14,8 @@
 
 #include "tfg/Conversion/Passes.h"
 
+#include "Ukernels.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -21,6 +23,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 namespace tfg {
@@ -37,14 +40,34 @@ static constexpr int64_t TFG_RT_ACTIVATION_NONE_VALUE = 0;
 static constexpr int64_t TFG_RT_ACTIVATION_RELU_VALUE = 1;
 static constexpr int64_t TFG_RT_ACTIVATION_RELU6_VALUE = 2;
 
-namespace {
-/// memref<?x...xf32, strided<[?, ...], offset: ?>> of rank `rank`.
-MemRefType dynamicF32(MLIRContext *context, int64_t rank) {
+MemRefType tfg::ukernels::dynamicF32(MLIRContext *context, int64_t rank) {
   SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
   SmallVector<int64_t> strides(rank, ShapedType::kDynamic);
   auto layout = StridedLayoutAttr::get(context, ShapedType::kDynamic, strides);
   return MemRefType::get(shape, Float32Type::get(context), layout);
 }
+
+func::FuncOp tfg::ukernels::declareKernel(ModuleOp module, StringRef name,
+                                          ArrayRef<int64_t> ranks,
+                                          unsigned ints) {
+  if (auto f = module.lookupSymbol<func::FuncOp>(name))
+    return f;
+  MLIRContext *context = module.getContext();
+  SmallVector<Type> inputs;
+  for (int64_t rank : ranks)
+    inputs.push_back(dynamicF32(context, rank));
+  inputs.append(ints, IntegerType::get(context, 64));
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  auto f = func::FuncOp::create(b, module.getLoc(), name,
+                                FunctionType::get(context, inputs, {}));
+  f.setPrivate();
+  f->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+             UnitAttr::get(context));
+  return f;
+}
+
+namespace {
+using tfg::ukernels::dynamicF32;
 
 /// Whether every operand of `op` is a float32 memref of the given ranks.
 bool f32Buffers(linalg::LinalgOp op, ArrayRef<int64_t> ranks) {
@@ -123,26 +146,33 @@ struct LinalgToUkernelsPass
     });
     for (linalg::LinalgOp op : ops)
       rewrite(module, op);
+    eraseUnusedFilters(module);
   }
 
-  /// The private declaration of kernel `name` taking `ranks` memrefs and
-  /// `ints` i64 values.
+  /// The constant filters that were packed, once nothing reads them.
+  void eraseUnusedFilters(ModuleOp module) {
+    if (packedFilters.empty())
+      return;
+    llvm::StringSet<> used;
+    module.walk([&](memref::GetGlobalOp get) {
+      if (get->use_empty())
+        get->erase();
+      else
+        used.insert(get.getName());
+    });
+    for (Operation *op : packedFilters) {
+      auto global = cast<memref::GlobalOp>(op);
+      if (!used.contains(global.getSymName()))
+        global->erase();
+    }
+    packedFilters.clear();
+  }
+
+  SmallVector<Operation *> packedFilters;
+
   func::FuncOp declare(ModuleOp module, StringRef name, ArrayRef<int64_t> ranks,
                        unsigned ints) {
-    if (auto f = module.lookupSymbol<func::FuncOp>(name))
-      return f;
-    MLIRContext *context = module.getContext();
-    SmallVector<Type> inputs;
-    for (int64_t rank : ranks)
-      inputs.push_back(dynamicF32(context, rank));
-    inputs.append(ints, IntegerType::get(context, 64));
-    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-    auto f = func::FuncOp::create(b, module.getLoc(), name,
-                                  FunctionType::get(context, inputs, {}));
-    f.setPrivate();
-    f->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-               UnitAttr::get(context));
-    return f;
+    return tfg::ukernels::declareKernel(module, name, ranks, ints);
   }
 
   void call(ModuleOp module, linalg::LinalgOp op, StringRef name,
@@ -243,11 +273,11 @@ struct LinalgToUkernelsPass
                              {4, 4, 4, 1}, 5);
     OpBuilder b(conv);
     Location loc = conv.getLoc();
+    SmallVector<Value> operands = {conv.getDpsInputs()[0],
+                                   conv.getDpsInputs()[1], out, bias};
+    const int64_t ranks[] = {4, 4, 4, 1};
     SmallVector<Value> args;
-    for (auto [value, rank] :
-         llvm::zip(ValueRange{conv.getDpsInputs()[0], conv.getDpsInputs()[1],
-                              out, bias},
-                   ArrayRef<int64_t>{4, 4, 4, 1}))
+    for (auto [value, rank] : llvm::zip(operands, ranks))
       args.push_back(
           memref::CastOp::create(b, loc, dynamicF32(context, rank), value));
     for (int64_t v : ints)
@@ -280,6 +310,8 @@ struct LinalgToUkernelsPass
     if (auto conv = dyn_cast<linalg::Conv2DNhwcHwcfOp>(op.getOperation())) {
       if (f32Buffers(op, {4, 4, 4}) && pair(conv.getStrides(), sh, sw) &&
           pair(conv.getDilations(), dh, dw) &&
+          !tfg::ukernels::rewritePackedConv(module, conv, {sh, sw, dh, dw},
+                                            packedFilters) &&
           !fuseEpilogue(module, conv, {sh, sw, dh, dw}))
         call(module, op, "tfg_rt_conv2d_nhwc_hwcf_f32", {4, 4, 4},
              {sh, sw, dh, dw});
