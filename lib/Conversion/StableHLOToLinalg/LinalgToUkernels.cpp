@@ -256,8 +256,14 @@ struct LinalgToUkernelsPass
     if (act < 0)
       return false;
     // The output buffer: the convolution's own (the generic in place), or
-    // allocated before the convolution and used after the generic only.
+    // allocated before the convolution and used after the generic only. In
+    // the second case the fused call leaves the convolution's buffer
+    // unwritten: nothing but its deallocation may follow.
     if (out != acc) {
+      for (Operation *user : acc.getUsers())
+        if (user != fill.getOperation() && user != conv.getOperation() &&
+            user != generic.getOperation() && !isa<memref::DeallocOp>(user))
+          return false;
       auto alloc = out.getDefiningOp<memref::AllocOp>();
       if (!alloc || alloc->getBlock() != block || !alloc->isBeforeInBlock(conv))
         return false;

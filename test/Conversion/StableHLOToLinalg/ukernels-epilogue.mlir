@@ -98,3 +98,29 @@ func.func @not_fused(%x: memref<1x8x8x4xf32>, %w: memref<3x3x4x8xf32>, %bias: me
   }
   return %out, %out2 : memref<1x6x6x8xf32>, memref<1x6x6x8xf32>
 }
+
+// COM: The generic writes a buffer of its own and the convolution's buffer is
+// COM: read after it: the fused call would leave that buffer unwritten, so
+// COM: the convolution stays a call of its own and the generic stays.
+// CHECK-LABEL: func.func @acc_read_after
+// CHECK: linalg.fill
+// CHECK: call @tfg_rt_conv2d_nhwc_hwcf_f32(
+// CHECK: linalg.generic
+// CHECK-NOT: bias_act
+// CHECK: return
+func.func @acc_read_after(%x: memref<1x8x8x4xf32>, %w: memref<3x3x4x8xf32>, %bias: memref<8xf32>) -> (memref<1x6x6x8xf32>, memref<1x6x6x8xf32>) {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<1x6x6x8xf32>
+  %out = memref.alloc() : memref<1x6x6x8xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<1x6x6x8xf32>)
+  linalg.conv_2d_nhwc_hwcf {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %w : memref<1x8x8x4xf32>, memref<3x3x4x8xf32>) outs(%acc : memref<1x6x6x8xf32>)
+  linalg.generic {indexing_maps = [#id, #last, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel"]}
+      ins(%acc, %bias : memref<1x6x6x8xf32>, memref<8xf32>) outs(%out : memref<1x6x6x8xf32>) {
+  ^bb0(%c: f32, %b: f32, %o: f32):
+    %s = arith.addf %c, %b : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  }
+  return %acc, %out : memref<1x6x6x8xf32>, memref<1x6x6x8xf32>
+}
