@@ -39,6 +39,8 @@ std::vector<StringRef> mlir::tfg::getStableHLOLegalizedOpTypes() {
   std::vector<StringRef> names = {"Const", "Placeholder"};
   for (StringRef name : getFunctionalControlFlowOpTypes())
     names.push_back(name);
+  for (StringRef name : getListOpTypes())
+    names.push_back(name);
   for (const auto &entry : getRuleTable())
     names.push_back(entry.getKey());
   llvm::sort(names);
@@ -64,6 +66,19 @@ InFlightDiagnostic mlir::tfg::tohlo::nodeError(Operation *op) {
                          << "' (" << getTFOpName(op) << "): ";
 }
 
+RankedTensorType GraphLowering::loweredType(Value v) const {
+  if (lists.isList(v))
+    return lists.loweredType(v);
+  return getStaticType(v.getType());
+}
+
+LogicalResult GraphLowering::loweredTypeError(Operation *op, StringRef what,
+                                              unsigned index, Value v) const {
+  if (lists.isList(v))
+    return lists.notStaticError(op, v);
+  return typeError(op, what, index, v.getType());
+}
+
 LogicalResult mlir::tfg::tohlo::typeError(Operation *op, StringRef what,
                                           unsigned index, Type type) {
   InFlightDiagnostic diag = nodeError(op) << what << " " << index << " has ";
@@ -86,12 +101,13 @@ struct TFGToStableHLOPass
 
   void runOnOperation() override;
 
-  LogicalResult collectFetches(GraphOp graph, SmallVectorImpl<Value> &fetches);
+  LogicalResult collectFetches(GraphOp graph, const ListAnalysis &lists,
+                               SmallVectorImpl<Value> &fetches);
 };
 } // namespace
 
 LogicalResult
-TFGToStableHLOPass::collectFetches(GraphOp graph,
+TFGToStableHLOPass::collectFetches(GraphOp graph, const ListAnalysis &lists,
                                    SmallVectorImpl<Value> &fetches) {
   Block &body = graph.getBody();
   if (fetch.empty()) {
@@ -100,8 +116,9 @@ TFGToStableHLOPass::collectFetches(GraphOp graph,
       StringRef opType = getTFOpName(&op);
       if (opType == "Placeholder" || opType == "PlaceholderV2")
         continue;
+      // Nor is a list (a TensorArray's last flow, a handle).
       for (Value r : getDataResults(&op))
-        if (r.use_empty())
+        if (r.use_empty() && !lists.isList(r))
           fetches.push_back(r);
     }
     return success();
@@ -201,10 +218,15 @@ void TFGToStableHLOPass::runOnOperation() {
     return signalPassFailure();
   }
   GraphOp graph = graphs.front();
-  GraphLowering lowering(module, resourceThreshold);
+  // TensorLists and TensorArrays: which values are lists, their buffer
+  // types; refines the types of list reads (and reruns shape inference).
+  ListAnalysis lists;
+  if (failed(lists.run(module)))
+    return signalPassFailure();
+  GraphLowering lowering(module, resourceThreshold, lists);
   SmallVector<Value> fetches;
   SmallVector<Operation *> order;
-  if (failed(collectFetches(graph, fetches)) ||
+  if (failed(collectFetches(graph, lists, fetches)) ||
       failed(lowering.topoOrder(fetches, order)))
     return signalPassFailure();
   if (fetches.empty()) {
@@ -233,8 +255,14 @@ void TFGToStableHLOPass::runOnOperation() {
   for (Operation *p : placeholders)
     argTypes.push_back(getDataResults(p)[0].getType());
   SmallVector<Type> resultTypes;
-  for (Value f : fetches)
+  for (Value f : fetches) {
+    if (lists.isList(f))
+      return (void)(nodeError(f.getDefiningOp())
+                    << "is fetched as a TensorList or TensorArray, which "
+                       "has no StableHLO value"),
+             signalPassFailure();
     resultTypes.push_back(f.getType());
+  }
   auto func = func::FuncOp::create(b, graph.getLoc(), funcName.getValue(),
                                    b.getFunctionType(argTypes, resultTypes));
   Block *entry = func.addEntryBlock();
@@ -281,13 +309,24 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
     StringRef opType = getTFOpName(op);
     if (opType == "Placeholder" || opType == "PlaceholderV2")
       continue;
-    for (auto [i, v] : llvm::enumerate(getDataOperands(op)))
-      if (!getStaticType(v.getType()))
-        return typeError(op, "input", i, v.getType());
     ResultRange results = getDataResults(op);
+    bool isList = false;
+    for (Value v : getDataOperands(op))
+      isList |= lists.isList(v);
+    for (Value v : results)
+      isList |= lists.isList(v);
+    if (isList && !isListOp(opType) && !isFunctionalControlFlow(opType) &&
+        opType != "Identity" && opType != "IdentityN" &&
+        opType != "StopGradient")
+      return nodeError(op) << "takes or gives a TensorList or TensorArray, "
+                              "which is lowered for the list ops, Identity "
+                              "and functional control flow only";
+    for (auto [i, v] : llvm::enumerate(getDataOperands(op)))
+      if (!loweredType(v))
+        return loweredTypeError(op, "input", i, v);
     for (auto [i, v] : llvm::enumerate(results))
-      if (!getStaticType(v.getType()))
-        return typeError(op, "output", i, v.getType());
+      if (!loweredType(v))
+        return loweredTypeError(op, "output", i, v);
     if (opType == "Const") {
       Value c = results.empty()
                     ? Value()
@@ -309,12 +348,15 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
     if (isFunctionalControlFlow(opType)) {
       if (failed(lowerControlFlow(b, op, operands, lowered)))
         return failure();
+    } else if (isListOp(opType)) {
+      if (failed(lowerListOp(b, op, operands, lowered)))
+        return failure();
     } else {
       TFNode node{opType, getNodeName(op), op->getLoc(), getNodeAttrs(op), {},
                   {}};
       node.operands.append(operands.begin(), operands.end());
       for (Value v : results)
-        node.resultTypes.push_back(getStaticType(v.getType()));
+        node.resultTypes.push_back(loweredType(v));
       if (failed(legalizeNode(b, node, lowered)))
         return failure();
     }
