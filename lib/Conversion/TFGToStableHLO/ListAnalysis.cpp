@@ -506,6 +506,15 @@ bool ListAnalysis::refineReads(ArrayRef<Block *> bodies) {
   for (Block *body : bodies)
     for (Operation &op : *body) {
       StringRef opType = getTFOpName(&op);
+      // A list's length is an i32 scalar.
+      if ((opType == "TensorListLength" || opType == "TensorArraySizeV3") &&
+          !getDataResults(&op).empty()) {
+        Value r = getDataResults(&op).front();
+        changed |= refineType(
+            r,
+            RankedTensorType::get({}, IntegerType::get(op.getContext(), 32)));
+        continue;
+      }
       bool single =
           opType == "TensorArrayReadV3" || opType == "TensorListGetItem";
       bool stacked =
@@ -541,7 +550,7 @@ bool ListAnalysis::refineReads(ArrayRef<Block *> bodies) {
 //===----------------------------------------------------------------------===//
 
 /// The most rounds of read refinement and shape inference.
-static constexpr unsigned kMaxRefineRounds = 8;
+static constexpr unsigned kMaxRefineRounds = 16;
 
 LogicalResult ListAnalysis::run(ModuleOp module) {
   SmallVector<Block *> bodies = getGraphBodies(module);
@@ -620,12 +629,13 @@ LogicalResult ListAnalysis::run(ModuleOp module) {
       for (Attribute branch : branches)
         uniteFunc(lookupFunc(branch), inputs, out);
     }
-  if (!anyList)
-    return success();
   for (unsigned round = 0;; ++round) {
-    if (failed(collectFacts(bodies)))
+    if (anyList && failed(collectFacts(bodies)))
       return failure();
-    if (round == kMaxRefineRounds || !refineReads(bodies))
+    bool changed = refineWhileTypes(module, bodies);
+    if (anyList)
+      changed |= refineReads(bodies);
+    if (round == kMaxRefineRounds || !changed)
       return success();
     for (Block *body : bodies)
       inferShapes(*body);

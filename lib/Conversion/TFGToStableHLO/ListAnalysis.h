@@ -35,6 +35,11 @@ bool isListOp(StringRef opType);
 /// The list op types the lowering handles.
 ArrayRef<StringRef> getListOpTypes();
 
+/// Gives the functions of each While (called by it alone) the types of its
+/// inputs, and its results the types the body returns unchanged
+/// (WhileTypes.cpp). Whether a type changed.
+bool refineWhileTypes(ModuleOp module, ArrayRef<Block *> bodies);
+
 class ListAnalysis {
 public:
   /// What is known of one list.
