@@ -115,9 +115,12 @@ LogicalResult GraphLowering::lowerListOp(OpBuilder &b, Operation *op,
   // operand; the buffer is the flow's (a TensorArray's handle is empty).
   bool creates = opType == "TensorArrayV3" || opType == "TensorListReserve" ||
                  opType == "TensorListFromTensor";
-  Value list = creates                ? (outs.empty() ? Value() : outs.back())
-               : op->getNumOperands() ? getDataOperands(op).front()
-                                      : Value();
+  OperandRange ins = getDataOperands(op);
+  Value list;
+  if (creates && !outs.empty())
+    list = outs.back();
+  else if (!creates && !ins.empty())
+    list = ins.front();
   if (!list)
     return l.error() << "has no list";
   const ListAnalysis::Info *info = lists.find(list);

@@ -49,14 +49,24 @@ static bool refines(Type from, Type to) {
 
 bool mlir::tfg::tohlo::refineWhileTypes(ModuleOp module,
                                         ArrayRef<Block *> bodies) {
-  // How many nodes name each function (in any attribute): only a function
-  // one While calls may take that While's types.
+  // How many nodes name each function (in an attribute, a list of them,
+  // or as their op type: a call by name): only a function one While calls
+  // may take that While's types.
   llvm::StringMap<unsigned> callers;
+  auto count = [&](Attribute attr) {
+    if (auto f = dyn_cast<tf_type::FuncAttr>(attr))
+      ++callers[f.getName().getLeafReference().getValue()];
+  };
   for (Block *body : bodies)
-    for (Operation &op : *body)
-      for (NamedAttribute a : op.getAttrs())
-        if (auto f = dyn_cast<tf_type::FuncAttr>(a.getValue()))
-          ++callers[f.getName().getLeafReference().getValue()];
+    for (Operation &op : *body) {
+      ++callers[getTFOpName(&op)];
+      for (NamedAttribute a : op.getAttrs()) {
+        count(a.getValue());
+        if (auto list = dyn_cast<ArrayAttr>(a.getValue()))
+          for (Attribute e : list)
+            count(e);
+      }
+    }
   auto lookup = [&](Attribute attr) -> GraphFuncOp {
     auto f = dyn_cast_or_null<tf_type::FuncAttr>(attr);
     if (!f)
