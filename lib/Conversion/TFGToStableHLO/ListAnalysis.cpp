@@ -37,6 +37,8 @@ static const ListOpSig kListOps[] = {
     {"TensorArrayWriteV3", {0, 3}, {0, -1}},
     {"TensorArrayReadV3", {0, 2}, {-1, -1}},
     {"TensorArrayGatherV3", {0, 2}, {-1, -1}},
+    {"TensorArrayConcatV3", {0, 1}, {-1, -1}},
+    {"TensorArraySplitV3", {0, 3}, {0, -1}},
     {"TensorArrayScatterV3", {0, 3}, {0, -1}},
     {"TensorArraySizeV3", {0, 1}, {-1, -1}},
     {"TensorArrayCloseV3", {0, -1}, {-1, -1}},
@@ -464,6 +466,39 @@ LogicalResult ListAnalysis::collectFacts(ArrayRef<Block *> bodies) {
           if (succeeded(ok) && shapeOfOperand(in[0], shape))
             ok = mergeShape(op, list, shape, true);
         }
+      } else if (opType == "TensorArraySplitV3") {
+        // Equal constant lengths L of value [n * L, rest...]: n elements of
+        // [L, rest...].
+        Value value = in.size() > 2 ? in[1] : Value();
+        auto t = value ? ranked(value) : RankedTensorType();
+        auto lengths =
+            in.size() > 2
+                ? dyn_cast_if_present<DenseIntElementsAttr>(evalConstant(in[2]))
+                : DenseIntElementsAttr();
+        ok = mergeDtype(op, list, t ? t.getElementType() : Type());
+        if (succeeded(ok) && lengths && lengths.getNumElements() > 0) {
+          ok = mergeSize(op, list, lengths.getNumElements());
+          int64_t l = (*lengths.begin()).getSExtValue();
+          bool equal =
+              llvm::all_of(lengths.getValues<APInt>(), [&](const APInt &v) {
+                return v.getSExtValue() == l;
+              });
+          if (succeeded(ok) && !equal)
+            ok = conflict(infoOf(list), op,
+                          "splits it into elements of different lengths");
+          else if (succeeded(ok) && t && t.getRank() > 0) {
+            shape.assign(t.getShape().begin(), t.getShape().end());
+            shape[0] = l;
+            ok = mergeShape(op, list, shape, true);
+          }
+        }
+      } else if (opType == "TensorArrayConcatV3") {
+        ok = mergeDtype(op, list, typeAttr(op, "dtype"));
+        if (succeeded(ok) &&
+            shapeOfAttr(op->getAttr("element_shape_except0"), shape)) {
+          shape.insert(shape.begin(), ShapedType::kDynamic);
+          ok = mergeShape(op, list, shape, true);
+        }
       } else if (opType == "TensorListFromTensor") {
         ok = mergeDtype(op, list, typeAttr(op, "element_dtype"));
         auto t = in.empty() ? RankedTensorType() : ranked(in[0]);
@@ -513,6 +548,24 @@ bool ListAnalysis::refineReads(ArrayRef<Block *> bodies) {
         changed |= refineType(
             r,
             RankedTensorType::get({}, IntegerType::get(op.getContext(), 32)));
+        continue;
+      }
+      // Concat: the elements end to end, and their lengths.
+      if (opType == "TensorArrayConcatV3" && getDataResults(&op).size() == 2 &&
+          !getDataOperands(&op).empty()) {
+        const Info *info = find(getDataOperands(&op)[0]);
+        RankedTensorType buffer = info ? bufferType(*info) : nullptr;
+        if (!buffer || buffer.getRank() < 2)
+          continue;
+        SmallVector<int64_t> shape(buffer.getShape().drop_front());
+        shape[0] *= buffer.getDimSize(0);
+        ResultRange out = getDataResults(&op);
+        changed |= refineType(
+            out[0], RankedTensorType::get(shape, buffer.getElementType()));
+        changed |= refineType(
+            out[1],
+            RankedTensorType::get({buffer.getDimSize(0)},
+                                  IntegerType::get(op.getContext(), 64)));
         continue;
       }
       bool single =

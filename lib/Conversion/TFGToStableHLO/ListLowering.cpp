@@ -5,7 +5,9 @@
 // (TensorListFromTensor), written with dynamic_update_slice
 // (TensorListSetItem, TensorArrayWriteV3) or scatter (TensorArrayScatterV3),
 // read with dynamic_slice (TensorListGetItem, TensorArrayReadV3) or gather
-// (TensorArrayGatherV3), stacked as the buffer itself (TensorListStack).
+// (TensorArrayGatherV3), stacked as the buffer itself (TensorListStack),
+// concatenated and split (TensorArrayConcatV3, TensorArraySplitV3: elements
+// of one shape) as the buffer reshaped.
 // Sizes and element shapes are constants. A TensorArray's resource handle
 // carries nothing (tensor<0xi32>): its flow values carry the buffer, so the
 // writes of a loop are loop state of the stablehlo.while.
@@ -231,6 +233,50 @@ LogicalResult GraphLowering::lowerListOp(OpBuilder &b, Operation *op,
       return l.error() << "has the size type " << t
                        << ", not an integer scalar";
     results.push_back(lo.ints(t, {buffer.getDimSize(0)}));
+    return success();
+  }
+  if (opType == "TensorArrayConcatV3") {
+    // The elements end to end (identical shapes: the buffer reshaped), and
+    // their lengths.
+    if (failed(arity(2, 2)))
+      return failure();
+    if (buffer.getRank() < 2)
+      return l.error() << "concatenates scalar elements (" << buffer << ")";
+    SmallVector<int64_t> shape(buffer.getShape().drop_front());
+    shape[0] *= buffer.getDimSize(0);
+    auto value = RankedTensorType::get(shape, buffer.getElementType());
+    RankedTensorType lengths = l.resultType(1);
+    if (failed(expectResult(l, 0, value)))
+      return failure();
+    if (lengths.getRank() != 1 ||
+        lengths.getDimSize(0) != buffer.getDimSize(0) ||
+        !isa<IntegerType>(lengths.getElementType()))
+      return l.error() << "has the lengths type " << lengths << " for "
+                       << buffer.getDimSize(0) << " elements";
+    results.push_back(l.reshape(flow(), shape));
+    SmallVector<int64_t> each(buffer.getDimSize(0), buffer.getDimSize(1));
+    results.push_back(lo.ints(lengths, each));
+    return success();
+  }
+  if (opType == "TensorArraySplitV3") {
+    // Value [n * L, rest...] split into the n elements [L, rest...] (the
+    // analysis made every length L): the whole buffer.
+    if (failed(arity(4, 1)))
+      return failure();
+    FailureOr<SmallVector<int64_t>> lengths = l.constInts(2);
+    if (failed(lengths))
+      return failure();
+    RankedTensorType vt = l.type(operands[1]);
+    if (buffer.getRank() < 2 ||
+        (int64_t)lengths->size() != buffer.getDimSize(0) ||
+        llvm::any_of(*lengths,
+                     [&](int64_t n) { return n != buffer.getDimSize(1); }) ||
+        vt.getRank() != buffer.getRank() - 1 ||
+        vt.getNumElements() != buffer.getNumElements() ||
+        vt.getElementType() != buffer.getElementType())
+      return l.error() << "splits " << vt << " into " << lengths->size()
+                       << " elements, where the array is " << buffer;
+    results.push_back(l.reshape(operands[1], buffer.getShape()));
     return success();
   }
   if (opType == "TensorArrayCloseV3")

@@ -79,3 +79,16 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   // expected-error @+1 {{tfg-to-stablehlo: node 'shape' (TensorListElementShape): takes or gives a TensorList or TensorArray}}
   %E, %c4 = TensorListElementShape(%L) name("shape") {shape_type = i32} : (tensor<!tf_type.variant>) -> (tensor<1xi32>)
 }
+
+// -----
+
+// COM: A split into elements of different lengths has no dense buffer.
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %N, %c0 = Const name("n") {dtype = i32, value = dense<2> : tensor<i32>} : () -> (tensor<i32>)
+  %V, %c1 = Const name("v") {dtype = f32, value = dense<1.0> : tensor<3x2xf32>} : () -> (tensor<3x2xf32>)
+  %Lens, %c2 = Const name("lengths") {dtype = i64, value = dense<[1, 2]> : tensor<2xi64>} : () -> (tensor<2xi64>)
+  // expected-error @+1 {{tfg-to-stablehlo: node 'ta' (TensorArrayV3): uses a list created by node 'ta' (TensorArrayV3), which node 'split' (TensorArraySplitV3) splits it into elements of different lengths}}
+  %TA:2, %c3 = TensorArrayV3(%N) name("ta") {dtype = f32, element_shape = #tf_type.shape<*>, dynamic_size = false, clear_after_read = true, identical_element_shapes = false, tensor_array_name = ""} : (tensor<i32>) -> (tensor<!tf_type.resource>, tensor<f32>)
+  %Sp, %c4 = TensorArraySplitV3(%TA#0, %V, %Lens, %TA#1) name("split") {T = f32} : (tensor<!tf_type.resource>, tensor<3x2xf32>, tensor<2xi64>, tensor<f32>) -> (tensor<f32>)
+  %S, %c5 = TensorArraySizeV3(%TA#0, %Sp) name("size") {} : (tensor<!tf_type.resource>, tensor<f32>) -> (tensor<i32>)
+}

@@ -9,6 +9,9 @@
 //   While with TensorArrayReadV3 and written reversed (TensorArrayWriteV3)
 //   into a second TensorArray through its flow; TensorArrayGatherV3 and
 //   TensorArraySizeV3 after the loop.
+// - "second_half", "concat": x split by TensorArraySplitV3 into two
+//   elements of 2x3 (element shape from the split's lengths), one read
+//   back, all concatenated (TensorArrayConcatV3: x and the lengths).
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<4x3>} : () -> (tensor<4x3xf32>)
   %ES, %c1 = Const name("elem_shape") {dtype = i32, value = dense<3> : tensor<1xi32>} : () -> (tensor<1xi32>)
@@ -36,6 +39,12 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %L:5, %c29 = While(%Zero, %TA#0, %Sc, %TB#0, %TB#1) name("reverse") {T = [i32, !tf_type.resource, f32, !tf_type.resource, f32], body = #tf_type.func<@rev_body, {}>, cond = #tf_type.func<@rev_cond, {}>, output_shapes = [], parallel_iterations = 10 : i64} : (tensor<i32>, tensor<!tf_type.resource>, tensor<f32>, tensor<!tf_type.resource>, tensor<f32>) -> (tensor<i32>, tensor<!tf_type.resource>, tensor<f32>, tensor<!tf_type.resource>, tensor<f32>)
   %Ga, %c30 = TensorArrayGatherV3(%TB#0, %R, %L#4) name("gathered") {dtype = f32, element_shape = #tf_type.shape<*>} : (tensor<!tf_type.resource>, tensor<?xi32>, tensor<f32>) -> (tensor<*xf32>)
   %Sz, %c31 = TensorArraySizeV3(%TB#0, %L#4) name("size") {} : (tensor<!tf_type.resource>, tensor<f32>) -> (tensor<i32>)
+
+  %Two64, %c40 = Const name("halves") {dtype = i64, value = dense<2> : tensor<2xi64>} : () -> (tensor<2xi64>)
+  %TC:2, %c41 = TensorArrayV3(%Two) name("ta_split") {dtype = f32, element_shape = #tf_type.shape<*>, dynamic_size = false, clear_after_read = true, identical_element_shapes = true, tensor_array_name = ""} : (tensor<i32>) -> (tensor<!tf_type.resource>, tensor<f32>)
+  %Sp, %c42 = TensorArraySplitV3(%TC#0, %X, %Two64, %TC#1) name("split") {T = f32} : (tensor<!tf_type.resource>, tensor<4x3xf32>, tensor<2xi64>, tensor<f32>) -> (tensor<f32>)
+  %Half, %c43 = TensorArrayReadV3(%TC#0, %One, %Sp) name("second_half") {dtype = f32} : (tensor<!tf_type.resource>, tensor<i32>, tensor<f32>) -> (tensor<*xf32>)
+  %Cc:2, %c44 = TensorArrayConcatV3(%TC#0, %Sp) name("concat") {dtype = f32, element_shape_except0 = #tf_type.shape<*>} : (tensor<!tf_type.resource>, tensor<f32>) -> (tensor<*xf32>, tensor<?xi64>)
 }
 tfg.func @map_cond(%i: tensor<i32> {tfg.name = "i"}, %a: tensor<!tf_type.variant> {tfg.name = "a"}, %b: tensor<!tf_type.variant> {tfg.name = "b"}) -> (tensor<i1> {tfg.name = "y"}) {
   %L, %cl = TensorListLength(%a) name("len") : (tensor<!tf_type.variant>) -> (tensor<i32>)
