@@ -72,7 +72,7 @@ LogicalResult GraphLowering::lowerFunction(OpBuilder &b, Operation *caller,
   DenseMap<Value, Value> mapped;
   for (auto [i, arg] : llvm::enumerate(args)) {
     BlockArgument param = func.getDataArgument(i);
-    if (param.getType() != arg.getType())
+    if (loweredType(param) != arg.getType())
       return nodeError(caller)
              << "passes " << arg.getType() << " as argument " << i << " of '"
              << func.getSymName() << "', which takes " << param.getType();
@@ -158,7 +158,7 @@ LogicalResult GraphLowering::lowerControlFlow(OpBuilder &b, Operation *op,
   StringRef opType = getTFOpName(op);
   SmallVector<Type> resultTypes;
   for (Value v : getDataResults(op))
-    resultTypes.push_back(getStaticType(v.getType()));
+    resultTypes.push_back(loweredType(v));
   DictionaryAttr attrs = getNodeAttrs(op);
   auto attr = [&](StringRef name) {
     return attrs ? attrs.get(name) : Attribute();

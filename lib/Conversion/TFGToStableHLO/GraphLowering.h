@@ -12,6 +12,8 @@
 #ifndef TFG_LIB_CONVERSION_TFGTOSTABLEHLO_GRAPHLOWERING_H
 #define TFG_LIB_CONVERSION_TFGTOSTABLEHLO_GRAPHLOWERING_H
 
+#include "ListAnalysis.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -27,8 +29,17 @@ inline constexpr unsigned kMaxControlFlowNesting = 64;
 
 class GraphLowering {
 public:
-  GraphLowering(ModuleOp module, int64_t resourceThreshold)
-      : module(module), resourceThreshold(resourceThreshold) {}
+  GraphLowering(ModuleOp module, int64_t resourceThreshold,
+                const ListAnalysis &lists)
+      : module(module), resourceThreshold(resourceThreshold), lists(lists) {}
+
+  /// The StableHLO type of `v`: its static type, or for a TensorList or
+  /// TensorArray value its buffer (ListAnalysis); null if not static.
+  RankedTensorType loweredType(Value v) const;
+  /// The error for `v` (input or output `index` of `op`), whose
+  /// loweredType is null.
+  LogicalResult loweredTypeError(Operation *op, StringRef what, unsigned index,
+                                 Value v) const;
 
   /// The nodes the `fetches` need through data edges, in topological order
   /// (iterative); block arguments end the walk. A data cycle is an error at
@@ -57,9 +68,15 @@ public:
 
   Value lowerConst(OpBuilder &b, Operation *op, RankedTensorType type);
 
+  /// Lowers TensorList/TensorArray node `op` (isListOp) on the StableHLO
+  /// values `operands` (lists as their buffers; ListLowering.cpp).
+  LogicalResult lowerListOp(OpBuilder &b, Operation *op, ValueRange operands,
+                            SmallVectorImpl<Value> &results);
+
 private:
   ModuleOp module;
   int64_t resourceThreshold;
+  const ListAnalysis &lists;
   /// The functions whose bodies are being lowered (recursion is an error).
   SmallPtrSet<Operation *, 8> active;
   unsigned depth = 0;

@@ -40,6 +40,8 @@ std::vector<StringRef> mlir::tfg::getStableHLOLegalizedOpTypes() {
   std::vector<StringRef> names = {"Const", "Placeholder"};
   for (StringRef name : getFunctionalControlFlowOpTypes())
     names.push_back(name);
+  for (StringRef name : getListOpTypes())
+    names.push_back(name);
   for (const auto &entry : getRuleTable())
     names.push_back(entry.getKey());
   // Where and NonMaxSuppression: the dynamic table's only.
@@ -69,6 +71,19 @@ InFlightDiagnostic mlir::tfg::tohlo::nodeError(Operation *op) {
                          << "' (" << getTFOpName(op) << "): ";
 }
 
+RankedTensorType GraphLowering::loweredType(Value v) const {
+  if (lists.isList(v))
+    return lists.loweredType(v);
+  return getStaticType(v.getType());
+}
+
+LogicalResult GraphLowering::loweredTypeError(Operation *op, StringRef what,
+                                              unsigned index, Value v) const {
+  if (lists.isList(v))
+    return lists.notStaticError(op, v);
+  return typeError(op, what, index, v.getType());
+}
+
 LogicalResult mlir::tfg::tohlo::typeError(Operation *op, StringRef what,
                                           unsigned index, Type type) {
   InFlightDiagnostic diag = nodeError(op) << what << " " << index << " has ";
@@ -91,12 +106,13 @@ struct TFGToStableHLOPass
 
   void runOnOperation() override;
 
-  LogicalResult collectFetches(GraphOp graph, SmallVectorImpl<Value> &fetches);
+  LogicalResult collectFetches(GraphOp graph, const ListAnalysis &lists,
+                               SmallVectorImpl<Value> &fetches);
 };
 } // namespace
 
 LogicalResult
-TFGToStableHLOPass::collectFetches(GraphOp graph,
+TFGToStableHLOPass::collectFetches(GraphOp graph, const ListAnalysis &lists,
                                    SmallVectorImpl<Value> &fetches) {
   Block &body = graph.getBody();
   if (fetch.empty()) {
@@ -105,8 +121,9 @@ TFGToStableHLOPass::collectFetches(GraphOp graph,
       StringRef opType = getTFOpName(&op);
       if (opType == "Placeholder" || opType == "PlaceholderV2")
         continue;
+      // Nor is a list (a TensorArray's last flow, a handle).
       for (Value r : getDataResults(&op))
-        if (r.use_empty())
+        if (r.use_empty() && !lists.isList(r))
           fetches.push_back(r);
     }
     return success();
@@ -206,10 +223,15 @@ void TFGToStableHLOPass::runOnOperation() {
     return signalPassFailure();
   }
   GraphOp graph = graphs.front();
-  GraphLowering lowering(module, resourceThreshold);
+  // TensorLists and TensorArrays: which values are lists, their buffer
+  // types; refines the types of list reads (and reruns shape inference).
+  ListAnalysis lists;
+  if (failed(lists.run(module)))
+    return signalPassFailure();
+  GraphLowering lowering(module, resourceThreshold, lists);
   SmallVector<Value> fetches;
   SmallVector<Operation *> order;
-  if (failed(collectFetches(graph, fetches)) ||
+  if (failed(collectFetches(graph, lists, fetches)) ||
       failed(lowering.topoOrder(fetches, order)))
     return signalPassFailure();
   if (fetches.empty()) {
@@ -238,8 +260,14 @@ void TFGToStableHLOPass::runOnOperation() {
   for (Operation *p : placeholders)
     argTypes.push_back(getDataResults(p)[0].getType());
   SmallVector<Type> resultTypes;
-  for (Value f : fetches)
+  for (Value f : fetches) {
+    if (lists.isList(f))
+      return (void)(nodeError(f.getDefiningOp())
+                    << "is fetched as a TensorList or TensorArray, which "
+                       "has no StableHLO value"),
+             signalPassFailure();
     resultTypes.push_back(f.getType());
+  }
   auto func = func::FuncOp::create(b, graph.getLoc(), funcName.getValue(),
                                    b.getFunctionType(argTypes, resultTypes));
   Block *entry = func.addEntryBlock();
@@ -289,29 +317,40 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
     StringRef opType = getTFOpName(op);
     if (opType == "Placeholder" || opType == "PlaceholderV2")
       continue;
+    ResultRange results = getDataResults(op);
+    bool isList = false;
+    for (Value v : getDataOperands(op))
+      isList |= lists.isList(v);
+    for (Value v : results)
+      isList |= lists.isList(v);
+    if (isList && !isListOp(opType) && !isFunctionalControlFlow(opType) &&
+        opType != "Identity" && opType != "IdentityN" &&
+        opType != "StopGradient")
+      return nodeError(op) << "takes or gives a TensorList or TensorArray, "
+                              "which is lowered for the list ops, Identity "
+                              "and functional control flow only";
     // A node whose types have `?` sizes, or whose op type only the dynamic
     // table knows (Where, NonMaxSuppression), goes to the dynamic table
     // (DynamicShapes.h); other `?` sizes are errors.
-    ResultRange results = getDataResults(op);
     bool dynamic = false;
-    auto check = [&](StringRef what, unsigned i, Type t) -> LogicalResult {
-      if (getStaticType(t))
+    auto check = [&](StringRef what, unsigned i, Value v) -> LogicalResult {
+      if (loweredType(v))
         return success();
-      if (!getRankedHLOType(t))
-        return typeError(op, what, i, t);
+      if (lists.isList(v) || !getRankedHLOType(v.getType()))
+        return loweredTypeError(op, what, i, v);
       if (!hasDynamicRule(opType))
         return nodeError(op) << what << " " << i << " has unknown dimensions ("
-                             << t << "), which op type '" << opType
+                             << v.getType() << "), which op type '" << opType
                              << "' is not legalized with: pin them with "
                                 "tfg-set-input-shapes";
       dynamic = true;
       return success();
     };
     for (auto [i, v] : llvm::enumerate(getDataOperands(op)))
-      if (failed(check("input", i, v.getType())))
+      if (failed(check("input", i, v)))
         return failure();
     for (auto [i, v] : llvm::enumerate(results))
-      if (failed(check("output", i, v.getType())))
+      if (failed(check("output", i, v)))
         return failure();
     if (!getRuleTable().count(opType) && hasDynamicRule(opType))
       dynamic = true;
@@ -339,12 +378,18 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
     if (isFunctionalControlFlow(opType)) {
       if (failed(lowerControlFlow(b, op, operands, lowered)))
         return failure();
+    } else if (isListOp(opType)) {
+      if (failed(lowerListOp(b, op, operands, lowered)))
+        return failure();
     } else {
       TFNode node{opType, getNodeName(op), op->getLoc(), getNodeAttrs(op), {},
                   {}};
       node.operands.append(operands.begin(), operands.end());
       for (Value v : results)
-        node.resultTypes.push_back(getRankedHLOType(v.getType()));
+        if (RankedTensorType t = loweredType(v))
+          node.resultTypes.push_back(t);
+        else
+          node.resultTypes.push_back(getRankedHLOType(v.getType()));
       if (failed(dynamic ? legalizeDynamicNode(b, node, lowered)
                          : legalizeNode(b, node, lowered)))
         return failure();
