@@ -12,6 +12,8 @@
 #ifndef TFG_LIB_CONVERSION_TFGTOSTABLEHLO_GRAPHLOWERING_H
 #define TFG_LIB_CONVERSION_TFGTOSTABLEHLO_GRAPHLOWERING_H
 
+#include "tfg/Transforms/KnownValues.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/DenseMap.h"
@@ -60,6 +62,9 @@ public:
 private:
   ModuleOp module;
   int64_t resourceThreshold;
+  /// Values of index operands the graph computes (Tile's multiples from a
+  /// Shape, ...), evaluated when a rule asks.
+  KnownValueEvaluator known;
   /// The functions whose bodies are being lowered (recursion is an error).
   SmallPtrSet<Operation *, 8> active;
   unsigned depth = 0;

@@ -20,6 +20,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <algorithm>
@@ -257,15 +258,19 @@ void TFGToStableHLOPass::runOnOperation() {
   for (Value f : fetches)
     returned.push_back(mapped.lookup(f));
   func::ReturnOp::create(b, graph.getLoc(), returned);
-  // Constants only read as attributes (perm, axis, shapes) are left unused
-  // (in the function and in the regions of control flow).
-  SmallVector<Operation *> unused;
-  func.walk([&](Operation *op) {
-    if (op->use_empty() && op->getName().getStringRef() == "stablehlo.constant")
-      unused.push_back(op);
+  // Index operands only read as attributes (perm, axis, shapes, and what
+  // computes them from constants) are left unused, in the function and in
+  // the regions of control flow: in pre-order, users (and the ops of a
+  // region) come after what they use (and the op holding the region), so
+  // one backward sweep removes every dead pure op.
+  SmallVector<Operation *> ops;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != func && !op->hasTrait<OpTrait::IsTerminator>())
+      ops.push_back(op);
   });
-  for (Operation *op : unused)
-    op->erase();
+  for (Operation *op : llvm::reverse(ops))
+    if (isOpTriviallyDead(op))
+      op->erase();
   graph.erase();
   // The library's functions: their bodies are in the regions of the control
   // flow that called them; a StableHLO module has no use for them.
@@ -315,6 +320,11 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
       node.operands.append(operands.begin(), operands.end());
       for (Value v : results)
         node.resultTypes.push_back(getStaticType(v.getType()));
+      OperandRange inputs = getDataOperands(op);
+      auto knownOperand = [&](unsigned i) -> DenseElementsAttr {
+        return i < inputs.size() ? known.lookup(inputs[i]) : nullptr;
+      };
+      node.knownOperand = knownOperand;
       if (failed(legalizeNode(b, node, lowered)))
         return failure();
     }

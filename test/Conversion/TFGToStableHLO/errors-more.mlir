@@ -82,7 +82,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x3>} : () -> (tensor<2x3xf32>)
   %K, %c1 = Placeholder name("k") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
-  // expected-error @+1 {{node 't' (TopKV2): input 1 must be an integer constant (a Const node)}}
+  // expected-error @+1 {{node 't' (TopKV2): input 1 must be an integer constant (a Const node, or computed from constants and static shapes)}}
   %V, %I, %c2 = TopKV2(%X, %K) name("t") {T = f32, Tk = i32, index_type = i32, sorted = true} : (tensor<2x3xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xi32>)
 }
 
