@@ -145,13 +145,13 @@ std::optional<double> InferenceContext::constantReal(unsigned i) const {
   return std::nullopt;
 }
 
-bool mlir::tfg::recordKnownValues(Operation *op, KnownValues &known) {
+bool mlir::tfg::mayHaveKnownValues(Operation *op) {
   // Plain TensorFlow nodes only (graphs, functions and functional control
   // flow are registered ops), without state and not fed by design.
   if (op->isRegistered() || op->getNumRegions() || !getControlToken(op))
     return false;
   ResultRange results = getDataResults(op);
-  if (results.empty() || known.count(results.front()))
+  if (results.empty())
     return false;
   for (Value r : results) {
     auto type = dyn_cast<RankedTensorType>(r.getType());
@@ -161,8 +161,16 @@ bool mlir::tfg::recordKnownValues(Operation *op, KnownValues &known) {
       return false;
   }
   StringRef name = getTFOpName(op);
-  if (name == "PlaceholderWithDefault" || name == "Placeholder" ||
-      isStatefulEvalKernel(name) || isStatefulNode(op))
+  return name != "PlaceholderWithDefault" && name != "Placeholder" &&
+         name != "PlaceholderV2" && !isStatefulEvalKernel(name) &&
+         !isStatefulNode(op);
+}
+
+bool mlir::tfg::recordKnownValues(Operation *op, KnownValues &known) {
+  if (!mayHaveKnownValues(op))
+    return false;
+  ResultRange results = getDataResults(op);
+  if (known.count(results.front()))
     return false;
   SmallVector<ElementsAttr, 4> operands = getKnownOperands(op, &known);
   FailureOr<SmallVector<ElementsAttr, 2>> values =
@@ -175,6 +183,55 @@ bool mlir::tfg::recordKnownValues(Operation *op, KnownValues &known) {
       if (dense.getType() == result.getType())
         recorded |= known.try_emplace(result, dense).second;
   return recorded;
+}
+
+std::optional<unsigned> mlir::tfg::getKnownBranch(bool isIf,
+                                                  DenseElementsAttr value,
+                                                  unsigned numBranches) {
+  if (!value || numBranches == 0)
+    return std::nullopt;
+  auto type = cast<ShapedType>(value.getType());
+  if (isIf) {
+    if (type.getRank() != 0)
+      return type.getNumElements() > 0 ? 0u : 1u;
+    if (auto ints = dyn_cast<DenseIntElementsAttr>(value))
+      return (*ints.getValues<APInt>().begin()).isZero() ? 1u : 0u;
+    if (auto floats = dyn_cast<DenseFPElementsAttr>(value))
+      return (*floats.getValues<APFloat>().begin()).isZero() ? 1u : 0u;
+    return std::nullopt;
+  }
+  auto ints = dyn_cast<DenseIntElementsAttr>(value);
+  if (!ints || type.getRank() != 0)
+    return std::nullopt;
+  int64_t index = (*ints.getValues<APInt>().begin()).getSExtValue();
+  return index < 0 || index >= int64_t(numBranches) ? numBranches - 1
+                                                    : unsigned(index);
+}
+
+DenseElementsAttr KnownValueEvaluator::lookup(Value value) {
+  if (DenseElementsAttr v = known.lookup(value))
+    return v;
+  Operation *root = value.getDefiningOp();
+  if (!root || !mayHaveKnownValues(root) || !visited.insert(root).second)
+    return nullptr;
+  // Post-order over the producers that may have known values; a node is
+  // marked when pushed, so each is evaluated once and a cycle (a loop's
+  // back edge) ends the walk there, its value unknown.
+  SmallVector<std::pair<Operation *, unsigned>> stack = {{root, 0}};
+  while (!stack.empty()) {
+    auto &[op, next] = stack.back();
+    OperandRange inputs = getDataOperands(op);
+    if (next == inputs.size()) {
+      recordKnownValues(op, known);
+      stack.pop_back();
+      continue;
+    }
+    Operation *def = inputs[next++].getDefiningOp();
+    if (def && !known.count(inputs[next - 1]) && mayHaveKnownValues(def) &&
+        visited.insert(def).second)
+      stack.push_back({def, 0});
+  }
+  return known.lookup(value);
 }
 
 std::optional<SmallVector<int64_t>>

@@ -10,8 +10,11 @@
 #ifndef TFG_LIB_TRANSFORMS_SHAPEFUNCTIONS_H
 #define TFG_LIB_TRANSFORMS_SHAPEFUNCTIONS_H
 
+#include "tfg/Transforms/KnownValues.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <optional>
@@ -53,14 +56,6 @@ struct Shape {
 /// Merges two descriptions of the same shape (a known dim wins over an
 /// unknown one); fails when they conflict.
 FailureOr<Shape> mergeShapes(const Shape &a, const Shape &b);
-
-/// Small integer and float values shape inference computed for the results
-/// of nodes it visited (shape arithmetic: Shape, StridedSlice, Mul, Pack,
-/// Cast, ... of constants and static shapes), as TensorFlow's shape refiner
-/// evaluates small constant subgraphs.
-using KnownValues = llvm::DenseMap<Value, DenseElementsAttr>;
-/// The most elements a known value holds.
-constexpr int64_t kMaxKnownElements = 64;
 
 /// What a shape function sees of a node.
 class InferenceContext {
@@ -116,12 +111,41 @@ private:
   unsigned numResults;
 };
 
-/// Evaluates `op` on the known values of its operands when all its results
-/// are small static integer tensors and it is a pure TensorFlow op, and
-/// records them in `known`. Whether a value was recorded that was not known.
-bool recordKnownValues(Operation *op, KnownValues &known);
-
 using ShapeFunction = LogicalResult (*)(InferenceContext &);
+
+/// Shapes through function calls (ShapeInferenceCalls.cpp): If, Case, their
+/// Stateless forms, PartitionedCall, StatefulPartitionedCall and calls by
+/// function name. A called function's arguments take the join of the shapes
+/// its callers pass (dimensions they agree on), unless the function is also
+/// referenced otherwise (While's cond/body, a gradient...), and a call's
+/// results the join of its callees' returned shapes.
+class CallShapes {
+public:
+  /// Finds the call sites among the nodes under the symbol table of `root`
+  /// (the root itself, or the module holding a graph or function root).
+  explicit CallShapes(Operation *root);
+  /// Refines the argument types of the callees of call site `node` from
+  /// every caller's operands, and records in `known` an argument's value
+  /// when every caller passes the same known value; appends the bodies that
+  /// changed. Whether `node` is a call site.
+  bool refineCallees(Operation *node, KnownValues &known,
+                     SmallVectorImpl<Block *> &changedBodies);
+  /// The result shapes of call site `node` from its callees' returns.
+  std::optional<SmallVector<Shape, 2>> resultShapes(Operation *node) const;
+  /// After `body` was inferred: refines its function's result types from
+  /// its return, appending the blocks of its callers if they changed.
+  void refineResults(Block &body, SmallVectorImpl<Block *> &changedBodies);
+
+private:
+  struct CallSite {
+    unsigned firstArg = 0;
+    SmallVector<Operation *, 2> callees;
+  };
+  llvm::DenseMap<StringAttr, Operation *> funcs;
+  llvm::DenseMap<Operation *, CallSite> sites;
+  llvm::DenseMap<Operation *, SmallVector<Operation *, 1>> callers;
+  llvm::DenseSet<Operation *> pinned;
+};
 
 //===----------------------------------------------------------------------===//
 // Helpers shared by the shape functions (ShapeContext.cpp)

@@ -9,6 +9,8 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/Debug.h"
 
+#include <deque>
+
 #define DEBUG_TYPE "tfg-shape-inference"
 
 namespace mlir {
@@ -49,6 +51,10 @@ struct InferenceState {
   llvm::DenseSet<Operation *> remarked;
   /// Small integer values computed so far (shape arithmetic).
   KnownValues known;
+  /// Call sites and their functions (null: calls are not followed).
+  CallShapes *calls = nullptr;
+  /// Function bodies whose argument types changed (to infer again).
+  SmallVector<Block *> pending;
 };
 } // namespace
 
@@ -56,6 +62,15 @@ struct InferenceState {
 static bool inferNode(Operation *op, InferenceState &state) {
   if (!getControlToken(op))
     return false;
+  if (state.calls &&
+      state.calls->refineCallees(op, state.known, state.pending)) {
+    bool changed = false;
+    if (std::optional<SmallVector<Shape, 2>> shapes =
+            state.calls->resultShapes(op))
+      for (auto [result, shape] : llvm::zip(getDataResults(op), *shapes))
+        changed |= refineValueType(result, shape);
+    return changed;
+  }
   auto [it, inserted] = state.functions.try_emplace(op->getName(), nullptr);
   if (inserted)
     it->second = lookupShapeFunction(getTFOpName(op));
@@ -131,6 +146,34 @@ int64_t mlir::tfg::inferShapes(Block &body) {
   return inferShapesInBlock(body, state);
 }
 
+/// Infers every graph and function body under `root`, following calls: a
+/// body is inferred again when its function's argument types (or, for a
+/// caller, its callee's result types) were refined. Types only get more
+/// precise, so the worklist empties.
+static int64_t inferShapesFollowingCalls(Operation *root) {
+  CallShapes calls(root);
+  InferenceState state;
+  state.calls = &calls;
+  std::deque<Block *> worklist;
+  llvm::DenseSet<Block *> queued;
+  for (Block *body : getGraphBodies(root))
+    if (queued.insert(body).second)
+      worklist.push_back(body);
+  int64_t refined = 0;
+  while (!worklist.empty()) {
+    Block *body = worklist.front();
+    worklist.pop_front();
+    queued.erase(body);
+    refined += inferShapesInBlock(*body, state);
+    calls.refineResults(*body, state.pending);
+    for (Block *next : state.pending)
+      if (queued.insert(next).second)
+        worklist.push_back(next);
+    state.pending.clear();
+  }
+  return refined;
+}
+
 int64_t mlir::tfg::dropOutputShapes(Operation *root,
                                     ArrayRef<std::string> skip) {
   llvm::DenseSet<OperationName> kept;
@@ -151,9 +194,7 @@ struct ShapeInferencePass
   void runOnOperation() override {
     LLVM_DEBUG(llvm::dbgs() << "tfg-shape-inference: running on "
                             << getOperation()->getName() << "\n");
-    int64_t refined = 0;
-    for (Block *body : getGraphBodies(getOperation()))
-      refined += inferShapes(*body);
+    int64_t refined = inferShapesFollowingCalls(getOperation());
     numRefined += refined;
     if (!refined)
       markAllAnalysesPreserved();

@@ -13,6 +13,8 @@
 #include "tfg/Conversion/Passes.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/Utility.h"
+#include "tfg/Transforms/GraphUtils.h"
+#include "tfg/Transforms/KnownValues.h"
 #include "tfg/Transforms/Passes.h"
 #include "tfg/Translate/FreezeVariables.h"
 
@@ -37,10 +39,36 @@ static std::string getShapeEntry(StringRef node, ArrayRef<int64_t> shape) {
   return entry;
 }
 
-llvm::Expected<StableHLOStage>
-mlir::tfg::lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
-                                 ArrayRef<InterpreterFeed> feeds,
-                                 ArrayRef<std::string> fetches) {
+/// Whether `value` may be a compile-time constant: at most
+/// kMaxKnownElements integers or floats (a size, a ratio, a flag).
+static bool isSmallFeed(const HostTensor &value, MLIRContext *context) {
+  if (value.getNumElements() > kMaxKnownElements)
+    return false;
+  auto attr = dyn_cast_or_null<ElementsAttr>(value.toAttr(context));
+  return attr && isa<IntegerType, FloatType>(attr.getElementType());
+}
+
+/// Replaces Placeholder `op` by a Const node of `value`.
+static void freezeFeed(Operation *op, const HostTensor &value) {
+  auto attr = cast<ElementsAttr>(value.toAttr(op->getContext()));
+  OpBuilder b(op);
+  SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(op);
+  attrs.emplace_back(b.getStringAttr("dtype"),
+                     TypeAttr::get(attr.getElementType()));
+  attrs.emplace_back(b.getStringAttr("value"), attr);
+  SmallVector<Value> controls(getControlOperands(op));
+  Operation *c = createNode(b, op->getLoc(), "Const", {}, controls,
+                            {attr.getType()}, attrs);
+  replaceNodeUses(op, getDataResults(c), {getControlToken(c)});
+  op->dropAllReferences();
+  op->erase();
+}
+
+/// One lowering; `freezeSmall` makes the small feeds (isSmallFeed)
+/// constants of their fed values.
+static llvm::Expected<StableHLOStage>
+lowerOnce(ModuleOp module, Interpreter &interp, ArrayRef<InterpreterFeed> feeds,
+          ArrayRef<std::string> fetches, bool freezeSmall) {
   StableHLOStage stage;
   stage.module = OwningOpRef<ModuleOp>(module.clone());
   GraphOp graph;
@@ -69,6 +97,10 @@ mlir::tfg::lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
                         "PlaceholderWithDefault, no other node)");
     if (!feedByNode.try_emplace(parsed->first, i).second)
       return stageError("'" + parsed->first + "' is fed twice");
+    if (freezeSmall && isSmallFeed(feed.value, module.getContext())) {
+      freezeFeed(op, feed.value);
+      continue;
+    }
     shapes.shapes.push_back(
         getShapeEntry(parsed->first, feed.value.getShape()));
   }
@@ -105,6 +137,63 @@ mlir::tfg::lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
     stage.argFeeds.push_back(it->second);
   }
   return stage;
+}
+
+llvm::Expected<StableHLOStage>
+mlir::tfg::lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
+                                 ArrayRef<InterpreterFeed> feeds,
+                                 ArrayRef<std::string> fetches) {
+  // The first try takes every feed as an argument; its diagnostics are
+  // held back until it is known whether a second try is needed.
+  MLIRContext *context = module.getContext();
+  struct Held {
+    Location loc;
+    DiagnosticSeverity severity;
+    std::string message;
+  };
+  std::vector<Held> held;
+  llvm::Expected<StableHLOStage> first = [&] {
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      held.push_back({diag.getLocation(), diag.getSeverity(), diag.str()});
+      return success();
+    });
+    return lowerOnce(module, interp, feeds, fetches, /*freezeSmall=*/false);
+  }();
+  auto replay = [&] {
+    for (const Held &h : held)
+      switch (h.severity) {
+      case DiagnosticSeverity::Error:
+        emitError(h.loc) << h.message;
+        break;
+      case DiagnosticSeverity::Warning:
+        emitWarning(h.loc) << h.message;
+        break;
+      default:
+        emitRemark(h.loc) << h.message;
+        break;
+      }
+  };
+  if (first || llvm::none_of(feeds, [&](const InterpreterFeed &f) {
+        return isSmallFeed(f.value, context);
+      })) {
+    replay();
+    return first;
+  }
+  // Shapes that depend on a fed value (a resize ratio, a size) are static
+  // only for that value: the small feeds become compile-time constants, as
+  // XLA takes such arguments, and the function is lowered for them.
+  llvm::Expected<StableHLOStage> second = [&] {
+    ScopedDiagnosticHandler handler(context,
+                                    [](Diagnostic &) { return success(); });
+    return lowerOnce(module, interp, feeds, fetches, /*freezeSmall=*/true);
+  }();
+  if (second) {
+    llvm::consumeError(first.takeError());
+    return second;
+  }
+  llvm::consumeError(second.takeError());
+  replay();
+  return first;
 }
 
 llvm::Expected<std::vector<HostTensor>>

@@ -37,9 +37,13 @@ struct StableHLOStage {
 /// Lowers a copy of `module`'s graph: each feed must name a Placeholder
 /// (`node` or `node:0`), whose shape is pinned to the fed value's; each
 /// read of a resource variable becomes a constant of the value `interp`
-/// (running `module`, its variables restored) reads. The
-/// diagnostics of a failed lowering go to the context's handler; the error
-/// returned says which step failed.
+/// (running `module`, its variables restored) reads. When that lowering
+/// fails and some feeds are small (at most kMaxKnownElements integers or
+/// floats), it is tried again with those feeds as constants of their fed
+/// values (compile-time constants, as XLA takes the arguments shapes depend
+/// on: a resize ratio, a size); the function then takes the other feeds.
+/// The diagnostics of a failed lowering (the first try's) go to the
+/// context's handler; the error returned says which step failed.
 llvm::Expected<StableHLOStage>
 lowerToStableHLOStage(ModuleOp module, Interpreter &interp,
                       ArrayRef<InterpreterFeed> feeds,

@@ -69,12 +69,16 @@ static llvm::Expected<StageRunner> prepareTFExecutor(const StageRequest &req) {
   });
 }
 
-static llvm::Expected<StageRunner> prepareTF(const StageRequest &req) {
+/// The `tf` stage; with `regions`, the `tf_region` stage (tf.If/While/Case
+/// in region form).
+static llvm::Expected<StageRunner> prepareTFStage(const StageRequest &req,
+                                                  bool regions) {
+  StringRef stage = regions ? "tf_region" : "tf";
   TFExecutorToTFPassOptions options;
   for (const InterpreterFeed &feed : req.feeds)
     options.feeds.push_back(feed.name);
   options.fetches.assign(req.fetches.begin(), req.fetches.end());
-  auto lowered = lower(req.module, "tf", [&](PassManager &pm) {
+  auto lowered = lower(req.module, stage, [&](PassManager &pm) {
     // v1 loops and conditionals become tf.While/tf.If of func.funcs.
     FunctionalizeControlFlowPassOptions functionalize;
     functionalize.fetch.assign(options.fetches.begin(), options.fetches.end());
@@ -82,6 +86,8 @@ static llvm::Expected<StageRunner> prepareTF(const StageRequest &req) {
     pm.addPass(createFunctionalizeControlFlowPass(functionalize));
     pm.addPass(createTFGToTFExecutorPass());
     pm.addPass(createTFExecutorToTFPass(options));
+    if (regions)
+      pm.addPass(createTFFunctionalToRegionPass());
   });
   if (!lowered)
     return lowered.takeError();
@@ -89,7 +95,8 @@ static llvm::Expected<StageRunner> prepareTF(const StageRequest &req) {
   auto interp = std::make_shared<TFInterpreter>(**owned, req.options);
   func::FuncOp entry = interp->getEntryFunction();
   if (!entry)
-    return fail("--stage=tf: the lowered model has no entry function");
+    return fail("--stage=" + stage +
+                ": the lowered model has no entry function");
   std::vector<HostTensor> args;
   for (const InterpreterFeed &feed : req.feeds)
     args.push_back(feed.value);
@@ -97,6 +104,14 @@ static llvm::Expected<StageRunner> prepareTF(const StageRequest &req) {
     (void)owned;
     return interp->runFunction(entry, args);
   });
+}
+
+static llvm::Expected<StageRunner> prepareTF(const StageRequest &req) {
+  return prepareTFStage(req, /*regions=*/false);
+}
+
+static llvm::Expected<StageRunner> prepareTFRegion(const StageRequest &req) {
+  return prepareTFStage(req, /*regions=*/true);
 }
 
 static const Stage stages[] = {
@@ -118,6 +133,10 @@ static const Stage stages[] = {
      "--tfg-to-ml-program for the fetches: variables as ml_program globals, "
      "run by the ml_program runner",
      prepareMLProgramStage},
+    {"tf_region",
+     "the tf stage, then --tf-functional-to-region: tf.IfRegion, "
+     "tf.CaseRegion, tf.WhileRegion",
+     prepareTFRegion},
 };
 
 ArrayRef<Stage> mlir::tfg::getStages() { return stages; }

@@ -279,4 +279,46 @@ def TFGToMLProgramPass : Pass<"tfg-to-ml-program", "::mlir::ModuleOp"> {
                            "::mlir::TF::TFDialect"];
 }
 
+//===- Region control flow of the tf dialect (lower36) ---------------------===//
+
+def TFFunctionalToRegionPass
+    : Pass<"tf-functional-to-region", "::mlir::ModuleOp"> {
+  let summary = "tf.If/Case/While to tf.IfRegion/CaseRegion/WhileRegion";
+  let description = [{
+    Each `tf.If`, `tf.Case`, `tf.While` (and their `Stateless` forms)
+    whose functions are `func.func`s of tf ops becomes its region form:
+    the regions hold copies of the functions' bodies (an If's or Case's
+    branches read the op's operands from above; a loop's regions take the
+    loop values as block arguments) ended by `tf.Yield`. The op's other
+    attributes stay; `is_stateless` records the form, `_then_func_name`,
+    `_else_func_name`, `_branch_func_names`, `_cond_func_name` and
+    `_body_func_name` the functions. Functions no op refers to afterwards
+    are erased. A recursive call, a function holding a `tf_executor`
+    graph or a function attribute with attributes stay, with a remark.
+    Run after `--tf-executor-to-tf`.
+
+    ```mlir
+    %0 = "tf.StatelessIf"(%c, %x) {then_branch = #tf_type.func<@t, {}>, else_branch = #tf_type.func<@e, {}>} : (tensor<i1>, tensor<f32>) -> tensor<f32>
+    // becomes
+    %0 = "tf.IfRegion"(%c) ({ ... "tf.Yield"(%y) : (tensor<f32>) -> () }, { ... })
+        {_else_func_name = "e", _then_func_name = "t", is_stateless = true} : (tensor<i1>) -> tensor<f32>
+    ```
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::TF::TFDialect"];
+}
+
+def TFRegionToFunctionalPass
+    : Pass<"tf-region-to-functional", "::mlir::ModuleOp"> {
+  let summary = "tf.IfRegion/CaseRegion/WhileRegion to tf.If/Case/While";
+  let description = [{
+    The inverse of `--tf-functional-to-region`: each region becomes a new
+    `func.func` (named as `_then_func_name`, ... say, uniqued if taken,
+    else `<function>_then`, ...) taking the values the regions read from
+    above, which become extra operands of the functional op (`Tin`, `T`
+    and `Tout` set to match); a loop's extra values are passed through its
+    body. `is_stateless` picks `tf.If` or `tf.StatelessIf`, ...
+  }];
+  let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::TF::TFDialect"];
+}
+
 #endif // TFG_CONVERSION_PASSES_TD

@@ -79,7 +79,7 @@ LogicalResult mlprogram::orderNodes(Block &body,
 BodyLowering::BodyLowering(Block &target, VariableTable &variables,
                            llvm::StringMap<OperationName> &names)
     : builder(target.getParentOp()->getContext()), variables(variables),
-      names(names) {
+      names(names), attrNames(builder.getContext()) {
   builder.setInsertionPointToEnd(&target);
 }
 
@@ -462,8 +462,8 @@ LogicalResult BodyLowering::lowerNode(Operation *node) {
       type = cast<ShapedType>(type).clone(referred);
     types.push_back(type);
   }
-  Operation *op =
-      createTF(node, opName, operands, types, getTFOpAttributes(node));
+  Operation *op = createTF(node, opName, operands, types,
+                           getTFOpAttributes(node, attrNames));
   for (auto [result, lowered] :
        llvm::zip(getDataResults(node), op->getResults()))
     mapping[result] = lowered;

@@ -11,6 +11,8 @@
 
 #include "Variables.h"
 
+#include "tfg/Conversion/TFGToTFExecutor/TFGToTFExecutor.h"
+
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -84,6 +86,8 @@ private:
   OpBuilder builder;
   VariableTable &variables;
   llvm::StringMap<OperationName> &names;
+  /// getTFOpAttributes's names, made once.
+  TFOpAttrNames attrNames;
   llvm::DenseMap<Value, Value> mapping;
   /// The variable each handle or reference (tfg value) stands for.
   llvm::DenseMap<Value, Variable *> handles;

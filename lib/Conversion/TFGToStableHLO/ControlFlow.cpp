@@ -186,27 +186,46 @@ LogicalResult GraphLowering::lowerControlFlow(OpBuilder &b, Operation *op,
                          << (opType.ends_with("If") ? "condition"
                                                     : "branch index");
   ValueRange inputs = operands.drop_front();
+  bool isIf = opType.ends_with("If");
   SmallVector<Attribute> branches;
+  if (isIf) {
+    branches = {attr("then_branch"), attr("else_branch")};
+  } else {
+    auto list = dyn_cast_or_null<ArrayAttr>(attr("branches"));
+    if (!list || list.empty())
+      return nodeError(op) << "has no 'branches' list";
+    branches.assign(list.begin(), list.end());
+  }
+  // A selector the graph fixes (shape arithmetic, a constant) picks its
+  // branch here: the other branches' outputs may have other shapes.
+  if (std::optional<unsigned> taken = getKnownBranch(
+          isIf, known.lookup(getDataOperands(op)[0]), branches.size())) {
+    if (failed(lowerFunction(b, op, branches[*taken], inputs, results)))
+      return failure();
+    if (TypeRange(ValueRange(results)) != TypeRange(resultTypes)) {
+      InFlightDiagnostic diag = nodeError(op) << "calls " << branches[*taken]
+                                              << ", which returns (";
+      llvm::interleaveComma(ValueRange(results).getTypes(), diag);
+      diag << ") where the node's outputs are (";
+      llvm::interleaveComma(resultTypes, diag);
+      return diag << ")";
+    }
+    return success();
+  }
   Value selector;
-  if (opType.ends_with("If")) {
+  if (isIf) {
     FailureOr<Value> p = toPredicate(b, op, operands[0]);
     if (failed(p))
       return failure();
     selector = *p;
-    branches = {attr("then_branch"), attr("else_branch")};
   } else {
     auto type = cast<RankedTensorType>(operands[0].getType());
     if (type.getRank() != 0 || !type.getElementType().isInteger(32))
       return nodeError(op) << "takes the branch index " << type
                            << ", not an i32 scalar";
     selector = operands[0];
-    auto list = dyn_cast_or_null<ArrayAttr>(attr("branches"));
-    if (!list || list.empty())
-      return nodeError(op) << "has no 'branches' list";
-    branches.assign(list.begin(), list.end());
   }
-  OperationState s(op->getLoc(),
-                   opType.ends_with("If") ? "stablehlo.if" : "stablehlo.case");
+  OperationState s(op->getLoc(), isIf ? "stablehlo.if" : "stablehlo.case");
   s.addOperands(selector);
   s.addTypes(resultTypes);
   SmallVector<Region *> regions;

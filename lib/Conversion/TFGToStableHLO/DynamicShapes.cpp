@@ -561,7 +561,8 @@ std::vector<StringRef> tohlo::getDynamicRuleOpTypes() {
   return names;
 }
 
-bool tohlo::hasComputedSizeOperand(StringRef opType, ValueRange operands) {
+bool tohlo::hasComputedSizeOperand(StringRef opType, ValueRange operands,
+                                   llvm::function_ref<bool(unsigned)> known) {
   struct SizeOperands {
     StringRef opType;
     unsigned first, last;
@@ -575,7 +576,8 @@ bool tohlo::hasComputedSizeOperand(StringRef opType, ValueRange operands) {
       continue;
     for (unsigned i = s.first; i <= s.last && i < operands.size(); ++i) {
       Operation *def = operands[i].getDefiningOp();
-      if (!def || def->getName().getStringRef() != "stablehlo.constant")
+      if ((!def || def->getName().getStringRef() != "stablehlo.constant") &&
+          !known(i))
         return true;
     }
   }

@@ -34,9 +34,11 @@ std::vector<StringRef> getDynamicRuleOpTypes();
 
 /// Whether an operand of op type `opType` that gives sizes (Pad's
 /// paddings, Slice's begin and size, TopKV2's k) is not a constant among
-/// the lowered `operands`: the static rules read those as constants, the
-/// dynamic ones at run time.
-bool hasComputedSizeOperand(StringRef opType, ValueRange operands);
+/// the lowered `operands` and not `known` (its value computed from
+/// constants and static shapes when lowering): the static rules read those
+/// as constants, the dynamic ones at run time.
+bool hasComputedSizeOperand(StringRef opType, ValueRange operands,
+                            llvm::function_ref<bool(unsigned)> known);
 
 /// Applies the dynamic rule of the node's op type. Each result must have
 /// the rank and element type of the node's output and its static sizes

@@ -13,6 +13,7 @@
 #define TFG_LIB_CONVERSION_TFGTOSTABLEHLO_GRAPHLOWERING_H
 
 #include "ListAnalysis.h"
+#include "tfg/Transforms/KnownValues.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -77,6 +78,9 @@ private:
   ModuleOp module;
   int64_t resourceThreshold;
   const ListAnalysis &lists;
+  /// Values of index operands the graph computes (Tile's multiples from a
+  /// Shape, ...), evaluated when a rule asks.
+  KnownValueEvaluator known;
   /// The functions whose bodies are being lowered (recursion is an error).
   SmallPtrSet<Operation *, 8> active;
   unsigned depth = 0;

@@ -209,9 +209,12 @@ FailureOr<SmallVector<int64_t>> Lowering::constInts(unsigned i) {
   DenseElementsAttr value;
   if (def && def->getName().getStringRef() == "stablehlo.constant")
     value = dyn_cast_or_null<DenseElementsAttr>(def->getAttr("value"));
+  if (!value && node.knownOperand)
+    value = node.knownOperand(i);
   if (!value || !isa<IntegerType>(value.getElementType()))
     return error() << "input " << i
-                   << " must be an integer constant (a Const node)";
+                   << " must be an integer constant (a Const node, or "
+                      "computed from constants and static shapes)";
   SmallVector<int64_t> out;
   for (const APInt &v : value.getValues<APInt>())
     out.push_back(v.getBitWidth() == 1 ? v.getZExtValue() : v.getSExtValue());

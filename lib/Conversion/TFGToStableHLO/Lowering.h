@@ -19,6 +19,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <optional>
@@ -37,6 +38,10 @@ struct TFNode {
   SmallVector<Value, 4> operands;
   /// Types of the data results (static ranked tensors).
   SmallVector<RankedTensorType, 2> resultTypes;
+  /// The value the graph fixes for data operand `i` (shape arithmetic
+  /// over constants and static shapes), or null; may be empty. Read by
+  /// `Lowering::constInts` when the operand is no StableHLO constant.
+  llvm::function_ref<DenseElementsAttr(unsigned)> knownOperand;
 
   Attribute attr(StringRef attrName) const {
     return attrs ? attrs.get(attrName) : Attribute();
@@ -104,8 +109,9 @@ public:
   /// the node's result shape (with the operands' element type).
   FailureOr<Value> broadcastBinary(StringRef name, Value lhs, Value rhs);
 
-  /// The integer values of constant data operand `i` (an error if it is
-  /// not a constant).
+  /// The integer values of constant data operand `i`: a StableHLO
+  /// constant, or a value the graph fixes (TFNode::knownOperand); an error
+  /// otherwise.
   FailureOr<SmallVector<int64_t>> constInts(unsigned i);
   /// An axis attribute or operand normalized into [0, rank).
   FailureOr<int64_t> normalizeAxis(int64_t axis, int64_t rank);

@@ -21,6 +21,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <algorithm>
@@ -293,15 +294,19 @@ void TFGToStableHLOPass::runOnOperation() {
   // A fetch of `?` size returns what its lowering gives (maybe static).
   func.setFunctionType(
       b.getFunctionType(argTypes, ValueRange(returned).getTypes()));
-  // Constants only read as attributes (perm, axis, shapes) are left unused
-  // (in the function and in the regions of control flow).
-  SmallVector<Operation *> unused;
-  func.walk([&](Operation *op) {
-    if (op->use_empty() && op->getName().getStringRef() == "stablehlo.constant")
-      unused.push_back(op);
+  // Index operands only read as attributes (perm, axis, shapes, and what
+  // computes them from constants) are left unused, in the function and in
+  // the regions of control flow: in pre-order, users (and the ops of a
+  // region) come after what they use (and the op holding the region), so
+  // one backward sweep removes every dead pure op.
+  SmallVector<Operation *> ops;
+  func.walk<WalkOrder::PreOrder>([&](Operation *op) {
+    if (op != func && !op->hasTrait<OpTrait::IsTerminator>())
+      ops.push_back(op);
   });
-  for (Operation *op : unused)
-    op->erase();
+  for (Operation *op : llvm::reverse(ops))
+    if (isOpTriviallyDead(op))
+      op->erase();
   graph.erase();
   // The library's functions: their bodies are in the regions of the control
   // flow that called them; a StableHLO module has no use for them.
@@ -372,8 +377,15 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
                                 "argument of the function";
     }
     // Sizes computed by the graph (Pad's paddings, Slice's bounds, ...)
-    // are the dynamic rules' too.
-    dynamic |= hasComputedSizeOperand(opType, operands);
+    // are the dynamic rules' too, unless their values are known when
+    // lowering (computed from constants and static shapes).
+    OperandRange inputs = getDataOperands(op);
+    auto knownOperand = [&](unsigned i) -> DenseElementsAttr {
+      return i < inputs.size() ? known.lookup(inputs[i]) : nullptr;
+    };
+    dynamic |= hasComputedSizeOperand(opType, operands, [&](unsigned i) {
+      return static_cast<bool>(knownOperand(i));
+    });
     SmallVector<Value, 4> lowered;
     if (isFunctionalControlFlow(opType)) {
       if (failed(lowerControlFlow(b, op, operands, lowered)))
@@ -390,6 +402,7 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
           node.resultTypes.push_back(t);
         else
           node.resultTypes.push_back(getRankedHLOType(v.getType()));
+      node.knownOperand = knownOperand;
       if (failed(dynamic ? legalizeDynamicNode(b, node, lowered)
                          : legalizeNode(b, node, lowered)))
         return failure();

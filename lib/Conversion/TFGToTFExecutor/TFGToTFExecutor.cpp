@@ -42,7 +42,10 @@ class BodyConverter {
 public:
   BodyConverter(Block &body, Block &target,
                 llvm::StringMap<OperationName> &names)
-      : body(body), builder(target.getParentOp()->getContext()), names(names) {
+      : body(body), builder(target.getParentOp()->getContext()), names(names),
+        attrNames(builder.getContext()),
+        islandName(tfe::IslandOp::getOperationName(), builder.getContext()),
+        yieldName(tfe::YieldOp::getOperationName(), builder.getContext()) {
     builder.setInsertionPointToEnd(&target);
     controlType = tfe::ControlType::get(builder.getContext());
   }
@@ -75,6 +78,12 @@ private:
   Block &body;
   OpBuilder builder;
   llvm::StringMap<OperationName> &names;
+  /// Made once: per node, a name lookup costs a hash and a lock.
+  TFOpAttrNames attrNames;
+  OperationName islandName, yieldName;
+  /// The tf op of each node op name (`tfg.AddV2` -> `tf.AddV2`).
+  llvm::DenseMap<OperationName, OperationName> tfNames;
+  OperationName getTFName(Operation *node, StringRef opName);
   Type controlType;
   llvm::DenseMap<Value, Value> mapping;
   llvm::DenseMap<Value, unsigned> argOfControl;
@@ -156,7 +165,7 @@ void BodyConverter::mapControls(OperandRange controls,
 
 NamedAttrList BodyConverter::nodeAttributes(Operation *node,
                                             ArrayRef<int32_t> argControls) {
-  NamedAttrList attrs = getTFOpAttributes(node);
+  NamedAttrList attrs = getTFOpAttributes(node, attrNames);
   if (!argControls.empty())
     attrs.set(kArgControlsAttr, builder.getDenseI32ArrayAttr(argControls));
   return attrs;
@@ -166,6 +175,16 @@ Operation *BodyConverter::createOp(Location loc, StringRef name,
                                    ValueRange operands, TypeRange types,
                                    NamedAttrList &attrs) {
   return createTFOp(builder, names, loc, name, operands, types, attrs);
+}
+
+OperationName BodyConverter::getTFName(Operation *node, StringRef opName) {
+  auto it = tfNames.find(node->getName());
+  if (it == tfNames.end())
+    it = tfNames
+             .try_emplace(node->getName(), OperationName(("tf." + opName).str(),
+                                                         builder.getContext()))
+             .first;
+  return it->second;
 }
 
 LogicalResult BodyConverter::convertNode(Operation *node) {
@@ -278,7 +297,7 @@ LogicalResult BodyConverter::convertNode(Operation *node) {
   (void)i32;
 
   // Any other node: an island wrapping the tf op.
-  OperationState island(loc, tfe::IslandOp::getOperationName());
+  OperationState island(loc, islandName);
   island.addOperands(controls);
   island.addTypes(types);
   island.addTypes(controlType);
@@ -288,8 +307,11 @@ LogicalResult BodyConverter::convertNode(Operation *node) {
   Operation *islandOp = builder.create(island);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToEnd(block);
-  Operation *op = createOp(loc, ("tf." + opName).str(), data, types, attrs);
-  tfe::YieldOp::create(builder, loc, op->getResults());
+  Operation *op =
+      createTFOp(builder, getTFName(node, opName), loc, data, types, attrs);
+  OperationState yield(loc, yieldName);
+  yield.addOperands(op->getResults());
+  builder.create(yield);
   mapResults(islandOp, types.size());
   return success();
 }

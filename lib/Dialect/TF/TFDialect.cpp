@@ -58,6 +58,7 @@ void TFDialect::initialize() {
         cache->values[&attr] = llvm::dyn_cast_if_present<ArrayAttr>(
             tfg::parseAttrValueText(getContext(), attr.allowedValues));
   allowedValuesCache = std::move(cache);
+  registerODSOps();
   registerOpDefOps();
 }
 
@@ -84,8 +85,11 @@ void TFDialect::registerOpDefOps() {
 
 void *TFDialect::getRegisteredInterfaceForOp(TypeID interfaceID,
                                              OperationName opName) {
+  // The OpDef ops only: the region ops of TFOps.td take their effects
+  // from the ops they hold.
   if (interfaceID == TypeID::get<MemoryEffectOpInterface>() &&
-      opName.isRegistered())
+      opName.isRegistered() &&
+      !opName.hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return memoryEffects.get();
   return nullptr;
 }

@@ -9,11 +9,14 @@
 
 #include "TFCompile.h"
 
+#include "tfg/Dialect/TF/TFOps.h"
 #include "tfg/Dialect/TFExecutor/TFExecutorOps.h"
 #include "tfg/Eval/Evaluator.h"
 
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -34,6 +37,9 @@ struct NodeDesc {
   unsigned numResults = 0;
   /// Merge: whether each data input comes from a NextIteration.
   SmallVector<bool, 2> fromNextIteration;
+  /// Region control flow: the values its regions read from above (the
+  /// last data inputs).
+  SmallVector<Value, 0> captures;
 };
 } // namespace
 
@@ -132,12 +138,22 @@ interp::compileTFBody(InterpreterState &state, Block &block,
     } else {
       if (op.hasTrait<OpTrait::IsTerminator>())
         continue;
-      if (op.getNumRegions() != 0)
+      bool isRegionOp =
+          isa<TF::IfRegionOp, TF::CaseRegionOp, TF::WhileRegionOp>(op);
+      if (op.getNumRegions() != 0 && !isRegionOp)
         return nodeError(&op, "has regions, which the interpreter does not "
                               "run in a body of tf ops");
       d.op = &op;
       d.opName = getOpType(&op);
       d.data.append(op.operand_begin(), op.operand_end());
+      // Region control flow (TFRegions.cpp): the values its regions read
+      // from above are data inputs after the operands.
+      if (isRegionOp) {
+        llvm::SetVector<Value> captures;
+        getUsedValuesDefinedAbove(op.getRegions(), captures);
+        d.captures.assign(captures.begin(), captures.end());
+        d.data.append(captures.begin(), captures.end());
+      }
       d.numResults = op.getNumResults();
       addResults(producers, index, op.getResults(), Value());
       // Ops with side effects keep their program order.
@@ -196,6 +212,7 @@ interp::compileTFBody(InterpreterState &state, Block &block,
     node.opName = d.opName;
     node.consumers.resize(d.numResults);
     node.numDataInputs = d.data.size();
+    node.captures = d.captures;
     node.numControlInputs = d.controls.size() + d.after.size();
     node.attrs = d.op->getAttrDictionary();
     node.fromNextIteration = d.fromNextIteration;

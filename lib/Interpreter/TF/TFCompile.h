@@ -25,6 +25,12 @@ compileTFBody(InterpreterState &state, Block &block, ArrayRef<Value> fetches,
               ArrayRef<Value> controlRoots,
               llvm::function_ref<bool(Value)> isExternal);
 
+/// Registers the handlers of tf.IfRegion, tf.CaseRegion and tf.WhileRegion
+/// (TFRegions.cpp): their regions are compiled with compileTFBody and run
+/// with TensorFlow's semantics (InterpreterOptions bound the loops and the
+/// nesting).
+void addTFRegionHandlers(InterpreterState &state);
+
 } // namespace interp
 } // namespace tfg
 } // namespace mlir

@@ -73,6 +73,7 @@ struct TFInterpreter::Impl {
                                        ArrayRef<RtValue> args, unsigned depth) {
       return call(caller, name, args, depth);
     };
+    addTFRegionHandlers(state);
   }
 
   llvm::Expected<const CompiledBody *> getFunctionBody(func::FuncOp func);

@@ -41,7 +41,7 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x3>} : () -> (tensor<2x3xf32>)
   %P, %c1 = Placeholder name("p") {dtype = i32, shape = #tf_type.shape<2>} : () -> (tensor<2xi32>)
-  // expected-error @+1 {{node 't' (Transpose): input 1 must be an integer constant (a Const node)}}
+  // expected-error @+1 {{node 't' (Transpose): input 1 must be an integer constant (a Const node, or computed from constants and static shapes)}}
   %T, %c2 = Transpose(%X, %P) name("t") {T = f32, Tperm = i32} : (tensor<2x3xf32>, tensor<2xi32>) -> (tensor<3x2xf32>)
 }
 

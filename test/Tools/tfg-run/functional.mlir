@@ -21,6 +21,7 @@
 // COM: A While that never ends is stopped by the loop iteration limit.
 // RUN: not tfg-run %s --input=x=zeros --fetch=forever --max-loop-iterations=5 2>&1 | FileCheck %s --check-prefix=LIMIT
 // LIMIT: tfg-run: error: node 'forever' (While): ran more than 5 iterations (the loop iteration limit)
+// LIMIT-REGION: tfg-run: error: node 'forever' (WhileRegion): ran more than 5 iterations (the loop iteration limit)
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
   %P, %c1 = Placeholder name("p") {dtype = i1, shape = #tf_type.shape<>} : () -> (tensor<i1>)

@@ -13,7 +13,7 @@
 // COM: Errors: an unknown stage, a read of a global never stored (no
 // COM: initial value, nothing assigned: the runner names the op).
 // RUN: not tfg-run %s --stage=tf_graph --fetch=read 2>&1 | FileCheck %s --check-prefix=STAGE
-// STAGE: tfg-run: error: --stage=tf_graph: no such stage (tfg, tf_executor, tf, stablehlo, ml_program)
+// STAGE: tfg-run: error: --stage=tf_graph: no such stage (tfg, tf_executor, tf, stablehlo, ml_program
 // RUN: not tfg-run %s --stage=ml_program --fetch=unset 2>&1 | FileCheck %s --check-prefix=UNSET
 // UNSET: tfg-run: error: 'ml_program.global_load': reads global @never, which was never stored
 // RUN: not tfg-run %s --stage=ml_program --fetch=escape 2>&1 | FileCheck %s --check-prefix=ESCAPE

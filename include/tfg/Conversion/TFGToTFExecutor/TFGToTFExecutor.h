@@ -35,6 +35,15 @@ LogicalResult convertTFExecutorToTFG(ModuleOp module);
 /// ops from nodes (tf_executor islands, ml_program functions).
 NamedAttrList getTFOpAttributes(Operation *node);
 
+/// The attribute names getTFOpAttributes uses, uniqued once for a whole
+/// conversion (a StringAttr::get per node and name is a hash and a lock).
+struct TFOpAttrNames {
+  explicit TFOpAttrNames(MLIRContext *context);
+  StringAttr nodeName, device, nodeDevice, empty;
+};
+/// getTFOpAttributes with the names made once.
+NamedAttrList getTFOpAttributes(Operation *node, const TFOpAttrNames &names);
+
 /// Creates the op `name` (`tf.<Op>`, or a tf_executor op) at the builder's
 /// point with `operands`, result `types` and `attrs` (set with setAttrs, so
 /// that the inherent attributes of registered ops go to their properties).
@@ -42,6 +51,10 @@ NamedAttrList getTFOpAttributes(Operation *node);
 Operation *createTFOp(OpBuilder &builder, llvm::StringMap<OperationName> &names,
                       Location loc, StringRef name, ValueRange operands,
                       TypeRange types, const NamedAttrList &attrs);
+/// The same for an op name looked up already.
+Operation *createTFOp(OpBuilder &builder, OperationName name, Location loc,
+                      ValueRange operands, TypeRange types,
+                      const NamedAttrList &attrs);
 
 /// Attribute names shared by the two directions.
 /// The node name on a tf op (TensorFlow's tfg spelling).

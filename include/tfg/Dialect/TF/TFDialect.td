@@ -33,6 +33,9 @@ def TF_Dialect : Dialect {
     effects.
   }];
   let isExtensible = 1;
+  // Attributes in the attribute dictionary, as TensorFlow's tools print
+  // them (the region control-flow ops of TFOps.td).
+  let usePropertiesForAttributes = 0;
   let dependentDialects = ["::mlir::tf_type::TFTypeDialect"];
   let extraClassDeclaration = [{
     void *getRegisteredInterfaceForOp(::mlir::TypeID interfaceID,
@@ -42,6 +45,8 @@ def TF_Dialect : Dialect {
     ::mlir::ArrayAttr getAllowedValues(const ::mlir::tfg::OpDefAttr &attr);
   private:
     void registerOpDefOps();
+    /// The ops of TFOps.td (TFOps.cpp).
+    void registerODSOps();
     std::shared_ptr<void> memoryEffects, allowedValuesCache;
   public:
   }];
