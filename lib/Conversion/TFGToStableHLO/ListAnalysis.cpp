@@ -57,6 +57,14 @@ static const ListOpSig *lookupSig(StringRef opType) {
   return nullptr;
 }
 
+bool mlir::tfg::tohlo::acceptsDynamicValue(StringRef opType, bool input,
+                                           unsigned i) {
+  if (opType == "TensorArrayGatherV3")
+    return i == (input ? 1u : 0u);
+  return input && i == 2 &&
+         (opType == "TensorArrayWriteV3" || opType == "TensorListSetItem");
+}
+
 bool mlir::tfg::tohlo::isListOp(StringRef opType) {
   return lookupSig(opType) != nullptr;
 }

@@ -32,6 +32,10 @@ namespace tohlo {
 
 /// Whether `opType` is a TensorList/TensorArray op the lowering handles.
 bool isListOp(StringRef opType);
+/// Whether input (or output) `i` of list op `opType` may have `?` sizes:
+/// the item a write takes (the list's element type then holds, checked
+/// when run), a TensorArrayGatherV3's indices and result.
+bool acceptsDynamicValue(StringRef opType, bool input, unsigned i);
 /// The list op types the lowering handles.
 ArrayRef<StringRef> getListOpTypes();
 

@@ -17,6 +17,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "DynamicShapes.h"
 #include "GraphLowering.h"
 #include "Lowering.h"
 
@@ -71,6 +72,8 @@ struct ListOp {
 
   /// `list` with item `index` replaced by `item`.
   FailureOr<Value> write(Value list, Value index, Value item) {
+    // An item of `?` sizes takes the element type, checked when run.
+    item = dyn::refineTo(l, item, itemType());
     if (l.type(item) != itemType())
       return l.error() << "writes " << l.type(item)
                        << " into a list of elements " << itemType();
@@ -192,7 +195,15 @@ LogicalResult GraphLowering::lowerListOp(OpBuilder &b, Operation *op,
     TFNode gather{"Gather", node.name, node.loc, {}, {}, {}};
     gather.operands = {flow(), operands[1]};
     gather.resultTypes = {node.resultTypes[0]};
-    return legalizeNode(b, gather, results);
+    if (l.type(operands[1]).hasStaticShape())
+      return legalizeNode(b, gather, results);
+    // Indices of `?` count (a Range to the computed size, ...): the
+    // dynamic GatherV2 on the buffer's first axis.
+    gather.opType = "GatherV2";
+    gather.operands.push_back(
+        lo.ints(RankedTensorType::get({}, b.getI32Type()), {0}));
+    gather.resultTypes = {getRankedHLOType(getDataResults(op)[0].getType())};
+    return legalizeDynamicNode(b, gather, results);
   }
   if (opType == "TensorArrayScatterV3") {
     if (failed(arity(4, 1)))

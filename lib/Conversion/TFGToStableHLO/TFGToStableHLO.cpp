@@ -343,6 +343,8 @@ LogicalResult GraphLowering::lowerNodes(OpBuilder &b,
         return success();
       if (lists.isList(v) || !getRankedHLOType(v.getType()))
         return loweredTypeError(op, what, i, v);
+      if (acceptsDynamicValue(opType, what == "input", i))
+        return success();
       if (!hasDynamicRule(opType))
         return nodeError(op) << what << " " << i << " has unknown dimensions ("
                              << v.getType() << "), which op type '" << opType
