@@ -278,6 +278,9 @@ struct InterpreterState {
     std::map<std::pair<std::string, std::string>,
              std::shared_ptr<RuntimeObject>>
         tables;
+    /// The values of ml_program globals by symbol name, each set from its
+    /// initial value when first read (TF/TFMLProgram.cpp).
+    std::map<std::string, RtValue> globals;
   };
   std::shared_ptr<Resources> resources = std::make_shared<Resources>();
   /// Constants converted once, by value attribute (a Const of a generic

@@ -22,13 +22,13 @@ static llvm::Error fail(const Twine &message) {
 }
 
 MLProgramStage::MLProgramStage(OwningOpRef<ModuleOp> lowered,
-                               const MLProgramRunOptions &options)
-    : module(std::move(lowered)), runner(*module, options) {}
+                               const InterpreterOptions &options)
+    : module(std::move(lowered)), interpreter(*module, options) {}
 
 llvm::Expected<std::unique_ptr<MLProgramStage>>
 MLProgramStage::create(ModuleOp module, StringRef modelDirectory,
                        ArrayRef<std::string> fetches,
-                       const MLProgramRunOptions &options) {
+                       const InterpreterOptions &options) {
   MLIRContext *context = module.getContext();
   context->loadDialect<func::FuncDialect, ml_program::MLProgramDialect,
                        TF::TFDialect>();
@@ -54,8 +54,6 @@ MLProgramStage::create(ModuleOp module, StringRef modelDirectory,
     for (Operation &op : graph.getBody())
       if (getTFOpName(&op).starts_with("Placeholder"))
         stage->placeholders.insert(getNodeName(&op));
-  if (llvm::Error err = stage->runner.initialize())
-    return std::move(err);
   return std::move(stage);
 }
 
@@ -91,16 +89,13 @@ MLProgramStage::run(ArrayRef<InterpreterFeed> feeds) {
                   (name ? name.getValue() : StringRef("?")) + "=...)");
     args.push_back(feed->value);
   }
-  return runner.run(func, args);
+  return interpreter.runFunction(func, args);
 }
 
 llvm::Expected<StageRunner>
 mlir::tfg::prepareMLProgramStage(const StageRequest &request) {
-  MLProgramRunOptions options;
-  options.maxCallDepth = request.options.maxCallDepth;
-  options.maxElements = request.options.maxElements;
   auto lowered = MLProgramStage::create(request.module, request.modelDirectory,
-                                        request.fetches, options);
+                                        request.fetches, request.options);
   if (!lowered)
     return lowered.takeError();
   std::shared_ptr<MLProgramStage> stage = std::move(*lowered);

@@ -1,7 +1,8 @@
 //===- MLProgramStage.h - tfg-run --stage=ml_program ------------*- C++ -*-===//
 //
 // Runs a model lowered by --tfg-to-ml-program (its fetches given as the
-// pass's) with the ml_program runner instead of the graph interpreter.
+// pass's) with TFGTFInterpreter, which runs func.funcs of tf ops and the
+// ml_program globals' loads and stores, instead of the graph interpreter.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,7 +10,7 @@
 #define TFG_TOOLS_TFG_RUN_MLPROGRAMSTAGE_H
 
 #include "tfg/Interpreter/Interpreter.h"
-#include "tfg/Interpreter/MLProgram/MLProgramRunner.h"
+#include "tfg/Interpreter/TF/TFInterpreter.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -33,7 +34,7 @@ public:
   /// the lowering go to the context's handler.
   static llvm::Expected<std::unique_ptr<MLProgramStage>>
   create(ModuleOp module, StringRef modelDirectory,
-         ArrayRef<std::string> fetches, const MLProgramRunOptions &options);
+         ArrayRef<std::string> fetches, const InterpreterOptions &options);
 
   /// Runs the lowered function with `feeds` (by Placeholder name); the
   /// fetches in order. Globals keep their values from run to run.
@@ -41,9 +42,9 @@ public:
 
 private:
   MLProgramStage(OwningOpRef<ModuleOp> module,
-                 const MLProgramRunOptions &options);
+                 const InterpreterOptions &options);
   OwningOpRef<ModuleOp> module;
-  MLProgramRunner runner;
+  TFInterpreter interpreter;
   /// The graph's Placeholders: the only tensors the lowered graph is fed.
   llvm::StringSet<> placeholders;
 };

@@ -131,7 +131,7 @@ static const Stage stages[] = {
      prepareStableHLOStage},
     {"ml_program",
      "--tfg-to-ml-program for the fetches: variables as ml_program globals, "
-     "run by the ml_program runner",
+     "run by the tf interpreter",
      prepareMLProgramStage},
     {"tf_region",
      "the tf stage, then --tf-functional-to-region: tf.IfRegion, "

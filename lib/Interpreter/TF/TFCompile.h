@@ -31,6 +31,12 @@ compileTFBody(InterpreterState &state, Block &block, ArrayRef<Value> fetches,
 /// nesting).
 void addTFRegionHandlers(InterpreterState &state);
 
+/// Registers the handlers of the ml_program ops --tfg-to-ml-program emits
+/// (TFMLProgram.cpp): global_load(_graph) and global_store(_graph) on the
+/// state's globals, which start as their initial values; tokens carry no
+/// value.
+void addMLProgramHandlers(InterpreterState &state);
+
 } // namespace interp
 } // namespace tfg
 } // namespace mlir

@@ -74,6 +74,7 @@ struct TFInterpreter::Impl {
       return call(caller, name, args, depth);
     };
     addTFRegionHandlers(state);
+    addMLProgramHandlers(state);
   }
 
   llvm::Expected<const CompiledBody *> getFunctionBody(func::FuncOp func);

@@ -1,5 +1,5 @@
 // COM: tfg-run --stage=ml_program lowers the graph with --tfg-to-ml-program
-// COM: for the fetches and runs it with the ml_program runner: the outputs
+// COM: for the fetches and runs it with the tf interpreter: the outputs
 // COM: equal the graph interpreter's (exactly). ResourceGather, which the
 // COM: graph interpreter does not run, is compared with GatherV2 of a read.
 // RUN: rm -rf %t && mkdir -p %t
@@ -15,7 +15,7 @@
 // RUN: not tfg-run %s --stage=tf_graph --fetch=read 2>&1 | FileCheck %s --check-prefix=STAGE
 // STAGE: tfg-run: error: --stage=tf_graph: no such stage (tfg, tf_executor, tf, stablehlo, ml_program
 // RUN: not tfg-run %s --stage=ml_program --fetch=unset 2>&1 | FileCheck %s --check-prefix=UNSET
-// UNSET: tfg-run: error: 'ml_program.global_load': reads global @never, which was never stored
+// UNSET: tfg-run: error: node '<unnamed>' (ml_program.global_load): reads global @never, which has no initial value and was never stored
 // RUN: not tfg-run %s --stage=ml_program --fetch=escape 2>&1 | FileCheck %s --check-prefix=ESCAPE
 // ESCAPE: error: node 'escape' (IdentityN): takes the handle of variable 'v' (node 'var') as an input, which has no ml_program form
 // ESCAPE: tfg-run: error: lowering the model to ml_program failed
