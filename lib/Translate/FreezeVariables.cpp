@@ -75,19 +75,23 @@ llvm::Expected<unsigned> mlir::tfg::freezeVariableReads(GraphOp graph,
     auto attr = dyn_cast_or_null<ElementsAttr>(value.toAttr(context));
     if (!attr)
       continue;
-    OpBuilder b(op);
-    SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(op);
-    attrs.emplace_back(b.getStringAttr("dtype"),
-                       TypeAttr::get(attr.getElementType()));
-    attrs.emplace_back(b.getStringAttr("value"), attr);
     // The read's control inputs stay (the handle's data edge goes).
-    SmallVector<Value> controls(getControlOperands(op));
-    Operation *c = createNode(b, op->getLoc(), "Const", {}, controls,
-                              {attr.getType()}, attrs);
-    replaceNodeUses(op, getDataResults(c), {getControlToken(c)});
-    op->dropAllReferences();
-    op->erase();
+    replaceNodeByConst(op, attr);
     ++frozen;
   }
   return frozen;
+}
+
+void mlir::tfg::replaceNodeByConst(Operation *op, ElementsAttr value) {
+  OpBuilder b(op);
+  SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(op);
+  attrs.emplace_back(b.getStringAttr("dtype"),
+                     TypeAttr::get(value.getElementType()));
+  attrs.emplace_back(b.getStringAttr("value"), value);
+  SmallVector<Value> controls(getControlOperands(op));
+  Operation *c = createNode(b, op->getLoc(), "Const", {}, controls,
+                            {value.getType()}, attrs);
+  replaceNodeUses(op, getDataResults(c), {getControlToken(c)});
+  op->dropAllReferences();
+  op->erase();
 }

@@ -50,18 +50,7 @@ static bool isSmallFeed(const HostTensor &value, MLIRContext *context) {
 
 /// Replaces Placeholder `op` by a Const node of `value`.
 static void freezeFeed(Operation *op, const HostTensor &value) {
-  auto attr = cast<ElementsAttr>(value.toAttr(op->getContext()));
-  OpBuilder b(op);
-  SmallVector<NamedAttribute> attrs = getNodeIdentityAttrs(op);
-  attrs.emplace_back(b.getStringAttr("dtype"),
-                     TypeAttr::get(attr.getElementType()));
-  attrs.emplace_back(b.getStringAttr("value"), attr);
-  SmallVector<Value> controls(getControlOperands(op));
-  Operation *c = createNode(b, op->getLoc(), "Const", {}, controls,
-                            {attr.getType()}, attrs);
-  replaceNodeUses(op, getDataResults(c), {getControlToken(c)});
-  op->dropAllReferences();
-  op->erase();
+  replaceNodeByConst(op, cast<ElementsAttr>(value.toAttr(op->getContext())));
 }
 
 /// One lowering; `freezeSmall` makes the small feeds (isSmallFeed)

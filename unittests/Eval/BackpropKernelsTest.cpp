@@ -17,32 +17,7 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-class BackpropKernelsTest : public NNKernelTest {
-protected:
-  HostTensor rand64(ArrayRef<int64_t> shape) {
-    return random(shape, b.getF64Type());
-  }
-  static double dot(const HostTensor &a, const HostTensor &b) {
-    double s = 0;
-    for (int64_t i = 0; i < a.getNumElements(); ++i)
-      s += a.getDouble(i) * b.getDouble(i);
-    return s;
-  }
-  /// d/dt[i] of loss(t) by central differences, for every element of t.
-  static std::vector<double>
-  numericGrad(const HostTensor &t,
-              const std::function<double(const HostTensor &)> &loss,
-              double h = 1e-5) {
-    std::vector<double> g;
-    for (int64_t i = 0; i < t.getNumElements(); ++i) {
-      HostTensor up(t), down(t);
-      up.setDouble(i, t.getDouble(i) + h);
-      down.setDouble(i, t.getDouble(i) - h);
-      g.push_back((loss(up) - loss(down)) / (2 * h));
-    }
-    return g;
-  }
-};
+class BackpropKernelsTest : public NNKernelTest {};
 
 TEST_F(BackpropKernelsTest, Conv2DBackpropFilter) {
   struct Case {

@@ -19,30 +19,7 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-class DepthwiseBackpropTest : public NNKernelTest {
-protected:
-  HostTensor rand64(ArrayRef<int64_t> shape) {
-    return random(shape, b.getF64Type());
-  }
-  static double dot(const HostTensor &a, const HostTensor &b) {
-    double s = 0;
-    for (int64_t i = 0; i < a.getNumElements(); ++i)
-      s += a.getDouble(i) * b.getDouble(i);
-    return s;
-  }
-  static std::vector<double>
-  numericGrad(const HostTensor &t,
-              const std::function<double(const HostTensor &)> &loss) {
-    std::vector<double> g;
-    for (int64_t i = 0; i < t.getNumElements(); ++i) {
-      HostTensor up(t), down(t);
-      up.setDouble(i, t.getDouble(i) + 0.5);
-      down.setDouble(i, t.getDouble(i) - 0.5);
-      g.push_back(loss(up) - loss(down));
-    }
-    return g;
-  }
-};
+class DepthwiseBackpropTest : public NNKernelTest {};
 
 TEST_F(DepthwiseBackpropTest, Depthwise) {
   struct Case {
@@ -61,12 +38,18 @@ TEST_F(DepthwiseBackpropTest, Depthwise) {
                ints("dilations", k.dilations)});
     HostTensor y = eval("DepthwiseConv2dNative", {x, w}, a);
     HostTensor dy = rand64(shapeOf(y));
-    std::vector<double> dx = numericGrad(x, [&](const HostTensor &xi) {
-      return dot(dy, eval("DepthwiseConv2dNative", {xi, w}, a));
-    });
-    std::vector<double> dw = numericGrad(w, [&](const HostTensor &wi) {
-      return dot(dy, eval("DepthwiseConv2dNative", {x, wi}, a));
-    });
+    std::vector<double> dx = numericGrad(
+        x,
+        [&](const HostTensor &xi) {
+          return dot(dy, eval("DepthwiseConv2dNative", {xi, w}, a));
+        },
+        0.5);
+    std::vector<double> dw = numericGrad(
+        w,
+        [&](const HostTensor &wi) {
+          return dot(dy, eval("DepthwiseConv2dNative", {x, wi}, a));
+        },
+        0.5);
     expectNear(
         eval("DepthwiseConv2dNativeBackpropInput", {vec(k.xs), w, dy}, a), k.xs,
         dx, 1e-9);
@@ -114,9 +97,12 @@ TEST_F(DepthwiseBackpropTest, MaxPoolGradGrad) {
                ints("strides", {1, 2, 2, 1})});
     HostTensor y = eval("MaxPool", {x}, a);
     HostTensor dy = rand64(shapeOf(y)), g = rand64(shapeOf(x));
-    std::vector<double> expected = numericGrad(dy, [&](const HostTensor &d) {
-      return dot(g, eval("MaxPoolGrad", {x, y, d}, a));
-    });
+    std::vector<double> expected = numericGrad(
+        dy,
+        [&](const HostTensor &d) {
+          return dot(g, eval("MaxPoolGrad", {x, y, d}, a));
+        },
+        0.5);
     expectNear(eval("MaxPoolGradGrad", {x, y, g}, a), shapeOf(y), expected,
                1e-9);
     expectNear(eval("MaxPoolGradGradV2",
@@ -163,12 +149,18 @@ TEST_F(DepthwiseBackpropTest, Conv3DBackprop) {
                ints("dilations", k.dilations)});
     HostTensor y = eval("Conv3D", {x, w}, a);
     HostTensor dy = rand64(shapeOf(y));
-    std::vector<double> dx = numericGrad(x, [&](const HostTensor &xi) {
-      return dot(dy, eval("Conv3D", {xi, w}, a));
-    });
-    std::vector<double> dw = numericGrad(w, [&](const HostTensor &wi) {
-      return dot(dy, eval("Conv3D", {x, wi}, a));
-    });
+    std::vector<double> dx = numericGrad(
+        x,
+        [&](const HostTensor &xi) {
+          return dot(dy, eval("Conv3D", {xi, w}, a));
+        },
+        0.5);
+    std::vector<double> dw = numericGrad(
+        w,
+        [&](const HostTensor &wi) {
+          return dot(dy, eval("Conv3D", {x, wi}, a));
+        },
+        0.5);
     expectNear(eval("Conv3DBackpropInputV2", {vec(k.xs), w, dy}, a), k.xs, dx,
                1e-9);
     expectNear(eval("Conv3DBackpropInput", {x, w, dy}, a), k.xs, dx, 1e-9);

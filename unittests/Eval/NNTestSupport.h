@@ -12,6 +12,7 @@
 #include "KernelTestFixture.h"
 
 #include <cmath>
+#include <functional>
 #include <random>
 
 namespace mlir {
@@ -27,6 +28,32 @@ protected:
     for (int64_t i = 0; i < t.getNumElements(); ++i)
       t.setDouble(i, dist(rng));
     return t;
+  }
+  /// random() of f64 elements.
+  HostTensor rand64(ArrayRef<int64_t> shape) {
+    return random(shape, b.getF64Type());
+  }
+  /// The sum of the elementwise products of `x` and `y`.
+  static double dot(const HostTensor &x, const HostTensor &y) {
+    double s = 0;
+    for (int64_t i = 0; i < x.getNumElements(); ++i)
+      s += x.getDouble(i) * y.getDouble(i);
+    return s;
+  }
+  /// d/dt[i] of loss(t) by central differences of step `h`, for every
+  /// element of t (a loss linear in t is exact at any step).
+  static std::vector<double>
+  numericGrad(const HostTensor &t,
+              const std::function<double(const HostTensor &)> &loss,
+              double h = 1e-5) {
+    std::vector<double> g;
+    for (int64_t i = 0; i < t.getNumElements(); ++i) {
+      HostTensor up(t), down(t);
+      up.setDouble(i, t.getDouble(i) + h);
+      down.setDouble(i, t.getDouble(i) - h);
+      g.push_back((loss(up) - loss(down)) / (2 * h));
+    }
+    return g;
   }
   static std::string shapeStr(ArrayRef<int64_t> shape) {
     std::string s = "[";

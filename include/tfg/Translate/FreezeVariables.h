@@ -43,6 +43,10 @@ llvm::Error restoreSavedModelVariables(ModuleOp module, Interpreter &interp,
 /// replaced.
 llvm::Expected<unsigned> freezeVariableReads(GraphOp graph, Interpreter &from);
 
+/// Replaces node `op` (one data output) by a Const node of `value` with its
+/// name, device and control inputs (its data inputs' edges go).
+void replaceNodeByConst(Operation *op, ElementsAttr value);
+
 } // namespace tfg
 } // namespace mlir
 
