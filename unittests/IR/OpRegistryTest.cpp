@@ -12,7 +12,7 @@ using namespace mlir::tfg;
 TEST(OpRegistryTest, HasEveryTensorFlowOp) {
   // TensorFlow's 1,563 ops plus the internal ops real graphs use
   // (internal_ops.pbtxt).
-  EXPECT_EQ(getBuiltinOpDefs().size(), 1563u + 26u);
+  EXPECT_EQ(getBuiltinOpDefs().size(), 1563u + 34u);
   EXPECT_NE(lookupBuiltinOpDef("_FusedConv2D"), nullptr);
   // Grappler's batch-norm gradient fusion: 8 fixed inputs and a side input
   // list, 5 fixed outputs and the side input's gradient list.
