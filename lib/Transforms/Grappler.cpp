@@ -89,9 +89,10 @@ static void addDefaultOptimizers(OptimizerRegistry &registry) {
              withPreserve<ArithmeticOptimizerPassOptions>(p));
        },
        /*bodyLocal=*/true},
+      // Interprocedural (shapes flow through calls into functions and
+      // back): it runs on the whole module.
       {"tfg-shape-inference", kStageShape,
-       [](const PreserveOptions &) { return createShapeInferencePass(); },
-       /*bodyLocal=*/true},
+       [](const PreserveOptions &) { return createShapeInferencePass(); }},
       // Grappler runs its layout optimizer where nodes are placed on a
       // GPU: unplaced and CPU nodes are left alone (assume-gpu off).
       {"tfg-layout", kStageLayout,

@@ -78,11 +78,10 @@ getCallees(Operation *node, unsigned &firstArg, bool &byName) {
 }
 
 CallShapes::CallShapes(Operation *root) {
-  // Functions by name: those of the root and, when the root is one, the
-  // ones beside it.
+  // Functions by name: those of the root, when it is a symbol table. A
+  // function or graph inferred alone (a nested pass, run in parallel with its
+  // siblings) neither reads nor changes the functions beside it.
   Operation *table = root;
-  if (isa<GraphFuncOp, GraphOp>(root) && root->getParentOp())
-    table = root->getParentOp();
   if (!table->hasTrait<OpTrait::SymbolTable>())
     return;
   for (Region &region : table->getRegions())

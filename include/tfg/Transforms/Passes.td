@@ -609,6 +609,12 @@ def ShapeInferencePass : Pass<"tfg-shape-inference"> {
     by a more precise compatible one; element types never change. Generic
     functions (opaque tensors) are skipped.
 
+    Anchored on a module (a symbol table), shapes also flow through If,
+    Case and calls: a function's arguments take the join of what its callers
+    pass and the callers' results the join of what it returns. Anchored on
+    one function or graph (a nested pipeline, run in parallel with its
+    siblings), the pass neither reads nor changes any other function.
+
     ```mlir
     %P, %ctl = Placeholder name("x") {dtype = f32, shape = #tf_type.shape<2x3>} : () -> (tensor<2x3xf32>)
     %R, %ctl_0 = Relu(%P) name("r") {T = f32} : (tensor<2x3xf32>) -> (tensor<*xf32>)
