@@ -12,19 +12,7 @@ set -u
 build=${1:-build}
 runs=${2:-10}
 here=$(cd "$(dirname "$0")" && pwd)
-models_dir="$here/../test/ImportExport/tfjs/Inputs"
-# model:input:shape, as bench/models.sh.
-models="antispoof:conv2d_input:1x128x128x3 blazeface:input:1x256x256x3
-emotion:input_1:1x64x64x1 faceboxes:image_tensor:1x256x256x3
-handtrack:input_tensor:1x320x320x3 movenet-lightning:input:1x192x192x3
-selfie:input_1:1x256x256x3"
-tfjs="$build/tfjs"
-if [ ! -d "$tfjs/node_modules/@tensorflow/tfjs-backend-wasm" ]; then
-  npm install --prefix "$tfjs" --no-save --no-package-lock --no-audit \
-    --no-fund --loglevel=error @tensorflow/tfjs@4.22.0 \
-    @tensorflow/tfjs-backend-wasm@4.22.0 >/dev/null 2>&1 ||
-    echo "note: tfjs-backend-wasm could not be installed"
-fi
+source "$here/common.sh"
 cores=$(nproc)
 run="$build/bin/tfg-run"
 peak=$("$build/bin/tfg-peak-flops" 2>/dev/null | sed -n 's/^peak_gflops: //p')
@@ -33,9 +21,6 @@ echo "peak float32 GFLOP/s of one core (tfg-peak-flops): ${peak:-?}"
 printf "%-18s %9s %9s %9s %9s %9s %8s %8s %8s %14s\n" model "llvm 1t" \
   "llvm ${cores}t" "interp 1t" "interp ${cores}t" "wasm 1t" "jit s" \
   "int/llvm" "wasm/llvm" "conv GF/s (%)"
-median() { sed -n 's/.*median_ms: \([0-9.]*\).*/\1/p' | head -1; }
-ratio() { [ -n "$1" ] && [ -n "$2" ] &&
-  awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2f", a / b }' || echo "-"; }
 for spec in $models; do
   m=${spec%%:*}
   rest=${spec#*:}
