@@ -18,6 +18,8 @@ import tempfile
 MODELS = [("antispoof", "conv2d_input", "1x128x128x3"),
           ("blazeface", "input", "1x256x256x3"),
           ("emotion", "input_1", "1x64x64x1"),
+          ("faceboxes", "image_tensor", "1x256x256x3"),
+          ("handtrack", "input_tensor", "1x320x320x3"),
           ("movenet-lightning", "input", "1x192x192x3"),
           ("selfie", "input_1", "1x256x256x3")]
 

@@ -29,7 +29,8 @@ enum {
   TFG_DTYPE_I8 = 6,
   TFG_DTYPE_I16 = 7,
   TFG_DTYPE_I32 = 8,
-  TFG_DTYPE_I64 = 9
+  TFG_DTYPE_I64 = 9,
+  TFG_DTYPE_U8 = 10
 };
 
 /* Return codes of the entry points. */
@@ -97,6 +98,8 @@ static StringRef getDTypeMacro(AOTDType dtype) {
     return "TFG_DTYPE_I32";
   case AOTDType::I64:
     return "TFG_DTYPE_I64";
+  case AOTDType::U8:
+    return "TFG_DTYPE_U8";
   }
   return "0";
 }

@@ -25,6 +25,7 @@
 #include "llvm/ExecutionEngine/Orc/LLJIT.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <mutex>
 
@@ -114,20 +115,27 @@ CompiledFunction::compile(ModuleOp module, StringRef name,
   if (!func || func.isDeclaration())
     return fail("the module has no function '" + name + "' with a body");
   std::unique_ptr<CompiledFunction> result(new CompiledFunction());
-  for (Type t : func.getArgumentTypes()) {
+  // A `?` size inside the function is fine; at its boundary the buffers
+  // (caller-allocated) and the entry point's checks need static shapes.
+  auto notStatic = [&](StringRef what, unsigned i, Type t) {
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << t;
+    return fail("function '" + name + "': " + what + " " + Twine(i) + " is " +
+                type +
+                ", not a static ranked tensor (a data-dependent size, such "
+                "as NonMaxSuppression's count, cannot cross the entry point)");
+  };
+  for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
     auto ranked = dyn_cast<RankedTensorType>(t);
     if (!ranked || !ranked.hasStaticShape())
-      return fail("function '" + name +
-                  "': an argument is not a static "
-                  "ranked tensor");
+      return notStatic("argument", i, t);
     result->argTypes.push_back(ranked);
   }
-  for (Type t : func.getResultTypes()) {
+  for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
     auto ranked = dyn_cast<RankedTensorType>(t);
     if (!ranked || !ranked.hasStaticShape())
-      return fail("function '" + name +
-                  "': a result is not a static "
-                  "ranked tensor");
+      return notStatic("result", i, t);
     result->resultTypes.push_back(ranked);
   }
   auto signature = getABISignature(module, name);

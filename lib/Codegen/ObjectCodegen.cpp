@@ -61,6 +61,8 @@ std::optional<AOTDType> mlir::tfg::getAOTDType(Type type) {
     return AOTDType::I32;
   if (type.isSignlessInteger(64))
     return AOTDType::I64;
+  if (type.isUnsignedInteger(8))
+    return AOTDType::U8;
   return std::nullopt;
 }
 
@@ -84,6 +86,8 @@ StringRef mlir::tfg::getAOTDTypeName(AOTDType dtype) {
     return "int32";
   case AOTDType::I64:
     return "int64";
+  case AOTDType::U8:
+    return "uint8";
   }
   return "unknown";
 }
@@ -102,6 +106,7 @@ int64_t mlir::tfg::getAOTDTypeBytes(AOTDType dtype) {
     return 2;
   case AOTDType::Bool:
   case AOTDType::I8:
+  case AOTDType::U8:
     return 1;
   }
   return 1;
@@ -133,7 +138,7 @@ static FailureOr<TensorSignature> getTensorSignature(func::FuncOp func,
     return func.emitError() << what << " " << index << " is a " << type
                             << ": a compiled function takes and returns "
                                "static tensors of floats (f16, bf16, f32, "
-                               "f64), signless integers or booleans";
+                               "f64), signless integers, booleans or uint8";
   // Elements * bytes fits in int64 (the lowering refuses tensors over
   // 1 GiB; this guards the sum below).
   int64_t elements = 1;

@@ -2,6 +2,7 @@
 
 #include "tfg/Translate/ModelLowering.h"
 #include "tfg/Conversion/Passes.h"
+#include "tfg/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Transforms/Passes.h"
 
@@ -21,6 +22,11 @@ mlir::tfg::legalizeModelToStableHLO(ModuleOp module,
   if (!hasGraph(*copy))
     return std::move(copy);
   PassManager pm(copy->getContext());
+  // v1 loops and conditionals (Enter/Merge/Switch) become While and If
+  // nodes, which tfg-to-stablehlo legalizes (stablehlo.while / if).
+  FunctionalizeControlFlowPassOptions functionalize;
+  functionalize.fetch.assign(options.fetches.begin(), options.fetches.end());
+  pm.addPass(createFunctionalizeControlFlowPass(functionalize));
   if (!options.nodeShapes.empty()) {
     SetInputShapesPassOptions shapes;
     for (const auto &entry : options.nodeShapes)
@@ -34,5 +40,8 @@ mlir::tfg::legalizeModelToStableHLO(ModuleOp module,
   if (failed(pm.run(*copy)))
     return llvm::createStringError(llvm::inconvertibleErrorCode(),
                                    "legalizing the graph to StableHLO failed");
+  // Sizes that constants determine become static (the compiled entry
+  // points take static shapes).
+  refineStableHLOShapes(*copy);
   return std::move(copy);
 }

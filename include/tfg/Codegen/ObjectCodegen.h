@@ -47,6 +47,7 @@ enum class AOTDType : int64_t {
   I16 = 7,
   I32 = 8,
   I64 = 9,
+  U8 = 10,
 };
 
 /// Return codes of the entry points (`TFG_OK`, `TFG_ERROR_*`).

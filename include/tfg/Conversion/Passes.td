@@ -157,8 +157,14 @@ def StableHLOToLinalgPass : Pass<"stablehlo-to-linalg", "mlir::ModuleOp"> {
     reductions, other convolutions and dot products, gather, iota and
     reverse, and tensor/arith ops for constants, reshapes, slices,
     concatenation and padding (docs/Codegen.md lists each op's lowering).
-    Tensors must be static, of float or signless integer elements. An op
-    without a lowering is an error naming it; nothing passes through.
+    `while`, `if` and `case` become `scf.while`, `scf.if` and
+    `scf.index_switch` on tensors; `sort` a merge sort in scf loops;
+    `scatter` an `scf.for` over the updates. Tensors hold float or signless
+    integer elements; `?` sizes are taken by the dynamic shape ops,
+    elementwise ops, gather, sort, concatenate, dynamic_slice and
+    reductions to static results (every read clamped into its operand).
+    An op without a lowering is an error naming it; nothing passes
+    through.
 
     ```mlir
     %0 = stablehlo.add %a, %b : tensor<4xf32>
@@ -176,6 +182,27 @@ def StableHLOToLinalgPass : Pass<"stablehlo-to-linalg", "mlir::ModuleOp"> {
                            "mlir::math::MathDialect",
                            "mlir::scf::SCFDialect",
                            "mlir::tensor::TensorDialect"];
+}
+
+def StableHLORefineShapesPass
+    : Pass<"tfg-stablehlo-refine-shapes", "mlir::ModuleOp"> {
+  let summary = "Make static the `?` sizes that constants determine";
+  let description = [{
+    A `?` size whose value the program computes from constants only (a
+    dynamic_iota, dynamic_broadcast_in_dim or dynamic_reshape whose shape
+    operand folds from constants, and the elementwise ops, gathers,
+    concatenations and sorts of such values) becomes static; the function's
+    result types follow its return. Small integer tensors (at most 16
+    elements) are folded for this; nothing else changes. A value used by
+    control flow keeps its type. Data-dependent sizes stay `?`.
+
+    ```mlir
+    %n = stablehlo.constant dense<1> : tensor<1xi64>
+    %i = stablehlo.dynamic_iota %n, dim = 0 : (tensor<1xi64>) -> tensor<?xi32>
+    // becomes
+    %i = stablehlo.dynamic_iota %n, dim = 0 : (tensor<1xi64>) -> tensor<1xi32>
+    ```
+  }];
 }
 
 def FuseElementwisePass : Pass<"tfg-fuse-elementwise", "mlir::ModuleOp"> {

@@ -3,8 +3,9 @@
 //
 // The model -> StableHLO step shared by tfg-run --backend=llvm and
 // tfg-compile: a copy of the module with its graph legalized to
-// `func.func @main` (tfg-set-input-shapes with the pinned Placeholder
-// shapes, tfg-shape-inference, tfg-to-stablehlo for the fetches). A module
+// `func.func @main` (tfg-functionalize-control-flow, tfg-set-input-shapes
+// with the pinned Placeholder shapes, tfg-shape-inference, tfg-to-stablehlo
+// for the fetches, then refineStableHLOShapes). A module
 // without a graph (tfg/StableHLO MLIR) is copied as it is.
 //
 //===----------------------------------------------------------------------===//

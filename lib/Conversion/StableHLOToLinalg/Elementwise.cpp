@@ -17,6 +17,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -360,7 +361,7 @@ FailureOr<Value> shlo_linalg::buildScalarOp(OpBuilder &b, Location loc,
       .Default([&](Operation *) -> V { return unsupported(); });
 }
 
-static bool isElementwise(Operation *op) {
+bool shlo_linalg::isElementwiseOp(Operation *op) {
   return isa<shlo::AddOp, shlo::SubtractOp, shlo::MultiplyOp, shlo::DivideOp,
              shlo::RemainderOp, shlo::MaximumOp, shlo::MinimumOp, shlo::PowerOp,
              shlo::Atan2Op, shlo::AndOp, shlo::OrOp, shlo::XorOp, shlo::NotOp,
@@ -376,11 +377,80 @@ static bool isElementwise(Operation *op) {
              shlo::BitcastConvertOp>(op);
 }
 
+/// The generic of an elementwise op with `?` sizes: over the result's
+/// static sizes and, for its `?` ones, the smallest of the operands' (equal
+/// when the program is valid); operands of the result's rank are read with
+/// safeExtract, so that no size mismatch reads outside them.
+static FailureOr<SmallVector<Value>> buildDynamicElementwiseGeneric(
+    OpBuilder &b, Operation *op, ValueRange inputs,
+    function_ref<FailureOr<Value>(OpBuilder &, Location, ValueRange)> body) {
+  Location loc = op->getLoc();
+  auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+  unsigned rank = resultType.getRank();
+  MLIRContext *ctx = b.getContext();
+  SmallVector<OpFoldResult> sizes;
+  for (unsigned d = 0; d < rank; ++d) {
+    if (!resultType.isDynamicDim(d)) {
+      sizes.push_back(b.getIndexAttr(resultType.getDimSize(d)));
+      continue;
+    }
+    OpFoldResult size;
+    for (Value in : inputs) {
+      auto type = cast<RankedTensorType>(in.getType());
+      if (type.getRank() != rank)
+        continue;
+      OpFoldResult s = tensorSizes(b, loc, in)[d];
+      size = size ? minSize(b, loc, size, s) : s;
+    }
+    sizes.push_back(size);
+  }
+  // 0-d operands through their (empty) indexing maps, the others read.
+  SmallVector<Value> scalars;
+  SmallVector<AffineMap> maps;
+  for (Value in : inputs)
+    if (cast<RankedTensorType>(in.getType()).getRank() == 0 && rank != 0) {
+      scalars.push_back(in);
+      maps.push_back(AffineMap::get(rank, 0, {}, ctx));
+    }
+  maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
+  Value init = emptyTensor(b, loc, resultType, sizes);
+  bool failedBody = false;
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, scalars, ValueRange{init}, maps,
+      parallelIterators(rank), [&](OpBuilder &nb, Location nl, ValueRange a) {
+        SmallVector<Value> r;
+        for (unsigned d = 0; d < rank; ++d)
+          r.push_back(linalg::IndexOp::create(nb, nl, d));
+        SmallVector<Value> args;
+        unsigned next = 0;
+        for (Value in : inputs) {
+          if (cast<RankedTensorType>(in.getType()).getRank() == 0 && rank != 0)
+            args.push_back(a[next++]);
+          else
+            args.push_back(safeExtract(nb, nl, in, r));
+        }
+        FailureOr<Value> v = body(nb, nl, args);
+        if (failed(v)) {
+          failedBody = true;
+          linalg::YieldOp::create(nb, nl, ValueRange{a.back()});
+          return;
+        }
+        linalg::YieldOp::create(nb, nl, ValueRange{*v});
+      });
+  if (failedBody) {
+    generic.erase();
+    return failure();
+  }
+  return SmallVector<Value>{generic.getResult(0)};
+}
+
 /// One linalg.generic over the result's shape; 0-d operands of a result of
 /// higher rank are broadcast (select's predicate, clamp's bounds).
 static FailureOr<SmallVector<Value>> buildElementwiseGeneric(
     OpBuilder &b, Operation *op, ValueRange inputs,
     function_ref<FailureOr<Value>(OpBuilder &, Location, ValueRange)> body) {
+  if (hasDynamicShapes(op))
+    return buildDynamicElementwiseGeneric(b, op, inputs, body);
   Location loc = op->getLoc();
   auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
   unsigned rank = resultType.getRank();
@@ -427,8 +497,38 @@ Lowered shlo_linalg::lowerElementwise(OpBuilder &b, Operation *op) {
           return (*out)[0];
         });
   }
-  if (!isElementwise(op))
+  if (!isElementwiseOp(op))
     return std::nullopt;
+  // A convert of unsigned elements: the scalar reinterpreted as signless
+  // (unrealized_conversion_cast, which the LLVM lowering's type conversion
+  // folds away), then extended, truncated or converted as unsigned.
+  if (auto convert = dyn_cast<shlo::ConvertOp>(op)) {
+    Type in = getElementTypeOrSelf(convert.getOperand().getType());
+    if (in.isUnsignedInteger()) {
+      Type out = getElementTypeOrSelf(convert.getType());
+      return buildElementwiseGeneric(
+          b, op, op->getOperands(),
+          [&](OpBuilder &nb, Location nl, ValueRange a) -> FailureOr<Value> {
+            auto signless = nb.getIntegerType(in.getIntOrFloatBitWidth());
+            Value x = UnrealizedConversionCastOp::create(
+                          nb, nl, TypeRange{signless}, ValueRange{a[0]})
+                          .getResult(0);
+            if (isa<FloatType>(out))
+              return Value(arith::UIToFPOp::create(nb, nl, out, x));
+            unsigned from = signless.getWidth();
+            unsigned to = out.getIntOrFloatBitWidth();
+            if (to == 1)
+              return Value(arith::CmpIOp::create(
+                  nb, nl, arith::CmpIPredicate::ne, x,
+                  arith::ConstantIntOp::create(nb, nl, signless, 0)));
+            if (to > from)
+              return Value(arith::ExtUIOp::create(nb, nl, out, x));
+            if (to < from)
+              return Value(arith::TruncIOp::create(nb, nl, out, x));
+            return x;
+          });
+    }
+  }
   Type resultElement = getElementTypeOrSelf(op->getResult(0).getType());
   return buildElementwiseGeneric(
       b, op, op->getOperands(), [&](OpBuilder &nb, Location nl, ValueRange a) {

@@ -6,6 +6,8 @@
 // [0, dim - slice_size], as the spec says), adds the offset within the slice
 // and reads the operand element with tensor.extract. Operand batching
 // dimensions take the batch position of their start-indices dimension.
+// With `?` sizes the batch dimensions take the start indices' sizes and the
+// reads are clamped into the tensors (safeExtract, Dynamic.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,7 +57,28 @@ static FailureOr<SmallVector<Value>> lowerGather(OpBuilder &b,
   for (int64_t d = 0; d < operandRank; ++d)
     if (!llvm::is_contained(collapsed, d) && !llvm::is_contained(opBatch, d))
       windowDims.push_back(d);
-  Value init = emptyTensor(b, loc, type);
+  // `?` sizes: a batch dimension has its start-indices dimension's size;
+  // reads whose position depends on a `?` size go through safeExtract.
+  bool operandDynamic = !operandType.hasStaticShape();
+  bool indicesDynamic = !indicesType.hasStaticShape();
+  SmallVector<OpFoldResult> sizes;
+  SmallVector<OpFoldResult> idxSizes =
+      tensorSizes(b, loc, op.getStartIndices());
+  for (int64_t d = 0; d < rank; ++d)
+    sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
+  for (int64_t i = 0; i < indicesRank; ++i)
+    if (i != ivd && type.isDynamicDim(indexDims[i]))
+      sizes[indexDims[i]] = idxSizes[i];
+  SmallVector<Value> maxStart;
+  for (int64_t d = 0; d < operandRank; ++d) {
+    Value dim =
+        operandType.isDynamicDim(d)
+            ? tensor::DimOp::create(b, loc, op.getOperand(), d).getResult()
+            : indexConst(b, loc, operandType.getDimSize(d));
+    maxStart.push_back(
+        arith::SubIOp::create(b, loc, dim, indexConst(b, loc, sliceSizes[d])));
+  }
+  Value init = emptyTensor(b, loc, type, sizes);
   auto generic = linalg::GenericOp::create(
       b, loc, TypeRange{type}, ValueRange{}, ValueRange{init},
       {AffineMap::getMultiDimIdentityMap(rank, b.getContext())},
@@ -68,19 +91,24 @@ static FailureOr<SmallVector<Value>> lowerGather(OpBuilder &b,
           SmallVector<Value> at;
           for (int64_t i = 0; i < indicesRank; ++i)
             at.push_back(i == ivd ? indexConst(nb, nl, k) : r[indexDims[i]]);
-          Value v = tensor::ExtractOp::create(nb, nl, op.getStartIndices(), at);
+          Value v =
+              indicesDynamic
+                  ? safeExtract(nb, nl, op.getStartIndices(), at)
+                  : tensor::ExtractOp::create(nb, nl, op.getStartIndices(), at)
+                        .getResult();
           v = arith::IndexCastOp::create(nb, nl, nb.getIndexType(), v);
           v = arith::MaxSIOp::create(nb, nl, v, indexConst(nb, nl, 0));
-          v = arith::MinSIOp::create(
-              nb, nl, v,
-              indexConst(nb, nl, operandType.getDimSize(d) - sliceSizes[d]));
+          v = arith::MinSIOp::create(nb, nl, v, maxStart[d]);
           full[d] = v;
         }
         for (auto [od, id] : llvm::zip(opBatch, idxBatch))
           full[od] = r[indexDims[id]];
         for (auto [j, d] : llvm::enumerate(windowDims))
           full[d] = arith::AddIOp::create(nb, nl, full[d], r[offsetDims[j]]);
-        Value v = tensor::ExtractOp::create(nb, nl, op.getOperand(), full);
+        Value v = operandDynamic
+                      ? safeExtract(nb, nl, op.getOperand(), full)
+                      : tensor::ExtractOp::create(nb, nl, op.getOperand(), full)
+                            .getResult();
         linalg::YieldOp::create(nb, nl, ValueRange{v});
       });
   return SmallVector<Value>{generic.getResult(0)};

@@ -165,24 +165,44 @@ static bool isSupportedElementType(Type type) {
   return false;
 }
 
+/// Unsigned elements (a uint8 image) are only moved and converted: the
+/// data movement ops and control flow carry them, convert reads them.
+static bool acceptsUnsigned(Operation *op, bool isResult) {
+  if (isa<stablehlo::ConvertOp>(op))
+    return !isResult;
+  return isa<stablehlo::ReshapeOp, stablehlo::SliceOp,
+             stablehlo::DynamicSliceOp, stablehlo::DynamicUpdateSliceOp,
+             stablehlo::TransposeOp, stablehlo::BroadcastInDimOp,
+             stablehlo::ConcatenateOp, stablehlo::GatherOp,
+             stablehlo::GetDimensionSizeOp, stablehlo::WhileOp, stablehlo::IfOp,
+             stablehlo::CaseOp>(op);
+}
+
 LogicalResult shlo_linalg::checkTypes(Operation *op) {
   constexpr int64_t kMaxTensorBytes = int64_t(1) << 30;
   auto check = [&](Type type, StringRef what) -> LogicalResult {
+    bool isResult = what == "result";
     auto ranked = dyn_cast<RankedTensorType>(type);
-    if (!ranked || !ranked.hasStaticShape() || ranked.getEncoding())
+    if (!ranked || ranked.getEncoding() ||
+        (!ranked.hasStaticShape() && !acceptsDynamicShapes(op)))
       return op->emitError("stablehlo-to-linalg: ")
              << what << " type " << type
              << " is not a static ranked tensor without bounds";
     int64_t bytes = (ranked.getElementTypeBitWidth() + 7) / 8;
-    if (ranked.getNumElements() > kMaxTensorBytes / std::max<int64_t>(bytes, 1))
+    // `?` sizes computed at run time are clamped (clampDynamicSize).
+    if (ranked.hasStaticShape() &&
+        ranked.getNumElements() > kMaxTensorBytes / std::max<int64_t>(bytes, 1))
       return op->emitError("stablehlo-to-linalg: ")
              << what << " type " << type << " holds more than "
              << kMaxTensorBytes << " bytes";
-    if (!isSupportedElementType(ranked.getElementType()))
+    Type et = ranked.getElementType();
+    if (!isSupportedElementType(et) &&
+        !(et.isUnsignedInteger() && acceptsUnsigned(op, isResult)))
       return op->emitError("stablehlo-to-linalg: ")
              << what << " type " << type
              << " has an element type the lowering does not support "
-                "(floats and signless integers only)";
+                "(floats and signless integers; unsigned ones only moved and "
+                "converted)";
     return success();
   };
   for (Type t : op->getOperandTypes())

@@ -47,6 +47,28 @@ Value reverseTensor(OpBuilder &b, Location loc, Value value,
 /// `value` reshaped to the static `type` (same number of elements).
 Value reshapeTensor(OpBuilder &b, Location loc, Value value,
                     RankedTensorType type);
+/// A tensor.empty of `type` whose `?` sizes are taken from `sizes` (one per
+/// dimension).
+Value emptyTensor(OpBuilder &b, Location loc, RankedTensorType type,
+                  ArrayRef<OpFoldResult> sizes);
+/// The sizes of the ranked tensor `value` (tensor.dim for `?` ones).
+SmallVector<OpFoldResult> tensorSizes(OpBuilder &b, Location loc, Value value);
+/// The smaller of two sizes (folded when both are constants).
+OpFoldResult minSize(OpBuilder &b, Location loc, OpFoldResult x,
+                     OpFoldResult y);
+/// `size` (index) clamped into [0, bound], the bound keeping every `?` size
+/// of `type` small enough that the tensor holds at most 1 GiB.
+Value clampDynamicSize(OpBuilder &b, Location loc, RankedTensorType type,
+                       Value size);
+/// tensor.extract of `tensor` at `indices`, each clamped into [0, dim - 1];
+/// 0 when the tensor is empty. Never reads outside the tensor.
+Value safeExtract(OpBuilder &b, Location loc, Value tensor, ValueRange indices);
+/// Whether an operand or result of `op` has a `?` size.
+bool hasDynamicShapes(Operation *op);
+/// Whether the lowering of `op` takes `?` sizes (Dynamic.cpp).
+bool acceptsDynamicShapes(Operation *op);
+/// Whether `op` is an elementwise StableHLO op (Elementwise.cpp).
+bool isElementwiseOp(Operation *op);
 /// A linalg.generic of all-parallel loops over `resultType`'s shape.
 SmallVector<utils::IteratorType> parallelIterators(unsigned n);
 
@@ -77,6 +99,15 @@ Lowered lowerGatherOp(OpBuilder &b, Operation *op);
 Lowered lowerDotOp(OpBuilder &b, Operation *op);
 Lowered lowerConvolution(OpBuilder &b, Operation *op);
 Lowered lowerReduceOp(OpBuilder &b, Operation *op);
+Lowered lowerDynamicOp(OpBuilder &b, Operation *op);
+Lowered lowerSortOp(OpBuilder &b, Operation *op);
+Lowered lowerScatterOp(OpBuilder &b, Operation *op);
+
+/// while, if and case become scf.while, scf.if and scf.index_switch that
+/// take the StableHLO op's regions (ControlFlow.cpp); the driver lowers the
+/// ops in them afterwards.
+Lowered lowerControlFlowOp(OpBuilder &b, Operation *op);
+bool isControlFlowOp(Operation *op);
 
 } // namespace shlo_linalg
 } // namespace tfg

@@ -85,6 +85,9 @@ struct UnshareFillsPass
 void mlir::tfg::addBufferizationPasses(OpPassManager &pm) {
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // Loops may yield other buffers than they were given (a merge sort swaps
+  // its two permutation buffers): bufferization copies where needed.
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));

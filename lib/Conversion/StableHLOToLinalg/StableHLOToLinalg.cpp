@@ -2,8 +2,11 @@
 //
 // Visits every StableHLO op outside StableHLO regions in program order and
 // replaces it with the values its family's lowering builds in front of it
-// (Lowering.h). Bodies of reduce, reduce_window and map are lowered with
-// their op. An op no family lowers is an error naming it.
+// (Lowering.h). Bodies of reduce, reduce_window, map, sort and scatter are
+// lowered with their op. The regions of while, if and case move into scf
+// ops; their StableHLO ops are queued behind the ops found so far (every
+// value they use from outside is lowered by then). An op no family lowers
+// is an error naming it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,8 +40,9 @@ void mlir::tfg::registerStableHLOToLinalgDialects(DialectRegistry &registry) {
 static FailureOr<SmallVector<Value>> lowerOne(OpBuilder &b, Operation *op) {
   if (failed(checkTypes(op)))
     return failure();
-  for (auto lower : {lowerElementwise, lowerShapeOp, lowerGatherOp, lowerDotOp,
-                     lowerConvolution, lowerReduceOp}) {
+  for (auto lower : {lowerDynamicOp, lowerElementwise, lowerShapeOp,
+                     lowerGatherOp, lowerDotOp, lowerConvolution, lowerReduceOp,
+                     lowerSortOp, lowerScatterOp, lowerControlFlowOp}) {
     Lowered result = lower(b, op);
     if (result)
       return *result;
@@ -47,12 +51,14 @@ static FailureOr<SmallVector<Value>> lowerOne(OpBuilder &b, Operation *op) {
          << op->getName() << "' is not supported";
 }
 
-/// The code generator takes static shapes: the first StableHLO op, nested
-/// ones included, with a `?` size (a data-dependent result: Where,
-/// NonMaxSuppression) is an error at that op before anything is lowered.
+/// `?` sizes (a data-dependent result: Where, NonMaxSuppression) are taken
+/// by the ops whose lowering handles them (acceptsDynamicShapes); the first
+/// other StableHLO op, nested ones included, with a `?` size is an error at
+/// that op before anything is lowered.
 static LogicalResult checkStaticShapes(Operation *root) {
   WalkResult r = root->walk([&](Operation *op) {
-    if (!isa_and_nonnull<stablehlo::StableHLODialect>(op->getDialect()))
+    if (!isa_and_nonnull<stablehlo::StableHLODialect>(op->getDialect()) ||
+        acceptsDynamicShapes(op))
       return WalkResult::advance();
     auto check = [&](TypeRange types, StringRef what) {
       for (Type t : types) {
@@ -77,17 +83,34 @@ static LogicalResult checkStaticShapes(Operation *root) {
 LogicalResult mlir::tfg::lowerStableHLOToLinalg(Operation *root) {
   if (failed(checkStaticShapes(root)))
     return failure();
+  // The StableHLO ops outside StableHLO regions, in program order.
   SmallVector<Operation *> ops;
-  root->walk<WalkOrder::PreOrder>([&](Operation *op) {
+  auto collect = [&ops](Operation *op) {
     if (isa_and_nonnull<stablehlo::StableHLODialect>(op->getDialect())) {
       ops.push_back(op);
       return WalkResult::skip();
     }
     return WalkResult::advance();
-  });
+  };
+  root->walk<WalkOrder::PreOrder>(collect);
   OpBuilder b(root->getContext());
-  for (Operation *op : ops) {
+  SmallVector<Operation *> nested;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    Operation *op = ops[i];
     b.setInsertionPoint(op);
+    // The ops of a control-flow op's regions, which its lowering moves.
+    nested.clear();
+    if (isControlFlowOp(op))
+      for (Region &region : op->getRegions())
+        region.walk<WalkOrder::PreOrder>([&](Operation *inner) {
+          if (isa_and_nonnull<stablehlo::StableHLODialect>(
+                  inner->getDialect()) &&
+              !isa<stablehlo::ReturnOp>(inner)) {
+            nested.push_back(inner);
+            return WalkResult::skip();
+          }
+          return WalkResult::advance();
+        });
     FailureOr<SmallVector<Value>> values = lowerOne(b, op);
     if (failed(values))
       return failure();
@@ -103,6 +126,7 @@ LogicalResult mlir::tfg::lowerStableHLOToLinalg(Operation *root) {
       from.replaceAllUsesWith(to);
     }
     op->erase();
+    ops.append(nested.begin(), nested.end());
   }
   return success();
 }

@@ -8,13 +8,9 @@
 // RUN: not ls %t.h
 
 module {
-func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{stablehlo-to-linalg: 'stablehlo.sort' is not supported}}
-  %0 = "stablehlo.sort"(%x) ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %c = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    stablehlo.return %c : tensor<i1>
-  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+func.func @main(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{stablehlo-to-linalg: 'stablehlo.cholesky' is not supported}}
+  %0 = "stablehlo.cholesky"(%x) {lower = true} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
 }
 }

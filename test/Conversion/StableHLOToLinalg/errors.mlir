@@ -1,29 +1,35 @@
 // RUN: tfg-opt %s --stablehlo-to-linalg --split-input-file --verify-diagnostics
 
 // COM: An op without a lowering is an error naming it, never a pass-through.
-func.func @unsupported(%x: tensor<4xf32>) -> tensor<4xf32> {
-  // expected-error @+1 {{stablehlo-to-linalg: 'stablehlo.sort' is not supported}}
-  %0 = "stablehlo.sort"(%x) ({
-  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
-    %c = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
-    stablehlo.return %c : tensor<i1>
-  }) {dimension = 0 : i64, is_stable = true} : (tensor<4xf32>) -> tensor<4xf32>
-  return %0 : tensor<4xf32>
+func.func @unsupported(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  // expected-error @+1 {{stablehlo-to-linalg: 'stablehlo.cholesky' is not supported}}
+  %0 = "stablehlo.cholesky"(%x) {lower = true} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+  return %0 : tensor<4x4xf32>
 }
 
 // -----
 
 func.func @unsigned(%x: tensor<4xui32>) -> tensor<4xui32> {
-  // expected-error @+1 {{stablehlo-to-linalg: operand type 'tensor<4xui32>' has an element type the lowering does not support (floats and signless integers only)}}
+  // expected-error @+1 {{stablehlo-to-linalg: operand type 'tensor<4xui32>' has an element type the lowering does not support (floats and signless integers; unsigned ones only moved and converted)}}
   %0 = stablehlo.add %x, %x : tensor<4xui32>
   return %0 : tensor<4xui32>
 }
 
 // -----
 
+// COM: A convert reads unsigned elements but does not make them.
+func.func @to_unsigned(%x: tensor<4xf32>) -> tensor<4xui8> {
+  // expected-error @+1 {{stablehlo-to-linalg: result type 'tensor<4xui8>' has an element type the lowering does not support (floats and signless integers; unsigned ones only moved and converted)}}
+  %0 = stablehlo.convert %x : (tensor<4xf32>) -> tensor<4xui8>
+  return %0 : tensor<4xui8>
+}
+
+// -----
+
+// COM: `?` sizes at an op whose lowering does not take them.
 func.func @dynamic(%x: tensor<?xf32>) -> tensor<?xf32> {
   // expected-error @+1 {{stablehlo-to-linalg: operand type 'tensor<?xf32>' is not a static ranked tensor without bounds}}
-  %0 = stablehlo.add %x, %x : tensor<?xf32>
+  %0 = stablehlo.reverse %x, dims = [0] : tensor<?xf32>
   return %0 : tensor<?xf32>
 }
 
@@ -62,4 +68,33 @@ func.func @huge(%x: tensor<65536x65536xf32>) -> tensor<65536x65536xf32> {
   // expected-error @+1 {{stablehlo-to-linalg: operand type 'tensor<65536x65536xf32>' holds more than 1073741824 bytes}}
   %0 = stablehlo.add %x, %x : tensor<65536x65536xf32>
   return %0 : tensor<65536x65536xf32>
+}
+
+// -----
+
+// COM: sort takes rank 1 only.
+func.func @sort_rank2(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
+  // expected-error @+1 {{stablehlo-to-linalg: 'stablehlo.sort' of rank 2 is not supported (rank 1 only)}}
+  %0 = "stablehlo.sort"(%x) ({
+  ^bb0(%a: tensor<f32>, %b: tensor<f32>):
+    %c = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  }) {dimension = 1 : i64, is_stable = true} : (tensor<2x4xf32>) -> tensor<2x4xf32>
+  return %0 : tensor<2x4xf32>
+}
+
+// -----
+
+// COM: An op in a while body without a lowering is an error at that op.
+func.func @in_loop(%x: tensor<4x4xf32>) -> tensor<4x4xf32> {
+  %r = stablehlo.while(%a = %x) : tensor<4x4xf32>
+  cond {
+    %t = stablehlo.constant dense<true> : tensor<i1>
+    stablehlo.return %t : tensor<i1>
+  } do {
+    // expected-error @+1 {{stablehlo-to-linalg: 'stablehlo.cholesky' is not supported}}
+    %c = "stablehlo.cholesky"(%a) {lower = true} : (tensor<4x4xf32>) -> tensor<4x4xf32>
+    stablehlo.return %c : tensor<4x4xf32>
+  }
+  return %r : tensor<4x4xf32>
 }

@@ -26,6 +26,10 @@ namespace tfg {
 /// partly converted.
 LogicalResult lowerStableHLOToLinalg(Operation *root);
 
+/// Makes static the `?` sizes of `module`'s StableHLO functions that
+/// constants determine (tfg-stablehlo-refine-shapes).
+void refineStableHLOShapes(ModuleOp module);
+
 /// The dialects the lowering creates.
 void registerStableHLOToLinalgDialects(DialectRegistry &registry);
 

@@ -1,0 +1,206 @@
+//===- Sort.cpp - sort to a merge sort of a permutation -------------------===//
+//
+// A rank-1 stablehlo.sort becomes a bottom-up merge sort of a permutation
+// (an index tensor, iota at first) in scf loops on tensors: passes of width
+// 1, 2, 4, ... merge adjacent runs from one permutation tensor into the
+// other. The comparator is inlined as scalar ops on the operands' elements
+// at the two permutation entries, right run first: the right element is
+// taken only when it compares less than the left one, so the sort is stable
+// (which `is_stable = false` allows too). Every read index is clamped into
+// its run, so that no access leaves the tensors. Then each result is the
+// operand read through the permutation (linalg.generic, tensor.extract).
+// O(n log n) comparisons, two permutation buffers. A `?` size sorts the
+// smallest of the operands' sizes. Other ranks are an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lowering.h"
+
+#include "tfg/Dialect/StableHLO/StableHLOOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+using namespace mlir;
+using namespace mlir::tfg;
+using namespace mlir::tfg::shlo_linalg;
+namespace shlo = mlir::tfg::stablehlo;
+
+using Values = FailureOr<SmallVector<Value>>;
+
+static Value cIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The identity permutation of `n` entries.
+static Value iotaIndices(OpBuilder &b, Location loc, OpFoldResult n) {
+  std::optional<int64_t> known = getConstantIntValue(n);
+  auto type = RankedTensorType::get({known ? *known : ShapedType::kDynamic},
+                                    b.getIndexType());
+  return linalg::GenericOp::create(
+             b, loc, TypeRange{type}, ValueRange{},
+             ValueRange{emptyTensor(b, loc, type, {n})},
+             {AffineMap::getMultiDimIdentityMap(1, b.getContext())},
+             parallelIterators(1),
+             [&](OpBuilder &nb, Location nl, ValueRange) {
+               linalg::YieldOp::create(
+                   nb, nl, ValueRange{linalg::IndexOp::create(nb, nl, 0)});
+             })
+      .getResult(0);
+}
+
+/// One merge of src[lo, mid) and src[mid, hi) into dst[lo, hi); returns dst.
+/// `less(b, loc, right, left)` compares the operands' elements at two
+/// permutation entries.
+static FailureOr<Value> buildMerge(
+    OpBuilder &b, Location loc, Value src, Value dst, Value lo, Value mid,
+    Value hi,
+    function_ref<FailureOr<Value>(OpBuilder &, Location, Value, Value)> less) {
+  bool failedBody = false;
+  Value step = cIndex(b, loc, 1);
+  auto loop = scf::ForOp::create(
+      b, loc, lo, hi, step, ValueRange{lo, mid, dst},
+      [&](OpBuilder &nb, Location nl, Value k, ValueRange iter) {
+        Value i = iter[0], j = iter[1], out = iter[2];
+        Value one = cIndex(nb, nl, 1);
+        // Clamped reads (lo <= ii < mid, lo <= jj < hi: mid > lo, hi > lo);
+        // i < mid and j < hi are checked below.
+        Value ii = arith::MinSIOp::create(
+            nb, nl, i, arith::SubIOp::create(nb, nl, mid, one));
+        Value jj = arith::MinSIOp::create(
+            nb, nl, j, arith::SubIOp::create(nb, nl, hi, one));
+        Value pi = tensor::ExtractOp::create(nb, nl, src, ValueRange{ii});
+        Value pj = tensor::ExtractOp::create(nb, nl, src, ValueRange{jj});
+        FailureOr<Value> rightLess = less(nb, nl, pj, pi);
+        Value take;
+        if (failed(rightLess)) {
+          failedBody = true;
+          take = arith::ConstantIntOp::create(nb, nl, 0, 1);
+        } else {
+          Value leftDone =
+              arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::sge, i, mid);
+          Value rightLeft =
+              arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, j, hi);
+          take = arith::OrIOp::create(
+              nb, nl, leftDone,
+              arith::AndIOp::create(nb, nl, rightLeft, *rightLess));
+        }
+        Value v = arith::SelectOp::create(nb, nl, take, pj, pi);
+        Value next = tensor::InsertOp::create(nb, nl, v, out, ValueRange{k});
+        Value zero = cIndex(nb, nl, 0);
+        Value di = arith::SelectOp::create(nb, nl, take, zero, one);
+        Value dj = arith::SelectOp::create(nb, nl, take, one, zero);
+        scf::YieldOp::create(nb, nl,
+                             ValueRange{arith::AddIOp::create(nb, nl, i, di),
+                                        arith::AddIOp::create(nb, nl, j, dj),
+                                        next});
+      });
+  if (failedBody)
+    return failure();
+  return loop.getResult(2);
+}
+
+static Values lowerSort(OpBuilder &b, shlo::SortOp op) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getInputs()[0].getType());
+  if (type.getRank() != 1)
+    return op.emitError("stablehlo-to-linalg: 'stablehlo.sort' of rank ")
+           << type.getRank() << " is not supported (rank 1 only)";
+  SmallVector<Value> inputs(op.getInputs().begin(), op.getInputs().end());
+  if (!type.isDynamicDim(0) && type.getDimSize(0) <= 1)
+    return inputs;
+  // A `?` size: the smallest of the operands' (equal when valid).
+  OpFoldResult n;
+  for (Value in : inputs) {
+    OpFoldResult s = tensorSizes(b, loc, in)[0];
+    n = n ? minSize(b, loc, n, s) : s;
+  }
+  Region &comparator = op.getComparator();
+  auto less = [&](OpBuilder &nb, Location nl, Value right,
+                  Value left) -> FailureOr<Value> {
+    SmallVector<Value> args;
+    for (Value in : inputs) {
+      args.push_back(tensor::ExtractOp::create(nb, nl, in, ValueRange{right}));
+      args.push_back(tensor::ExtractOp::create(nb, nl, in, ValueRange{left}));
+    }
+    FailureOr<SmallVector<Value>> out =
+        inlineScalarBody(nb, nl, comparator, args);
+    if (failed(out))
+      return failure();
+    if (out->size() != 1 || !(*out)[0].getType().isInteger(1))
+      return op.emitError("stablehlo-to-linalg: the comparator of "
+                          "'stablehlo.sort' must return one predicate");
+    return (*out)[0];
+  };
+  Value size = getValueOrCreateConstantIndexOp(b, loc, n);
+  Value perm = iotaIndices(b, loc, n);
+  Value other =
+      emptyTensor(b, loc, cast<RankedTensorType>(perm.getType()), {n});
+  bool failedBody = false;
+  Type indexType = b.getIndexType();
+  auto passes = scf::WhileOp::create(
+      b, loc, TypeRange{indexType, perm.getType(), perm.getType()},
+      ValueRange{cIndex(b, loc, 1), perm, other},
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value more = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt,
+                                           args[0], size);
+        scf::ConditionOp::create(nb, nl, more, args);
+      },
+      [&](OpBuilder &nb, Location nl, ValueRange args) {
+        Value width = args[0], src = args[1], dst = args[2];
+        Value width2 = arith::AddIOp::create(nb, nl, width, width);
+        auto runs = scf::ForOp::create(
+            nb, nl, cIndex(nb, nl, 0), size, width2, ValueRange{dst},
+            [&](OpBuilder &rb, Location rl, Value lo, ValueRange iter) {
+              Value mid = arith::MinSIOp::create(
+                  rb, rl, arith::AddIOp::create(rb, rl, lo, width), size);
+              Value hi = arith::MinSIOp::create(
+                  rb, rl, arith::AddIOp::create(rb, rl, lo, width2), size);
+              FailureOr<Value> merged =
+                  buildMerge(rb, rl, src, iter[0], lo, mid, hi, less);
+              if (failed(merged)) {
+                failedBody = true;
+                scf::YieldOp::create(rb, rl, iter);
+                return;
+              }
+              scf::YieldOp::create(rb, rl, ValueRange{*merged});
+            });
+        scf::YieldOp::create(nb, nl,
+                             ValueRange{width2, runs.getResult(0), src});
+      });
+  if (failedBody)
+    return failure();
+  Value sorted = passes.getResult(1);
+  SmallVector<Value> results;
+  for (Value in : inputs) {
+    auto inType = cast<RankedTensorType>(in.getType());
+    // The result has the permutation's size (the operand's when valid).
+    auto outType = RankedTensorType::get(
+        cast<RankedTensorType>(sorted.getType()).getShape(),
+        inType.getElementType());
+    Value out = linalg::GenericOp::create(
+                    b, loc, TypeRange{outType}, ValueRange{sorted},
+                    ValueRange{emptyTensor(b, loc, outType, {n})},
+                    {AffineMap::getMultiDimIdentityMap(1, b.getContext()),
+                     AffineMap::getMultiDimIdentityMap(1, b.getContext())},
+                    parallelIterators(1),
+                    [&](OpBuilder &nb, Location nl, ValueRange args) {
+                      Value v = tensor::ExtractOp::create(nb, nl, in, args[0]);
+                      linalg::YieldOp::create(nb, nl, ValueRange{v});
+                    })
+                    .getResult(0);
+    if (outType != inType)
+      out = tensor::CastOp::create(b, loc, inType, out);
+    results.push_back(out);
+  }
+  return results;
+}
+
+Lowered shlo_linalg::lowerSortOp(OpBuilder &b, Operation *op) {
+  if (auto sort = dyn_cast<shlo::SortOp>(op))
+    return lowerSort(b, sort);
+  return std::nullopt;
+}
