@@ -1,7 +1,7 @@
-// RUN: tfg-opt %s --tfg-loop-optimizer='fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i' | FileCheck %s --implicit-check-not='name("once/enter' --implicit-check-not='name("once/merge' --implicit-check-not='name("once/switch' --implicit-check-not='name("once/less' --implicit-check-not='name("once/cond' --implicit-check-not='name("once/next' --implicit-check-not='name("once/exit'
-// RUN: tfg-opt %s --tfg-loop-optimizer='fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i,once/exit_count' | FileCheck %s --check-prefix=KEPT
-// RUN: tfg-opt %s --tfg-loop-optimizer='fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i simplify-trip-counts=false' | FileCheck %s --check-prefix=KEPT
-// RUN: tfg-run %s --input=x=random:1 --fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i --check-pipeline='tfg-loop-optimizer{fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i}' --rtol=0 --atol=0 | FileCheck %s --check-prefix=SAME
+// RUN: tfg-opt %s --tfg-loop-optimizer='fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i,branchy_count' | FileCheck %s --implicit-check-not='name("once/enter' --implicit-check-not='name("once/merge' --implicit-check-not='name("once/switch' --implicit-check-not='name("once/less' --implicit-check-not='name("once/cond' --implicit-check-not='name("once/next' --implicit-check-not='name("once/exit' --implicit-check-not='name("branchy/exit'
+// RUN: tfg-opt %s --tfg-loop-optimizer='fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i,branchy_count,once/exit_count' | FileCheck %s --check-prefix=KEPT
+// RUN: tfg-opt %s --tfg-loop-optimizer='fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i,branchy_count simplify-trip-counts=false' | FileCheck %s --check-prefix=KEPT
+// RUN: tfg-run %s --input=x=random:1 --fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i,branchy_count --check-pipeline='tfg-loop-optimizer{fetch=once_count,once_i,twice_count,twice_i,unknown_count,unknown_i,effects_count,effects_i,branchy_count}' --rtol=0 --atol=0 | FileCheck %s --check-prefix=SAME
 
 // COM: A v1 loop whose condition is true on the values it enters with
 // COM: (i = 0, i < 1) and false after one iteration (i = 1) runs once: its
@@ -9,7 +9,8 @@
 // COM: Exits and the condition's Less) and the body runs once outside it,
 // COM: reading the values the variables entered with and the constant
 // COM: Enters' inputs; the Exits' users read the body's results. The Const
-// COM: anchored in the body by a control edge keeps its anchor. Loops that
+// COM: anchored in the body by a control edge keeps its anchor; a
+// COM: conditional (Switch, Merge) in a body is unrolled with it. Loops that
 // COM: run twice, start at an unknown value or whose condition has side
 // COM: effects (an Assert it waits for) keep their frames; so does a loop
 // COM: whose Exit is fetched.
@@ -25,11 +26,14 @@
 // CHECK-DAG: %[[AC:.*]], %{{.*}} = AddV2(%[[D]], %[[K]]) name("once/add_count")
 // CHECK-DAG: Identity(%[[AC]]) name("once_count")
 // CHECK-DAG: Identity(%[[AI]]) name("once_i")
+// CHECK-DAG: Switch({{.*}}) name("branchy/branch")
+// CHECK-DAG: %[[J:.*]]:2, %{{.*}} = Merge({{.*}}) name("branchy/join")
+// CHECK-DAG: Identity(%[[J]]#0) name("branchy_count")
 // CHECK-DAG: Exit({{.*}}) name("twice/exit_count")
 // CHECK-DAG: Exit({{.*}}) name("unknown/exit_count")
 // CHECK-DAG: Exit({{.*}}) name("effects/exit_count")
 // KEPT: Exit({{.*}}) name("once/exit_count")
-// SAME-COUNT-8: : max_abs_diff=0 max_rel_diff=0 ok
+// SAME-COUNT-9: : max_abs_diff=0 max_rel_diff=0 ok
 // SAME-NOT: MISMATCH
 tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %X, %c0 = Placeholder name("x") {dtype = i32, shape = #tf_type.shape<>} : () -> (tensor<i32>)
@@ -141,4 +145,27 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %effects_Nc, %effects_d14 = NextIteration(%effects_Ac) name("effects/next_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
   %effects_R, %effects_d15 = Identity(%effects_Xc) name("effects_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
   %effects_Ri, %effects_d16 = Identity(%effects_Xi) name("effects_i") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  // branchy: runs once; its body holds a conditional (Switch, Merge).
+  %b_start, %b_c0 = Const name("branchy/start") {dtype = i32, value = dense<0> : tensor<i32>} : () -> (tensor<i32>)
+  %b_Ei, %b_d0 = Enter(%b_start) name("branchy/enter_i") {T = i32, frame_name = "branchy", parallel_iterations = 10 : i64, is_constant = false} : (tensor<i32>) -> (tensor<i32>)
+  %b_Ec, %b_d1 = Enter(%X) name("branchy/enter_count") {T = i32, frame_name = "branchy", parallel_iterations = 10 : i64, is_constant = false} : (tensor<i32>) -> (tensor<i32>)
+  %b_E1, %b_d2 = Enter(%One) name("branchy/enter_one") {T = i32, frame_name = "branchy", parallel_iterations = 10 : i64, is_constant = true} : (tensor<i32>) -> (tensor<i32>)
+  %b_Mi:2, %b_d3 = Merge(%b_Ei, %b_Ni) name("branchy/merge_i") {N = 2 : i64, T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %b_Mc:2, %b_d4 = Merge(%b_Ec, %b_Nc) name("branchy/merge_count") {N = 2 : i64, T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %b_L, %b_d5 = Less(%b_Mi#0, %b_E1) name("branchy/less") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+  %b_LC, %b_d6 = LoopCond(%b_L) name("branchy/cond") : (tensor<i1>) -> (tensor<i1>)
+  %b_Si:2, %b_d7 = Switch(%b_Mi#0, %b_LC) name("branchy/switch_i") {T = i32} : (tensor<i32>, tensor<i1>) -> (tensor<i32>, tensor<i32>)
+  %b_Sc:2, %b_d8 = Switch(%b_Mc#0, %b_LC) name("branchy/switch_count") {T = i32} : (tensor<i32>, tensor<i1>) -> (tensor<i32>, tensor<i32>)
+  %b_Xc, %b_d9 = Exit(%b_Sc#0) name("branchy/exit_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %b_Ii, %b_d10 = Identity(%b_Si#1) name("branchy/body_i") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %b_Ic, %b_d11 = Identity(%b_Sc#1) name("branchy/body_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %b_P, %b_d12 = Greater(%b_Ic, %b_Ii) name("branchy/positive") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i1>)
+  %b_S:2, %b_d13 = Switch(%b_Ic, %b_P) name("branchy/branch") {T = i32} : (tensor<i32>, tensor<i1>) -> (tensor<i32>, tensor<i32>)
+  %b_Neg, %b_d14 = Neg(%b_S#0) name("branchy/negate") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %b_Dbl, %b_d15 = AddV2(%b_S#1, %b_S#1) name("branchy/twice") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %b_M:2, %b_d16 = Merge(%b_Neg, %b_Dbl) name("branchy/join") {N = 2 : i64, T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>, tensor<i32>)
+  %b_Ai, %b_d17 = AddV2(%b_Ii, %b_E1) name("branchy/add_i") {T = i32} : (tensor<i32>, tensor<i32>) -> (tensor<i32>)
+  %b_Ni, %b_d18 = NextIteration(%b_Ai) name("branchy/next_i") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %b_Nc, %b_d19 = NextIteration(%b_M#0) name("branchy/next_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
+  %b_R, %b_d20 = Identity(%b_Xc) name("branchy_count") {T = i32} : (tensor<i32>) -> (tensor<i32>)
 }
