@@ -38,6 +38,7 @@
 #include "KernelSupport.h"
 #include "NNSupport.h"
 
+#include <array>
 #include <cmath>
 #include <limits>
 #include <vector>
@@ -67,44 +68,48 @@ static SmallVector<int64_t, 4> toNHWC(ArrayRef<int64_t> s, bool nchw) {
               : SmallVector<int64_t, 4>(s.begin(), s.end());
 }
 
-/// The `n` non-negative integers of the vector operand `t`.
-static FailureOr<SmallVector<int64_t, 4>>
-readShape(EvalContext &ctx, const HostTensor &t, StringRef what, int64_t n) {
-  if (t.getKind() != HostElementKind::Signed || t.getRank() != 1 ||
-      t.getNumElements() != n)
-    return ctx.fail(what + " must be an int vector of " + std::to_string(n) +
-                    " elements");
-  SmallVector<int64_t, 4> out;
-  for (int64_t i = 0; i < n; ++i) {
-    if (t.getInt(i) < 0)
-      return ctx.fail(what + " must be non-negative");
-    out.push_back(t.getInt(i));
-  }
-  return out;
-}
 static FailureOr<SmallVector<int64_t, 4>>
 readShape4(EvalContext &ctx, const HostTensor &t, StringRef what) {
   return readShape(ctx, t, what, 4);
 }
 
-static LogicalResult checkFloat(EvalContext &ctx, const HostTensor &t,
-                                StringRef what) {
-  if (t.getKind() != HostElementKind::Float)
-    return ctx.fail(what + " must be a float tensor");
-  return success();
+/// Steps the row-major index `pos` within `sizes`.
+template <size_t R>
+static void advance(std::array<int64_t, R> &pos,
+                    const std::array<int64_t, R> &sizes) {
+  for (size_t d = R; d-- > 0;) {
+    if (++pos[d] < sizes[d])
+      return;
+    pos[d] = 0;
+  }
 }
 
-/// A result of `type` and `shape` holding `values`.
-static LogicalResult pushResult(EvalContext &ctx, Type type,
-                                ArrayRef<int64_t> shape,
-                                ArrayRef<double> values) {
-  FailureOr<HostTensor> out = createResult(ctx, type, shape);
-  if (failed(out))
-    return failure();
-  for (auto [i, v] : llvm::enumerate(values))
-    out->setDouble(static_cast<int64_t>(i), v);
-  ctx.hostResults.push_back(std::move(*out));
-  return success();
+/// The window walk of the convolution backprops: calls `tap(n, out, k,
+/// in)` for every batch index n, output position `out` and filter tap `k`
+/// (row-major, in that order) whose input position `in` (out * stride + k
+/// * dilation - padBefore in each spatial dimension) is inside the input.
+template <size_t R, typename Fn>
+static void forEachConvTap(int64_t batch, const std::array<WindowDim, R> &dims,
+                           const std::array<int64_t, R> &taps, Fn &&tap) {
+  std::array<int64_t, R> outs, out{}, k{}, in{};
+  int64_t outCount = 1, tapCount = 1;
+  for (size_t d = 0; d < R; ++d) {
+    outs[d] = dims[d].out;
+    outCount *= dims[d].out;
+    tapCount *= taps[d];
+  }
+  for (int64_t n = 0; n < batch; ++n)
+    for (int64_t o = 0; o < outCount; ++o, advance(out, outs))
+      for (int64_t t = 0; t < tapCount; ++t, advance(k, taps)) {
+        bool inside = true;
+        for (size_t d = 0; d < R; ++d) {
+          in[d] = out[d] * dims[d].stride + k[d] * dims[d].dilation -
+                  dims[d].padBefore;
+          inside &= in[d] >= 0 && in[d] < dims[d].in;
+        }
+        if (inside)
+          tap(n, out, k, in);
+      }
 }
 
 //===----------------------------------------------------------------------===//
@@ -146,30 +151,20 @@ static LogicalResult conv2DBackpropFilterKernel(EvalContext &ctx) {
   if (failed(count) || *count > ctx.getMaxElements())
     return failed(count) ? failure() : ctx.fail("the filter is too large");
   std::vector<double> dw(static_cast<size_t>(*count), 0.0);
-  for (int64_t bi = 0; bi < xl.n; ++bi)
-    for (int64_t oy = 0; oy < gl.h; ++oy)
-      for (int64_t ox = 0; ox < gl.w; ++ox)
-        for (int64_t i = 0; i < kh; ++i) {
-          int64_t y =
-              oy * win->h.stride + i * win->h.dilation - win->h.padBefore;
-          if (y < 0 || y >= xl.h)
+  forEachConvTap<2>(
+      xl.n, {win->h, win->w}, {kh, kw},
+      [&](int64_t bi, const std::array<int64_t, 2> &out,
+          const std::array<int64_t, 2> &k, const std::array<int64_t, 2> &in) {
+        for (int64_t c = 0; c < ci; ++c) {
+          double v = x.getDouble(xl.at(bi, in[0], in[1], c));
+          if (v == 0)
             continue;
-          for (int64_t j = 0; j < kw; ++j) {
-            int64_t xx =
-                ox * win->w.stride + j * win->w.dilation - win->w.padBefore;
-            if (xx < 0 || xx >= xl.w)
-              continue;
-            for (int64_t c = 0; c < ci; ++c) {
-              double v = x.getDouble(xl.at(bi, y, xx, c));
-              if (v == 0)
-                continue;
-              double *row =
-                  &dw[static_cast<size_t>(((i * kw + j) * ci + c) * outC)];
-              for (int64_t co = 0; co < outC; ++co)
-                row[co] += v * dy.getDouble(gl.at(bi, oy, ox, co));
-            }
-          }
+          double *row =
+              &dw[static_cast<size_t>(((k[0] * kw + k[1]) * ci + c) * outC)];
+          for (int64_t co = 0; co < outC; ++co)
+            row[co] += v * dy.getDouble(gl.at(bi, out[0], out[1], co));
         }
+      });
   ctx.results.clear();
   ctx.hostResults.clear();
   return pushResult(ctx, x.getElementType(), *fs, dw);
@@ -225,31 +220,21 @@ static LogicalResult depthwiseBackpropKernel(EvalContext &ctx) {
   Layout4 gl = layoutOf(dyShape, win->nchw);
   int64_t kh = fs[0], kw = fs[1];
   std::vector<double> out(static_cast<size_t>(*count), 0.0);
-  for (int64_t bi = 0; bi < xl.n; ++bi)
-    for (int64_t oy = 0; oy < gl.h; ++oy)
-      for (int64_t ox = 0; ox < gl.w; ++ox)
-        for (int64_t i = 0; i < kh; ++i) {
-          int64_t y =
-              oy * win->h.stride + i * win->h.dilation - win->h.padBefore;
-          if (y < 0 || y >= xl.h)
-            continue;
-          for (int64_t j = 0; j < kw; ++j) {
-            int64_t xx =
-                ox * win->w.stride + j * win->w.dilation - win->w.padBefore;
-            if (xx < 0 || xx >= xl.w)
-              continue;
-            for (int64_t c = 0; c < channels; ++c)
-              for (int64_t m = 0; m < mult; ++m) {
-                double g = dy.getDouble(gl.at(bi, oy, ox, c * mult + m));
-                int64_t w = ((i * kw + j) * channels + c) * mult + m;
-                int64_t at = xl.at(bi, y, xx, c);
-                if (filterGrad)
-                  out[static_cast<size_t>(w)] += data.getDouble(at) * g;
-                else
-                  out[static_cast<size_t>(at)] += data.getDouble(w) * g;
-              }
+  forEachConvTap<2>(
+      xl.n, {win->h, win->w}, {kh, kw},
+      [&](int64_t bi, const std::array<int64_t, 2> &o,
+          const std::array<int64_t, 2> &k, const std::array<int64_t, 2> &in) {
+        for (int64_t c = 0; c < channels; ++c)
+          for (int64_t m = 0; m < mult; ++m) {
+            double g = dy.getDouble(gl.at(bi, o[0], o[1], c * mult + m));
+            int64_t w = ((k[0] * kw + k[1]) * channels + c) * mult + m;
+            int64_t at = xl.at(bi, in[0], in[1], c);
+            if (filterGrad)
+              out[static_cast<size_t>(w)] += data.getDouble(at) * g;
+            else
+              out[static_cast<size_t>(at)] += data.getDouble(w) * g;
           }
-        }
+      });
   ctx.results.clear();
   ctx.hostResults.clear();
   return pushResult(ctx, dy.getElementType(), shape, out);
@@ -330,38 +315,22 @@ static LogicalResult conv3DBackpropKernel(EvalContext &ctx) {
                  : (((n * s[1] + d) * s[2] + h) * s[3] + w) * s[4] + c;
   };
   std::vector<double> out(static_cast<size_t>(*count), 0.0);
-  int64_t pos[3], in[3];
-  for (int64_t n = 0; n < xShape[0]; ++n)
-    for (pos[0] = 0; pos[0] < dims[0].out; ++pos[0])
-      for (pos[1] = 0; pos[1] < dims[1].out; ++pos[1])
-        for (pos[2] = 0; pos[2] < dims[2].out; ++pos[2])
-          for (int64_t i = 0; i < fs[0]; ++i)
-            for (int64_t j = 0; j < fs[1]; ++j)
-              for (int64_t k = 0; k < fs[2]; ++k) {
-                int64_t tap[3] = {i, j, k};
-                bool inside = true;
-                for (int d = 0; d < 3; ++d) {
-                  in[d] = pos[d] * dims[d].stride - dims[d].padBefore +
-                          tap[d] * dims[d].dilation;
-                  inside &= in[d] >= 0 && in[d] < dims[d].in;
-                }
-                if (!inside)
-                  continue;
-                for (int64_t c = 0; c < ci; ++c) {
-                  int64_t xi = at(xShape, n, in[0], in[1], in[2], c);
-                  int64_t fi = (((i * fs[1] + j) * fs[2] + k) * ci + c) * co;
-                  for (int64_t o = 0; o < co; ++o) {
-                    double g =
-                        dy.getDouble(at(dyShape, n, pos[0], pos[1], pos[2], o));
-                    if (filterGrad)
-                      out[static_cast<size_t>(fi + o)] +=
-                          data.getDouble(xi) * g;
-                    else
-                      out[static_cast<size_t>(xi)] +=
-                          data.getDouble(fi + o) * g;
-                  }
-                }
-              }
+  forEachConvTap<3>(
+      xShape[0], {dims[0], dims[1], dims[2]}, {fs[0], fs[1], fs[2]},
+      [&](int64_t n, const std::array<int64_t, 3> &pos,
+          const std::array<int64_t, 3> &k, const std::array<int64_t, 3> &in) {
+        for (int64_t c = 0; c < ci; ++c) {
+          int64_t xi = at(xShape, n, in[0], in[1], in[2], c);
+          int64_t fi = (((k[0] * fs[1] + k[1]) * fs[2] + k[2]) * ci + c) * co;
+          for (int64_t o = 0; o < co; ++o) {
+            double g = dy.getDouble(at(dyShape, n, pos[0], pos[1], pos[2], o));
+            if (filterGrad)
+              out[static_cast<size_t>(fi + o)] += data.getDouble(xi) * g;
+            else
+              out[static_cast<size_t>(xi)] += data.getDouble(fi + o) * g;
+          }
+        }
+      });
   ctx.results.clear();
   ctx.hostResults.clear();
   return pushResult(ctx, dy.getElementType(), shape, out);

@@ -47,6 +47,7 @@ static const EvalKernelTable &getKernelTable() {
     addNNKernels(t);
     addGradKernels(t);
     addBackpropKernels(t);
+    addPool3DGradKernels(t);
     return t;
   }();
   return table;

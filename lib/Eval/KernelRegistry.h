@@ -105,6 +105,8 @@ void addGradKernels(EvalKernelTable &table);
 /// AvgPoolGrad, FusedBatchNormGrad, V2, V3, _FusedBatchNormGradEx
 /// (BackpropKernels.cpp).
 void addBackpropKernels(EvalKernelTable &table);
+/// MaxPool3DGrad, MaxPool3DGradGrad, AvgPool3DGrad (Pool3DGradKernels.cpp).
+void addPool3DGradKernels(EvalKernelTable &table);
 
 /// Registers `kernel` under each of `names` (a name registered twice is
 /// recorded as an error of the table: EvalKernelTable::verify).

@@ -376,3 +376,39 @@ mlir::tfg::getFusedEpilogue(EvalContext &ctx, unsigned firstArg,
       EvalContext &, unsigned, ArrayRef<int64_t>, int64_t, bool);
 TFG_INSTANTIATE(float)
 TFG_INSTANTIATE(double)
+
+FailureOr<SmallVector<int64_t, 4>> mlir::tfg::readShape(EvalContext &ctx,
+                                                        const HostTensor &t,
+                                                        StringRef what,
+                                                        int64_t n) {
+  if (t.getKind() != HostElementKind::Signed || t.getRank() != 1 ||
+      t.getNumElements() != n)
+    return ctx.fail(what + " must be an int vector of " + std::to_string(n) +
+                    " elements");
+  SmallVector<int64_t, 4> out;
+  for (int64_t i = 0; i < n; ++i) {
+    if (t.getInt(i) < 0)
+      return ctx.fail(what + " must be non-negative");
+    out.push_back(t.getInt(i));
+  }
+  return out;
+}
+
+LogicalResult mlir::tfg::checkFloat(EvalContext &ctx, const HostTensor &t,
+                                    StringRef what) {
+  if (t.getKind() != HostElementKind::Float)
+    return ctx.fail(what + " must be a float tensor");
+  return success();
+}
+
+LogicalResult mlir::tfg::pushResult(EvalContext &ctx, Type type,
+                                    ArrayRef<int64_t> shape,
+                                    ArrayRef<double> values) {
+  FailureOr<HostTensor> out = createResult(ctx, type, shape);
+  if (failed(out))
+    return failure();
+  for (auto [i, v] : llvm::enumerate(values))
+    out->setDouble(static_cast<int64_t>(i), v);
+  ctx.hostResults.push_back(std::move(*out));
+  return success();
+}

@@ -75,6 +75,17 @@ FailureOr<Window2D> getWindow2D(EvalContext &ctx, ArrayRef<int64_t> shape,
                                 int64_t kh, int64_t kw,
                                 ArrayRef<int64_t> strides, bool withDilations);
 
+/// The `n` non-negative integers of the int vector operand `t` (a shape,
+/// ksize or strides), or a failure naming `what`.
+FailureOr<SmallVector<int64_t, 4>>
+readShape(EvalContext &ctx, const HostTensor &t, StringRef what, int64_t n);
+/// Fails (naming `what`) unless `t` holds floats.
+LogicalResult checkFloat(EvalContext &ctx, const HostTensor &t, StringRef what);
+/// Appends a result of `type` and `shape` holding `values` (rounded once
+/// to the element type).
+LogicalResult pushResult(EvalContext &ctx, Type type, ArrayRef<int64_t> shape,
+                         ArrayRef<double> values);
+
 /// A product of three sizes, or a failure naming `what`.
 FailureOr<int64_t> checkedProduct(EvalContext &ctx, ArrayRef<int64_t> sizes,
                                   StringRef what);

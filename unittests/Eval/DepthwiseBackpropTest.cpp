@@ -167,19 +167,6 @@ TEST_F(DepthwiseBackpropTest, Conv3DBackprop) {
     expectNear(eval("Conv3DBackpropFilterV2", {x, vec(k.fs), dy}, a), k.fs, dw,
                1e-9);
     expectNear(eval("Conv3DBackpropFilter", {x, w, dy}, a), k.fs, dw, 1e-9);
-    // NCDHW: [n, c, d, h, w].
-    auto toNCDHW = [&](const HostTensor &t) {
-      ArrayRef<int64_t> s = t.getShape();
-      HostTensor r = llvm::cantFail(HostTensor::create(
-          t.getElementType(), {s[0], s[4], s[1], s[2], s[3]}));
-      int64_t volume = s[1] * s[2] * s[3];
-      for (int64_t n = 0; n < s[0]; ++n)
-        for (int64_t p = 0; p < volume; ++p)
-          for (int64_t c = 0; c < s[4]; ++c)
-            r.setDouble((n * s[4] + c) * volume + p,
-                        t.getDouble((n * volume + p) * s[4] + c));
-      return r;
-    };
     const std::vector<int64_t> &st = k.strides, &d = k.dilations;
     DictionaryAttr an =
         attrs({str("padding", k.padding), str("data_format", "NCDHW"),

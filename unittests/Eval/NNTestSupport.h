@@ -113,6 +113,19 @@ protected:
                         t.getDouble(((n * s[1] + h) * s[2] + w) * s[3] + c));
     return r;
   }
+  /// [n, d, h, w, c] -> [n, c, d, h, w] of a host tensor.
+  HostTensor toNCDHW(const HostTensor &t) {
+    ArrayRef<int64_t> s = t.getShape();
+    HostTensor r = llvm::cantFail(
+        HostTensor::create(t.getElementType(), {s[0], s[4], s[1], s[2], s[3]}));
+    int64_t volume = s[1] * s[2] * s[3];
+    for (int64_t n = 0; n < s[0]; ++n)
+      for (int64_t p = 0; p < volume; ++p)
+        for (int64_t c = 0; c < s[4]; ++c)
+          r.setDouble((n * s[4] + c) * volume + p,
+                      t.getDouble((n * volume + p) * s[4] + c));
+    return r;
+  }
   HostTensor toNHWC(const HostTensor &t) {
     ArrayRef<int64_t> s = t.getShape();
     HostTensor r = llvm::cantFail(

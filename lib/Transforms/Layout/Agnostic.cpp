@@ -8,10 +8,12 @@
 // format), nothing changing when the plan fails; this file classifies the
 // nodes and carries out a plan.
 //
-// An operand of unknown rank, or of a rank the node cannot broadcast in the
-// target format, blocks the move (TensorFlow issue #34499: an unknown-rank
-// operand broadcast against a transposed one must keep the layout it was
-// written for).
+// Elementwise and binary nodes move too when their operands are rank-5
+// values transposed back from NCDHW (NDHWC) between 3-D ops, their results
+// of known rank 5. An operand of unknown rank, or of a rank the node cannot
+// broadcast in the target format, blocks the move (TensorFlow issue #34499: an
+// unknown-rank operand broadcast against a transposed one must keep the layout
+// it was written for).
 //
 //===----------------------------------------------------------------------===//
 
@@ -94,6 +96,15 @@ Value layout::getTransposedFrom(const LayoutContext &ctx, Value v) {
   return getRank(x) == 4 ? x : Value();
 }
 
+Value layout::getTransposedFrom5(const LayoutContext &ctx, Value v) {
+  std::optional<SmallVector<int64_t, 5>> perm =
+      getAnyTransposePerm(v.getDefiningOp());
+  if (!perm || ArrayRef<int64_t>(*perm) != ArrayRef<int64_t>(ctx.backPerm5))
+    return {};
+  Value x = getDataOperands(v.getDefiningOp())[0];
+  return getRank(x) == 5 ? x : Value();
+}
+
 /// Carries out `plan` on `op`; returns false when a node could not be built.
 static bool applyPlan(LayoutContext &ctx, Operation *op,
                       const AgnosticPlan &plan) {
@@ -115,8 +126,10 @@ static bool applyPlan(LayoutContext &ctx, Operation *op,
   for (const NamedAttribute &attr : plan.attrs)
     op->setAttr(attr.getName(), attr.getValue());
   ValueRange results = getDataResults(op);
+  ArrayRef<int64_t> toPerm = plan.rank5 ? ArrayRef<int64_t>(ctx.toPerm5)
+                                        : ArrayRef<int64_t>(ctx.toPerm);
   for (unsigned i : plan.permuted)
-    results[i].setType(permuteType(results[i].getType(), ctx.toPerm));
+    results[i].setType(permuteType(results[i].getType(), toPerm));
   for (unsigned i : plan.permuted)
     ctx.transposeResultBack(b, op, i);
   for (unsigned i : plan.shapes)
@@ -138,11 +151,14 @@ bool layout::convertAgnostic(LayoutContext &ctx, Operation *op) {
                             << plan.reason << "\n");
     return false;
   }
-  // Every result put in the target format must be rank 4 or unknown.
+  // Every result put in the target format must be rank 4 or unknown; rank
+  // 5 when the operands are (its Transpose back is chosen by its rank).
   ValueRange results = getDataResults(op);
-  for (unsigned i : plan.permuted)
-    if (getRank(results[i]) != -1 && getRank(results[i]) != 4)
+  for (unsigned i : plan.permuted) {
+    int64_t rank = getRank(results[i]);
+    if (plan.rank5 ? rank != 5 : rank != -1 && rank != 4)
       return false;
+  }
   if (!applyPlan(ctx, op, plan))
     return false;
   LLVM_DEBUG(llvm::dbgs() << "tfg-layout: moved " << opName << " "

@@ -18,6 +18,9 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
+
 using namespace mlir;
 using namespace mlir::tfg;
 using namespace mlir::tfg::layout;
@@ -121,6 +124,9 @@ struct Planner {
            fail("the dimensions left change order between the formats");
   }
 
+  /// Elementwise (every operand) and binary (an operand may be a scalar)
+  /// nodes on rank-5 transposed values; false when no operand is one.
+  bool planRank5(AgnosticKind kind);
   bool plan_(AgnosticKind kind);
   bool planPad();
   bool planReduce();
@@ -251,9 +257,34 @@ bool Planner::planSelect(bool v2) {
   return true;
 }
 
+bool Planner::planRank5(AgnosticKind kind) {
+  unsigned n = numData();
+  if ((kind != AgnosticKind::Elementwise && kind != AgnosticKind::Binary) ||
+      llvm::none_of(llvm::seq(0u, n), [&](unsigned port) {
+        return getTransposedFrom5(ctx, operand(port));
+      }))
+    return false;
+  plan.rank5 = true;
+  if (kind == AgnosticKind::Binary && n != 2)
+    return fail("not two operands");
+  for (unsigned port = 0; port < n; ++port) {
+    if (Value x = getTransposedFrom5(ctx, operand(port)))
+      plan.moved.push_back({port, x});
+    else if (kind != AgnosticKind::Binary || getRank(operand(port)) != 0)
+      return fail("a rank-5 node's operand is neither transposed nor a "
+                  "scalar");
+  }
+  permuteAll();
+  return true;
+}
+
 bool Planner::plan_(AgnosticKind kind) {
   using K = AgnosticKind;
   unsigned n = numData();
+  if (planRank5(kind))
+    return true;
+  if (plan.rank5)
+    return false;
   switch (kind) {
   case K::Elementwise:
     if (n == 0)

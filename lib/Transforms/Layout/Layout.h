@@ -153,6 +153,9 @@ struct AgnosticPlan {
   SmallVector<unsigned, 4> permuted;
   /// Data results that are shape vectors in the target order.
   SmallVector<unsigned, 4> shapes;
+  /// The operands moved and the results permuted are rank 5 (NDHWC <->
+  /// NCDHW; elementwise and binary nodes only).
+  bool rank5 = false;
   /// Why the plan failed (for -debug-only=tfg-layout).
   const char *reason = "";
 };
@@ -162,6 +165,8 @@ AgnosticKind classifyAgnostic(StringRef name);
 /// The input of the Transpose producing `v` when it moves from the target
 /// format back to the source format (ctx.backPerm) and is rank 4, else null.
 Value getTransposedFrom(const LayoutContext &ctx, Value v);
+/// The same for a rank-5 Transpose by ctx.backPerm5.
+Value getTransposedFrom5(const LayoutContext &ctx, Value v);
 /// Plans the conversion of `op` of `kind`; returns false (with
 /// plan.reason) when it cannot be converted (AgnosticPlans.cpp).
 bool planAgnostic(const LayoutContext &ctx, Operation *op, AgnosticKind kind,

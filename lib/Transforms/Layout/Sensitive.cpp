@@ -12,12 +12,13 @@
 // _FusedBatchNormGradEx (their rank-4 operands), and the fused _FusedConv2D and
 // _FusedDepthwiseConv2dNative (their bias and batch-norm operands are vectors
 // of channels); the 3-D ops Conv3D, _FusedConv3D, MaxPool3D, AvgPool3D and
-// Conv3DBackpropInput/Filter(V2) with rank-5 data (NDHWC <-> NCDHW, the
-// 5-D permutations; V2's input_sizes of 5 permuted). Converting one sets
-// the target format, permutes its per-dimension attributes (strides, ksize,
-// dilations, explicit_paddings) and constant operands (MaxPoolV2's ksize and
-// strides, input_sizes), transposes its rank-4 data inputs to the target format
-// and its rank-4 data output back.
+// Conv3DBackpropInput/Filter(V2), MaxPool3DGrad, MaxPool3DGradGrad and
+// AvgPool3DGrad with rank-5 data (NDHWC <-> NCDHW, the 5-D permutations;
+// V2's input_sizes and AvgPool3DGrad's orig_input_shape of 5 permuted).
+// Converting one sets the target format, permutes its per-dimension attributes
+// (strides, ksize, dilations, explicit_paddings) and constant operands
+// (MaxPoolV2's ksize and strides, input_sizes), transposes its rank-4 data
+// inputs to the target format and its rank-4 data output back.
 //
 //===----------------------------------------------------------------------===//
 
@@ -125,6 +126,17 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
       spec.vectors = {3, 4};
     return spec;
   }
+  if (name == "MaxPool3DGrad" || name == "MaxPool3DGradGrad") {
+    // (orig_input, orig_output, grad), rank 5.
+    spec.data = {0, 1, 2};
+    return spec;
+  }
+  if (name == "AvgPool3DGrad") {
+    // (orig_input_shape of 5, grad).
+    spec.data = {1};
+    spec.vectors = {0};
+    return spec;
+  }
   if (name == "AvgPoolGrad") {
     // (orig_input_shape, grad).
     spec.data = {1};
@@ -153,7 +165,9 @@ static std::optional<SensitiveSpec> getSpec(StringRef name, Operation *op) {
 /// Whether `name` is a 3-D op, whose data is rank 5.
 static bool is3D(StringRef name) {
   return name == "Conv3D" || name == "_FusedConv3D" || name == "MaxPool3D" ||
-         name == "AvgPool3D" || name.starts_with("Conv3DBackprop");
+         name == "AvgPool3D" || name.starts_with("Conv3DBackprop") ||
+         name == "MaxPool3DGrad" || name == "MaxPool3DGradGrad" ||
+         name == "AvgPool3DGrad";
 }
 
 /// The per-dimension values of `attr` (one group per dimension) in the

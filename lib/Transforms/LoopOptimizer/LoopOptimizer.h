@@ -54,8 +54,9 @@ public:
   /// The module's symbols (functions), if the body is in a module.
   SymbolTable *symbols;
   /// How many references the module makes to each function (computed when
-  /// a rule needs it: invariant motion out of functional While bodies).
-  const llvm::StringMap<unsigned> *functionUses = nullptr;
+  /// a rule needs it: invariant motion out of functional While bodies,
+  /// which updates it when it copies a function).
+  llvm::StringMap<unsigned> *functionUses = nullptr;
   LoopOptStats &stats;
 
   /// A node name unused in the body (built on first use).
@@ -127,6 +128,20 @@ void foldConstantBranches(BodyContext &ctx);
 /// loop-invariant node motion (region loops and v1 frames).
 void simplifyTripCounts(BodyContext &ctx);
 void hoistLoopInvariants(BodyContext &ctx);
+
+/// Loops.cpp: the integer value of `v` (the truth of the loop condition
+/// `v`) computed from constants and the values of `known` by the
+/// evaluator of loop conditions (AddV2/Add/Sub/Mul and comparisons of
+/// integer scalars, depth-bounded), if known.
+std::optional<int64_t>
+evalKnownInt(Value v, const llvm::DenseMap<Value, int64_t> &known);
+std::optional<bool>
+evalKnownCondition(Value v, const llvm::DenseMap<Value, int64_t> &known);
+
+/// FrameTrips.cpp: v1 loops running a constant number (0 or 1) of
+/// iterations (their Exits read the values entered with, or the frame
+/// goes and the body runs once outside it).
+void simplifyFrameTripCounts(BodyContext &ctx);
 
 /// Frames.cpp: loop-invariant node motion out of v1 frames.
 void hoistFrameInvariants(BodyContext &ctx);

@@ -9,9 +9,8 @@
 //    (AddV2, Add, Sub, Mul), evaluated on the constants the loop starts
 //    with. The condition must be free of side effects (it no longer runs);
 //    a region loop's condition must pass its arguments on unchanged.
-// A functional loop run once becomes a call of its body. A v1 loop whose
-// condition is false on the constants it enters with loses its Exits: their
-// users read the values the loop variables entered with.
+// A functional loop run once becomes a call of its body. v1 loops (frames)
+// are FrameTrips.cpp's.
 //
 // Loop-invariant node motion: a node of a `WhileRegion` body that reads
 // only values from outside the loop, loop values the body passes on
@@ -143,6 +142,19 @@ static std::optional<bool> evalCondition(Value v, const ArgValues &known) {
   if (std::optional<int64_t> c = getConstantInt(v))
     return *c != 0;
   return std::nullopt;
+}
+
+std::optional<int64_t>
+loop_opt::evalKnownInt(Value v, const llvm::DenseMap<Value, int64_t> &known) {
+  ArgValues values{Block::BlockArgListType(), nullptr, {}, &known};
+  return evalInt(v, values);
+}
+
+std::optional<bool>
+loop_opt::evalKnownCondition(Value v,
+                             const llvm::DenseMap<Value, int64_t> &known) {
+  ArgValues values{Block::BlockArgListType(), nullptr, {}, &known};
+  return evalCondition(v, values);
 }
 
 /// The trip count of a For loop, if constant and at most 1 (TensorFlow's
@@ -391,95 +403,6 @@ static LogicalResult simplifyFunctionalLoop(BodyContext &ctx, Operation *op,
     return failure();
   ++ctx.stats.loopsUnrolled;
   return success();
-}
-
-//===----------------------------------------------------------------------===//
-// v1 loops run no iteration
-//===----------------------------------------------------------------------===//
-
-/// The v1 loops of the body whose condition is false on the values they
-/// enter with: every Exit of the loop outputs the value its loop variable
-/// entered with (the frame's first Switch sends it to the Exit), so the
-/// Exits' users read those values instead and the Exits go. The frame is
-/// left in place, without users, for tfg-prune.
-static void simplifyFrameTripCounts(BodyContext &ctx) {
-  // Constant Enters and the Merges of loop variables entering constants.
-  llvm::DenseMap<Value, int64_t> known;
-  SmallVector<Operation *> loopConds;
-  for (Operation &op : ctx.body) {
-    StringRef name = getTFOpName(&op);
-    if (name == "LoopCond" && getNumDataOperands(&op) == 1) {
-      loopConds.push_back(&op);
-    } else if (name == "Enter" && getNumDataOperands(&op) == 1) {
-      if (std::optional<int64_t> c = getConstantInt(getDataOperands(&op)[0]))
-        known[getDataResults(&op)[0]] = *c;
-    }
-  }
-  for (Operation &op : ctx.body) {
-    if (getTFOpName(&op) != "Merge" || getNumDataOperands(&op) != 2)
-      continue;
-    // A loop's Merge: Merge(Enter, NextIteration), in either order.
-    Value in0 = getDataOperands(&op)[0], in1 = getDataOperands(&op)[1];
-    Operation *d0 = in0.getDefiningOp(), *d1 = in1.getDefiningOp();
-    if (d0 && d1 && getTFOpName(d0) == "NextIteration") {
-      std::swap(in0, in1);
-      std::swap(d0, d1);
-    }
-    if (d0 && d1 && getTFOpName(d0) == "Enter" &&
-        getTFOpName(d1) == "NextIteration" && known.count(in0))
-      known[getDataResults(&op)[0]] = known.lookup(in0);
-  }
-  ArgValues values{Block::BlockArgListType(), nullptr, {}, &known};
-  for (Operation *loopCond : loopConds) {
-    Value pred = getDataResults(loopCond)[0];
-    std::optional<bool> enter =
-        evalCondition(getDataOperands(loopCond)[0], values);
-    if (!enter || *enter)
-      continue;
-    // Each Switch of the loop: Switch(Merge(Enter(init), NextIteration),
-    // pred), its false output read by Exits only.
-    SmallVector<std::pair<Operation *, Value>> exits;
-    bool ok = true;
-    for (Operation *user : pred.getUsers()) {
-      if (!ok)
-        break;
-      if (getTFOpName(user) != "Switch")
-        continue;
-      OperandRange data = getDataOperands(user);
-      Operation *merge = data.size() == 2 && data[1] == pred
-                             ? data[0].getDefiningOp()
-                             : nullptr;
-      Value init;
-      if (merge && getTFOpName(merge) == "Merge" &&
-          getNumDataOperands(merge) == 2)
-        for (Value in : getDataOperands(merge))
-          if (Operation *e = in.getDefiningOp();
-              e && getTFOpName(e) == "Enter" && getNumDataOperands(e) == 1)
-            init = getDataOperands(e)[0];
-      if (!init) {
-        ok = false;
-        break;
-      }
-      for (Operation *exit : getDataResults(user)[0].getUsers()) {
-        if (getTFOpName(exit) != "Exit" || !ctx.mayReplace(exit)) {
-          ok = false;
-          break;
-        }
-        exits.emplace_back(exit, init);
-      }
-    }
-    if (!ok || exits.empty()) {
-      LLVM_DEBUG(llvm::dbgs()
-                 << "tfg-loop-optimizer: v1 loop of '" << getNodeName(loopCond)
-                 << "' runs no iteration but is kept\n");
-      continue;
-    }
-    bool done = false;
-    for (auto [exit, init] : exits)
-      done |= succeeded(replaceAndErase(ctx, exit, {init}, {}));
-    if (done)
-      ++ctx.stats.loopsRemoved;
-  }
 }
 
 void loop_opt::simplifyTripCounts(BodyContext &ctx) {

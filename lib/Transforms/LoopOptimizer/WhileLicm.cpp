@@ -13,9 +13,9 @@
 // (its `T` and `output_shapes` extended, its new results unused). The
 // nodes then leave the body, and so do the constants only they read.
 //
-// The body and condition functions change, so each must be named by this
-// loop only (no other reference in the module), must not be generic
-// (polymorphic), and must not be the function holding the loop.
+// The body and condition functions change: one that other nodes name too
+// is first copied for this loop (`<function>_licm`). They must not be
+// generic (polymorphic), nor hold the loop.
 //
 //===----------------------------------------------------------------------===//
 
@@ -120,34 +120,23 @@ static bool isHoistable(Operation *inner, Block &body,
   });
 }
 
-/// Hoists the invariant nodes of the body of the functional While `op`.
-static void hoistFromWhile(BodyContext &ctx, Operation *op) {
-  auto lookup = [&](StringRef attr) -> GraphFuncOp {
-    auto func = op->getAttrOfType<tf_type::FuncAttr>(attr);
-    if (!func || !ctx.symbols || !ctx.functionUses)
-      return {};
-    StringRef name = func.getName().getLeafReference().getValue();
-    if (ctx.functionUses->lookup(name) != 1)
-      return {};
-    return ctx.symbols->lookup<GraphFuncOp>(name);
-  };
-  GraphFuncOp cond = lookup("cond"), body = lookup("body");
-  SmallVector<Value> init(getDataOperands(op));
-  unsigned n = init.size();
-  auto types = op->getAttrOfType<ArrayAttr>("T");
-  if (!cond || !body || cond == body || !hasLoopShape(cond, n) ||
-      !hasLoopShape(body, n) || !types || types.size() != n ||
-      body->isAncestor(op) || cond->isAncestor(op))
-    return;
+/// The nodes of the loop body `body` that may leave it, in an order where
+/// operands come first, given the loop's initial values `init`; `outside`
+/// receives the initial value of each loop value the body returns
+/// unchanged.
+static llvm::SetVector<Operation *>
+findHoistable(GraphFuncOp body, ValueRange init,
+              llvm::DenseMap<Value, Value> &outside) {
   Block &block = body.getBody().front();
   ReturnOp ret = body.getReturnOp();
-  if (getNumDataOperands(ret) != n)
-    return;
+  llvm::SetVector<Operation *> hoisted;
+  outside.clear();
+  if (getNumDataOperands(ret) != init.size())
+    return hoisted;
   // Loop values the body returns unchanged keep their initial value.
-  llvm::DenseMap<Value, Value> outside;
   llvm::DenseSet<Value> invariant;
   SmallVector<Operation *> worklist;
-  for (unsigned k = 0; k < n; ++k) {
+  for (unsigned k = 0; k < init.size(); ++k) {
     BlockArgument arg = body.getDataArgument(k);
     if (getDataOperands(ret)[k] != arg)
       continue;
@@ -155,8 +144,6 @@ static void hoistFromWhile(BodyContext &ctx, Operation *op) {
     invariant.insert(arg);
     llvm::append_range(worklist, arg.getUsers());
   }
-  // Hoisted in an order where operands come first.
-  llvm::SetVector<Operation *> hoisted;
   std::reverse(worklist.begin(), worklist.end());
   while (!worklist.empty()) {
     Operation *inner = worklist.pop_back_val();
@@ -168,8 +155,64 @@ static void hoistFromWhile(BodyContext &ctx, Operation *op) {
       llvm::append_range(worklist, r.getUsers());
     }
   }
+  return hoisted;
+}
+
+/// Makes `op`'s function attribute `attr` name a copy of `func` of its own
+/// (`<func>_licm`, uniqued, placed after `func`); returns the copy.
+static GraphFuncOp cloneForLoop(BodyContext &ctx, Operation *op, StringRef attr,
+                                GraphFuncOp func) {
+  auto ref = op->getAttrOfType<tf_type::FuncAttr>(attr);
+  GraphFuncOp copy = func.clone();
+  copy.setSymName((func.getSymName() + "_licm").str());
+  StringAttr name = ctx.symbols->insert(copy, std::next(func->getIterator()));
+  op->setAttr(attr,
+              tf_type::FuncAttr::get(op->getContext(), SymbolRefAttr::get(name),
+                                     ref.getAttrs()));
+  // The copy names what the function names once more.
+  llvm::StringMap<unsigned> &uses = *ctx.functionUses;
+  for (const auto &entry : countFunctionUses(copy))
+    uses[entry.getKey()] += entry.getValue();
+  --uses[func.getSymName()];
+  uses[name.getValue()] = 1;
+  LLVM_DEBUG(llvm::dbgs() << "tfg-loop-optimizer: '" << getNodeName(op)
+                          << "' runs a copy of " << func.getSymName() << ": "
+                          << name.getValue() << "\n");
+  return copy;
+}
+
+/// Hoists the invariant nodes of the body of the functional While `op`.
+static void hoistFromWhile(BodyContext &ctx, Operation *op) {
+  auto lookup = [&](StringRef attr) -> GraphFuncOp {
+    auto func = op->getAttrOfType<tf_type::FuncAttr>(attr);
+    if (!func || !ctx.symbols || !ctx.functionUses)
+      return {};
+    return ctx.symbols->lookup<GraphFuncOp>(
+        func.getName().getLeafReference().getValue());
+  };
+  GraphFuncOp cond = lookup("cond"), body = lookup("body");
+  SmallVector<Value> init(getDataOperands(op));
+  unsigned n = init.size();
+  auto types = op->getAttrOfType<ArrayAttr>("T");
+  if (!cond || !body || cond == body || !hasLoopShape(cond, n) ||
+      !hasLoopShape(body, n) || !types || types.size() != n ||
+      body->isAncestor(op) || cond->isAncestor(op))
+    return;
+  llvm::DenseMap<Value, Value> outside;
+  llvm::SetVector<Operation *> hoisted = findHoistable(body, init, outside);
   if (hoisted.empty())
     return;
+  // The functions change: a function another node names too is copied
+  // for this loop first.
+  auto shared = [&](GraphFuncOp func) {
+    return ctx.functionUses->lookup(func.getSymName()) != 1;
+  };
+  if (shared(cond))
+    cond = cloneForLoop(ctx, op, "cond", cond);
+  if (shared(body)) {
+    body = cloneForLoop(ctx, op, "body", body);
+    hoisted = findHoistable(body, init, outside);
+  }
   // Copies before the loop.
   OpBuilder builder(op);
   IRMapping mapping;

@@ -18,9 +18,13 @@
 // COM: A StatelessWhile with an empty output_shapes (kept empty).
 // CHECK-DAG: %[[P1:.*]], %{{.*}} = AddV2(%{{.*}}, %{{.*}}) name("stateless/plus1")
 // CHECK-DAG: StatelessWhile(%{{.*}}, %[[X]], %[[P1]]) name("stateless") {T = [i32, i32, i32], {{.*}}output_shapes = []
-// COM: A body shared by two loops is left alone.
-// CHECK-DAG: While(%{{.*}}, %{{.*}}, %{{.*}}) name("shared1") {T = [i32, i32, i32]
-// CHECK-DAG: While(%{{.*}}, %{{.*}}, %{{.*}}) name("shared2") {T = [i32, i32, i32]
+// COM: A body and a condition shared by two loops: the first loop gets
+// COM: copies of its own (@cond_shared_licm, @body_shared_licm), then the
+// COM: second changes the functions only it names now; x * x leaves both.
+// CHECK-DAG: %[[SQ1:.*]], %{{.*}} = Mul(%[[X]], %[[X]]) name("shared1/sq")
+// CHECK-DAG: While(%{{.*}}, %[[X]], %{{.*}}, %[[SQ1]]) name("shared1") {T = [i32, i32, i32, i32], body = #tf_type.func<@body_shared_licm, {}>, cond = #tf_type.func<@cond_shared_licm, {}>
+// CHECK-DAG: %[[SQ2:.*]], %{{.*}} = Mul(%[[X]], %[[X]]) name("shared2/sq")
+// CHECK-DAG: While(%{{.*}}, %[[X]], %{{.*}}, %[[SQ2]]) name("shared2") {T = [i32, i32, i32, i32], body = #tf_type.func<@body_shared, {}>, cond = #tf_type.func<@cond_shared, {}>
 // CHECK-LABEL: tfg.func @cond
 // CHECK: %{{.*}}: tensor<i32> {tfg.name = "licm_3"})
 // CHECK-NEXT: -> (tensor<i1> {tfg.name = "out"})
@@ -35,8 +39,13 @@
 // CHECK: AddV2(%{{.*}}, %[[ARG]]) name("acc_add")
 // CHECK: RandomUniform
 // CHECK: return(%{{.*}}, %{{.*}}, %{{.*}}, %[[ARG]])
-// CHECK-LABEL: tfg.func @body_shared
-// CHECK: Mul
+// CHECK-LABEL: tfg.func @cond_shared_licm(
+// CHECK-LABEL: tfg.func @body_shared(
+// CHECK-NOT: Mul
+// CHECK: return
+// CHECK-LABEL: tfg.func @body_shared_licm(
+// CHECK-NOT: Mul
+// CHECK: return
 // OFF: While(%{{.*}}, %{{.*}}, %{{.*}}) [%{{.*}}] name("while")
 // OFF-LABEL: tfg.func @body
 // OFF: Mul
