@@ -9,7 +9,9 @@ minus that of `--benchmark=1`, over RUNS - 1, best of 3, for
 `--backend=llvm` (compile cache warmed first) and for the interpreter, the
 two measured alternately. On a machine shared with other work the wall
 clock of bench/codegen.sh moves with the load; CPU time counts only the
-time the process ran (docs/Performance.md, "Compiled code").
+time the process ran (docs/Performance.md, "Compiled code"). The
+compiled code is also measured with `--no-vectorize` (the generated loops
+left scalar: docs/Codegen.md, "Tiling and vectorization").
 """
 import os
 import sys
@@ -49,8 +51,9 @@ def main():
     tool = os.path.join(build, "bin", "tfg-run")
     cache = tempfile.mkdtemp(prefix="tfg-bench-cache-")
     print("load: " + " ".join(open("/proc/loadavg").read().split()[0:3]))
-    print("%-18s %12s %12s %9s" % ("model", "llvm ms cpu", "interp ms cpu",
-                                    "int/llvm"))
+    print("%-18s %12s %12s %12s %9s %9s" % (
+        "model", "llvm ms cpu", "scalar ms cpu", "interp ms cpu", "int/llvm",
+        "scal/llvm"))
     ratios = []
     for name, node, shape in MODELS:
         base = [tool, os.path.join(inputs, name + ".json"),
@@ -59,17 +62,22 @@ def main():
         if cpu_seconds(llvm + ["--benchmark=1"]) is None:
             print("%-18s not compiled" % name)
             continue
-        best = {"llvm": float("inf"), "interp": float("inf")}
+        scalar = llvm + ["--no-vectorize"]
+        cpu_seconds(scalar + ["--benchmark=1"])
+        best = {"llvm": float("inf"), "scalar": float("inf"),
+                "interp": float("inf")}
         for _ in range(3):
-            for key, argv in (("llvm", llvm), ("interp", base)):
+            for key, argv in (("llvm", llvm), ("scalar", scalar),
+                              ("interp", base)):
                 many = cpu_seconds(argv + ["--benchmark=%d" % runs])
                 one = cpu_seconds(argv + ["--benchmark=1"])
                 if many is not None and one is not None:
                     best[key] = min(best[key], (many - one) / (runs - 1))
         ratio = best["interp"] / best["llvm"]
         ratios.append(ratio)
-        print("%-18s %12.2f %12.2f %9.2f" % (name, best["llvm"] * 1e3,
-                                             best["interp"] * 1e3, ratio))
+        print("%-18s %12.2f %12.2f %12.2f %9.2f %9.2f" % (
+            name, best["llvm"] * 1e3, best["scalar"] * 1e3,
+            best["interp"] * 1e3, ratio, best["scalar"] / best["llvm"]))
     if ratios:
         product = 1.0
         for r in ratios:

@@ -110,7 +110,7 @@ loadObject(StringRef object) {
 
 llvm::Expected<std::unique_ptr<CompiledFunction>>
 CompiledFunction::compile(ModuleOp module, StringRef name,
-                          const JitCacheOptions &cacheOptions) {
+                          const JitCacheOptions &cacheOptions, bool vectorize) {
   auto func = module.lookupSymbol<func::FuncOp>(name);
   if (!func || func.isDeclaration())
     return fail("the module has no function '" + name + "' with a body");
@@ -147,6 +147,7 @@ CompiledFunction::compile(ModuleOp module, StringRef name,
   result->outputSigs = std::move(signature->second);
 
   ObjectOptions options;
+  options.vectorize = vectorize;
   options.prefix = kJitPrefix.str();
   std::optional<CompileCache> cache;
   std::string key, object;

@@ -108,7 +108,9 @@ std::string CompileCache::computeKey(ModuleOp module, StringRef function,
   field(function);
   {
     PassManager pm(module.getContext());
-    buildStableHLOToLLVMPipeline(pm, StableHLOToLLVMPipelineOptions());
+    StableHLOToLLVMPipelineOptions pipelineOptions;
+    pipelineOptions.vectorize = options.vectorize;
+    buildStableHLOToLLVMPipeline(pm, pipelineOptions);
     std::string pipeline;
     llvm::raw_string_ostream os(pipeline);
     pm.printAsTextualPipeline(os);

@@ -244,7 +244,8 @@ static double secondsSince(std::chrono::steady_clock::time_point start) {
 /// A copy of `module` with function `name` public and read-only in its
 /// arguments, lowered to the LLVM dialect.
 static llvm::Expected<OwningOpRef<ModuleOp>>
-lowerToLLVMDialect(ModuleOp module, StringRef name) {
+lowerToLLVMDialect(ModuleOp module, StringRef name,
+                   const ObjectOptions &options) {
   MLIRContext *context = module.getContext();
   DialectRegistry registry;
   registerStableHLOToLinalgDialects(registry);
@@ -272,7 +273,9 @@ lowerToLLVMDialect(ModuleOp module, StringRef name) {
                      BoolAttr::get(context, false));
   }
   PassManager pm(context);
-  buildStableHLOToLLVMPipeline(pm, StableHLOToLLVMPipelineOptions());
+  StableHLOToLLVMPipelineOptions pipeline;
+  pipeline.vectorize = options.vectorize;
+  buildStableHLOToLLVMPipeline(pm, pipeline);
   if (failed(pm.run(*copy)))
     return fail("lowering function '" + name + "' to the LLVM dialect failed");
   return std::move(copy);
@@ -300,7 +303,7 @@ mlir::tfg::compileToObject(ModuleOp module, StringRef name,
   result.features = (*machine)->getTargetFeatureString().str();
 
   auto start = std::chrono::steady_clock::now();
-  auto lowered = lowerToLLVMDialect(module, name);
+  auto lowered = lowerToLLVMDialect(module, name, options);
   if (!lowered)
     return lowered.takeError();
   result.loweringSeconds = secondsSince(start);

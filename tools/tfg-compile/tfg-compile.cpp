@@ -85,6 +85,11 @@ static cl::opt<uint64_t> weightsMinBytes(
     cl::desc("With --weights: the smallest constant moved to the file "
              "(default 1024)"),
     cl::init(1024), cl::cat(category));
+static cl::opt<bool> noVectorize(
+    "no-vectorize",
+    cl::desc("Leave the elementwise, reduction and pooling loops scalar "
+             "(no tfg-vectorize-linalg)"),
+    cl::cat(category));
 static cl::opt<std::string>
     targetTriple("mtriple",
                  cl::desc("Target triple (default: the host's); 64-bit "
@@ -163,6 +168,7 @@ static int compile(MLIRContext &context) {
   options.target.optLevel = optLevel;
   options.weightsInSideFile = !weightsPath.empty();
   options.sideFileMinBytes = weightsMinBytes;
+  options.vectorize = !noVectorize;
   for (StringRef path : {StringRef(headerPath), StringRef(weightsPath)})
     if (!path.empty() && (path == outputPath || path == modelPath))
       return error("'" + path + "' is both an output and another file");

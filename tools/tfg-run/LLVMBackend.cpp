@@ -85,7 +85,8 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
   } else {
     JitCacheOptions cache;
     cache.directory = request.cacheDirectory;
-    auto compiled = CompiledFunction::compile(**module, name, cache);
+    auto compiled =
+        CompiledFunction::compile(**module, name, cache, request.vectorize);
     if (!compiled)
       return compiled.takeError();
     cpu = std::move(*compiled);

@@ -44,6 +44,8 @@ struct LLVMRunRequest {
   std::string gpuArch = "sm_80";
   /// Print the micro-kernels' work and time over the runs (GFLOP/s).
   bool printKernelStats = false;
+  /// --no-vectorize: ObjectOptions::vectorize off.
+  bool vectorize = true;
 };
 
 /// Builds the value of argument `index` (named by its tfg.name, else

@@ -224,6 +224,11 @@ static cl::opt<bool>
             cl::desc("With --backend=llvm: compile without the compile cache "
                      "(neither read nor written)"),
             cl::cat(category));
+static cl::opt<bool> noVectorize(
+    "no-vectorize",
+    cl::desc("With --backend=llvm: leave the elementwise, reduction and "
+             "pooling loops scalar (no tfg-vectorize-linalg)"),
+    cl::cat(category));
 static cl::opt<bool> printKernelStats(
     "print-kernel-stats",
     cl::desc("--backend=llvm: print the GEMM micro-kernels' calls, work and "
@@ -592,6 +597,7 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
   request.emitPTX = emitPTX;
   request.gpuArch = gpuArch;
   request.printKernelStats = printKernelStats;
+  request.vectorize = !noVectorize;
   llvm::StringMap<std::string> aliases = getSignatureAliases(module);
   auto resolve = [&](StringRef name) -> std::string {
     auto it = aliases.find(name);

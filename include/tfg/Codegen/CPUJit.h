@@ -50,10 +50,12 @@ public:
   /// With `cache.directory`, an intact cached object of the same key is
   /// loaded instead of compiling (isCacheHit()); a corrupt entry is warned
   /// about (at the function) and replaced, an unwritable directory warned
-  /// about and the compiled object used anyway.
+  /// about and the compiled object used anyway. `vectorize` is
+  /// ObjectOptions::vectorize.
   static llvm::Expected<std::unique_ptr<CompiledFunction>>
   compile(ModuleOp module, StringRef name,
-          const JitCacheOptions &cache = JitCacheOptions());
+          const JitCacheOptions &cache = JitCacheOptions(),
+          bool vectorize = true);
 
   /// Runs the compiled code on `args` (one per argument, of its element
   /// type and shape) and returns the results.

@@ -105,6 +105,9 @@ struct ObjectOptions {
   uint64_t sideFileMinBytes = 1024;
   /// Names of the results (default: their tfg.name, else resultN).
   std::vector<std::string> resultNames;
+  /// Tile and vectorize the linalg ops left after the micro-kernels
+  /// (the pipeline's `vectorize` option, tfg-vectorize-linalg).
+  bool vectorize = true;
 };
 
 struct ObjectResult {

@@ -348,4 +348,30 @@ def TFRegionToFunctionalPass
   let dependentDialects = ["::mlir::func::FuncDialect", "::mlir::TF::TFDialect"];
 }
 
+def VectorizeLinalgPass : Pass<"tfg-vectorize-linalg", "mlir::ModuleOp"> {
+  let summary = "Tile and vectorize elementwise, reduction, pooling and copy "
+                "linalg ops on buffers";
+  let description = [{
+    For each `linalg.generic`, `linalg.copy` and `linalg.pooling_nhwc_*` on
+    static buffers with an arith/math body: named ops generalized,
+    elementwise ops over identity-layout buffers collapsed to one loop, the
+    loop indexing the innermost dimension of the first input chosen as the
+    vector loop (every operand using it must do so in its innermost,
+    unit-stride dimension), the other loops tiled by 1 and the vector loop
+    by at most four vector registers, unit loops dropped, then upstream's
+    `linalg::vectorize`. Other ops are left as they are
+    (docs/Codegen.md, "Tiling and vectorization").
+  }];
+  let options = [
+    Option<"vectorBits", "vector-bits", "unsigned", "0",
+           "Width of a vector register in bits (0: the host's, 512 with "
+           "AVX-512, 256 with AVX, else 128)">,
+  ];
+  let dependentDialects = ["mlir::vector::VectorDialect",
+                           "mlir::scf::SCFDialect",
+                           "mlir::memref::MemRefDialect",
+                           "mlir::affine::AffineDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 #endif // TFG_CONVERSION_PASSES_TD

@@ -19,6 +19,8 @@
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Conversion/VectorToSCF/VectorToSCF.h"
 #include "mlir/Dialect/Bufferization/Pipelines/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -27,6 +29,7 @@
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -110,6 +113,17 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   if (options.ukernels)
     pm.addPass(createLinalgToUkernelsPass());
   pm.addPass(createStridedCopiesToLinalgPass());
+  if (options.vectorize) {
+    VectorizeLinalgPassOptions vectorize;
+    vectorize.vectorBits = options.vectorBits;
+    pm.addPass(createVectorizeLinalgPass(vectorize));
+    pm.addPass(createCanonicalizerPass());
+    // A 1-d tile reduces to one value: vector.reduction (an ordered
+    // llvm.vector.reduce), not a transpose into one-lane vectors.
+    pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass(
+        vector::VectorMultiReductionLowering::InnerReduction));
+    pm.addPass(createConvertVectorToSCFPass());
+  }
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(std::make_unique<EmitCInterfacePass>());
@@ -121,6 +135,8 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   pm.addPass(createConvertMathToLibmPass());
   // Buffers come from the runtime's allocator (tfg/Codegen/Runtime.h),
   // which keeps large freed blocks for the next inference.
+  if (options.vectorize)
+    pm.addPass(createConvertVectorToLLVMPass());
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));

@@ -41,12 +41,24 @@ struct StableHLOToLLVMPipelineOptions
       llvm::cl::desc("Call the runtime's GEMM micro-kernels for float32 "
                      "matmuls and convolutions (tfg-linalg-to-ukernels)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> vectorize{
+      *this, "vectorize",
+      llvm::cl::desc("Tile and vectorize the elementwise, reduction, pooling "
+                     "and copy linalg ops (tfg-vectorize-linalg)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<unsigned> vectorBits{
+      *this, "vector-bits",
+      llvm::cl::desc("Vector register width for tfg-vectorize-linalg (0: the "
+                     "host's)"),
+      llvm::cl::init(0)};
 };
 
 /// StableHLO to the LLVM dialect for the host CPU: --stablehlo-to-linalg,
 /// elementwise fusion, one-shot bufferization (results become out
 /// parameters), micro-kernel calls (tfg-linalg-to-ukernels, unless
-/// `options.ukernels` is false), loops, and the upstream lowerings to LLVM.
+/// `options.ukernels` is false), tiling and vectorization of the other linalg
+/// ops (tfg-vectorize-linalg, unless `options.vectorize` is false), loops,
+/// and the upstream lowerings to LLVM.
 /// Every function gets a C interface (`_mlir_ciface_NAME`).
 /// One-shot bufferization as both pipelines (CPU and GPU) use it: function
 /// boundaries bufferized with identity layouts, results turned into
