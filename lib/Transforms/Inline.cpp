@@ -82,14 +82,10 @@ private:
 };
 } // namespace
 
-/// Inlines one call; returns false when it must stay a call.
-static bool inlineCall(Operation *call, GraphFuncOp callee,
-                       NodeNameUniquer &names) {
-  OperandRange data = getDataOperands(call);
+InlinedBody mlir::tfg::inlineFunctionBody(Operation *call, GraphFuncOp callee,
+                                          ValueRange args,
+                                          NodeNameUniquer &names) {
   OperandRange ctls = getControlOperands(call);
-  if (data.size() != callee.getNumArguments() ||
-      getDataResults(call).size() != callee.getNumResults())
-    return false;
   StringRef callName = getNodeNamePrefix(call);
   StringRef device = getNodeDevice(call);
   OpBuilder builder(call);
@@ -102,9 +98,9 @@ static bool inlineCall(Operation *call, GraphFuncOp callee,
         device, ctls);
 
   IRMapping mapping;
-  for (unsigned k = 0; k < data.size(); ++k) {
-    mapping.map(callee.getDataArgument(k), data[k]);
-    mapping.map(callee.getControlArgument(k), getControlTokenOf(data[k]));
+  for (unsigned k = 0; k < args.size(); ++k) {
+    mapping.map(callee.getDataArgument(k), args[k]);
+    mapping.map(callee.getControlArgument(k), getControlTokenOf(args[k]));
   }
   ClonedBody body = cloneFunctionBody(callee, builder, mapping);
   llvm::SmallPtrSet<Operation *, 16> cloned(body.ops.begin(), body.ops.end());
@@ -120,7 +116,24 @@ static bool inlineCall(Operation *call, GraphFuncOp callee,
     if (inputControl && !hasInnerProducer && getControlToken(op))
       addControlOperands(op, getControlToken(inputControl));
   }
+  InlinedBody inlined;
+  inlined.results = std::move(body.results);
+  inlined.controls = std::move(body.controls);
+  if (inputControl)
+    inlined.controls.push_back(getControlToken(inputControl));
+  else
+    llvm::append_range(inlined.controls, ctls);
+  return inlined;
+}
 
+/// Inlines one call; returns false when it must stay a call.
+static bool inlineCall(Operation *call, GraphFuncOp callee,
+                       NodeNameUniquer &names) {
+  OperandRange data = getDataOperands(call);
+  if (data.size() != callee.getNumArguments() ||
+      getDataResults(call).size() != callee.getNumResults())
+    return false;
+  InlinedBody body = inlineFunctionBody(call, callee, data, names);
   for (auto [result, replacement] :
        llvm::zip(getDataResults(call), body.results))
     result.replaceAllUsesWith(replacement);
@@ -128,14 +141,12 @@ static bool inlineCall(Operation *call, GraphFuncOp callee,
   if (!ctl.use_empty()) {
     // Users of the call's control token wait for every result and control
     // return (and for the call's own dependencies).
-    SmallVector<Value> extra(body.controls);
-    if (inputControl)
-      extra.push_back(getControlToken(inputControl));
-    else
-      llvm::append_range(extra, ctls);
+    OpBuilder builder(call);
     Operation *outputControl = createNoOp(
-        builder, loc, names.get((callName + "/output_control_node").str()),
-        device, getControlDependencies(body.results, extra));
+        builder, call->getLoc(),
+        names.get((getNodeNamePrefix(call) + "/output_control_node").str()),
+        getNodeDevice(call),
+        getControlDependencies(body.results, body.controls));
     ctl.replaceAllUsesWith(getControlToken(outputControl));
   }
   call->erase();

@@ -306,6 +306,56 @@ static LogicalResult depthToSpace(InferenceContext &ctx) {
   return spaceDepth(ctx, false);
 }
 
+/// SpaceToBatchND (input, block_shape [M], paddings [M, 2]) and
+/// BatchToSpaceND (input, block_shape [M], crops [M, 2]): the batch times
+/// (or divided by) the product of the block, each of the M spatial
+/// dimensions padded then divided by its block (or multiplied, then
+/// cropped); the rest unchanged. A size that does not divide, or a
+/// negative one, is left for the kernel to report.
+static LogicalResult spaceBatch(InferenceContext &ctx, bool toBatch) {
+  Shape in = ctx.input(0);
+  if (!in.ranked)
+    return setResult(ctx, in);
+  auto block = ctx.listOperand(1);
+  auto edges = ctx.listOperand(2, /*perDim=*/2);
+  int64_t m = block ? static_cast<int64_t>(block->size()) : -1;
+  if (!block || !edges || m < 1 || m >= in.rank() ||
+      static_cast<int64_t>(edges->size()) != 2 * m ||
+      llvm::any_of(*block, [](int64_t b) { return b <= 0; }))
+    return setResult(ctx, Shape::ofRank(in.rank()));
+  Shape out = in;
+  int64_t product = 1;
+  for (int64_t i = 0; i < m; ++i) {
+    int64_t b = (*block)[i], lo = (*edges)[2 * i], hi = (*edges)[2 * i + 1];
+    int64_t &d = out.dims[i + 1];
+    product = mulDims(product, b);
+    if (d == kDyn || lo < 0 || hi < 0) {
+      d = kDyn;
+      continue;
+    }
+    if (toBatch) {
+      int64_t padded = addDims(d, addDims(lo, hi));
+      d = padded != kDyn && padded % b == 0 ? padded / b : kDyn;
+    } else {
+      int64_t grown = mulDims(d, b), crop = addDims(lo, hi);
+      d = grown != kDyn && crop != kDyn && grown >= crop ? grown - crop : kDyn;
+    }
+  }
+  int64_t &batch = out.dims[0];
+  if (batch != kDyn && product != kDyn)
+    batch = toBatch ? mulDims(batch, product)
+                    : (batch % product == 0 ? batch / product : kDyn);
+  else
+    batch = kDyn;
+  return setResult(ctx, out);
+}
+static LogicalResult spaceToBatch(InferenceContext &ctx) {
+  return spaceBatch(ctx, true);
+}
+static LogicalResult batchToSpace(InferenceContext &ctx) {
+  return spaceBatch(ctx, false);
+}
+
 static LogicalResult softmaxCrossEntropy(InferenceContext &ctx) {
   Shape logits = ctx.input(0);
   ctx.results.assign(ctx.getNumResults(), Shape::unknown());
@@ -412,6 +462,8 @@ void mlir::tfg::addNNShapeFunctions(llvm::StringMap<ShapeFunction> &t) {
       resize);
   add({"SpaceToDepth"}, spaceToDepth);
   add({"DepthToSpace"}, depthToSpace);
+  add({"SpaceToBatchND"}, spaceToBatch);
+  add({"BatchToSpaceND"}, batchToSpace);
   add({"SoftmaxCrossEntropyWithLogits"}, softmaxCrossEntropy);
   // Control flow and TensorArrays.
   add({"Switch", "RefSwitch"}, switchOp);

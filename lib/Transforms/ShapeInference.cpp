@@ -150,7 +150,7 @@ int64_t mlir::tfg::inferShapes(Block &body) {
 /// body is inferred again when its function's argument types (or, for a
 /// caller, its callee's result types) were refined. Types only get more
 /// precise, so the worklist empties.
-static int64_t inferShapesFollowingCalls(Operation *root) {
+int64_t mlir::tfg::inferShapesFollowingCalls(Operation *root) {
   CallShapes calls(root);
   InferenceState state;
   state.calls = &calls;

@@ -1,5 +1,6 @@
 // COM: Shape functions of the image ops: resizes, SpaceToDepth,
-// COM: DepthToSpace and non-max suppression.
+// COM: DepthToSpace, SpaceToBatchND, BatchToSpaceND and non-max
+// COM: suppression.
 // RUN: tfg-opt %s --split-input-file --tfg-shape-inference | FileCheck %s
 
 // COM: Resize*(images [N, H, W, C], size [2]): [N, size[0], size[1], C].
@@ -58,4 +59,36 @@ tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
   %N5:2, %ctl_8 = NonMaxSuppressionV4(%B, %S, %M, %T, %T) name("nms_v4_padded") {T = f32, T_threshold = f32, pad_to_max_output_size = true} : (tensor<*xf32>, tensor<*xf32>, tensor<i32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xi32>)
   // CHECK-DAG: name("nms_v5_padded"){{.*}} -> (tensor<5xi32>, tensor<5xf32>, tensor<i32>)
   %N6:3, %ctl_9 = NonMaxSuppressionV5(%B, %S, %M, %T, %T, %T) name("nms_v5_padded") {T = f32, pad_to_max_output_size = true} : (tensor<*xf32>, tensor<*xf32>, tensor<i32>, tensor<f32>, tensor<f32>, tensor<f32>) -> (tensor<*xi32>, tensor<*xf32>, tensor<*xi32>)
+}
+
+// -----
+
+// COM: SpaceToBatchND and BatchToSpaceND: the batch times (divided by) the
+// COM: block's product, the spatial dimensions padded and divided
+// COM: (multiplied and cropped), the rest kept; paddings computed from a
+// COM: Shape are known values. Unknown blocks or paddings keep the rank; a
+// COM: size that does not divide stays unknown.
+// CHECK-LABEL: tfg.graph
+tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+  %I, %ctl = Placeholder name("input") {dtype = f32, shape = #tf_type.shape<2x5x6x3>} : () -> (tensor<2x5x6x3xf32>)
+  %B, %ctl_0 = Const name("block") {dtype = i32, value = dense<2> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %P, %ctl_1 = Const name("pad") {dtype = i32, value = dense<[[1, 2], [0, 0]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  %Z, %ctl_2 = Const name("zero") {dtype = i32, value = dense<0> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  %C, %ctl_3 = Const name("crop") {dtype = i32, value = dense<[[1, 2], [0, 1]]> : tensor<2x2xi32>} : () -> (tensor<2x2xi32>)
+  // CHECK-DAG: name("s2b"){{.*}} -> (tensor<8x4x3x3xf32>)
+  %S, %ctl_4 = SpaceToBatchND(%I, %B, %P) name("s2b") {T = f32, Tblock_shape = i32, Tpaddings = i32} : (tensor<2x5x6x3xf32>, tensor<2xi32>, tensor<2x2xi32>) -> (tensor<*xf32>)
+  // CHECK-DAG: name("b2s"){{.*}} -> (tensor<2x5x5x3xf32>)
+  %T, %ctl_5 = BatchToSpaceND(%S, %B, %C) name("b2s") {T = f32, Tblock_shape = i32, Tcrops = i32} : (tensor<*xf32>, tensor<2xi32>, tensor<2x2xi32>) -> (tensor<*xf32>)
+  // CHECK-DAG: name("odd"){{.*}} -> (tensor<8x?x3x3xf32>)
+  %O, %ctl_6 = SpaceToBatchND(%I, %B, %Z) name("odd") {T = f32, Tblock_shape = i32, Tpaddings = i32} : (tensor<2x5x6x3xf32>, tensor<2xi32>, tensor<2x2xi32>) -> (tensor<*xf32>)
+  %Q, %ctl_7 = Placeholder name("fed_pad") {dtype = i32, shape = #tf_type.shape<2x2>} : () -> (tensor<2x2xi32>)
+  // CHECK-DAG: name("fed"){{.*}} -> (tensor<?x?x?x?xf32>)
+  %F, %ctl_8 = SpaceToBatchND(%I, %B, %Q) name("fed") {T = f32, Tblock_shape = i32, Tpaddings = i32} : (tensor<2x5x6x3xf32>, tensor<2xi32>, tensor<2x2xi32>) -> (tensor<*xf32>)
+  %Sh, %ctl_9 = Shape(%I) name("shape") {T = f32, out_type = i32} : (tensor<2x5x6x3xf32>) -> (tensor<4xi32>)
+  %Sl, %ctl_10 = Const name("slice") {dtype = i32, value = dense<[1, 1, 6, 3]> : tensor<4xi32>} : () -> (tensor<4xi32>)
+  %Sh2, %ctl_11 = Const name("shape22") {dtype = i32, value = dense<2> : tensor<2xi32>} : () -> (tensor<2xi32>)
+  %Sub, %ctl_12 = Sub(%Sh, %Sl) name("sub") {T = i32} : (tensor<4xi32>, tensor<4xi32>) -> (tensor<4xi32>)
+  %Pc, %ctl_13 = Reshape(%Sub, %Sh2) name("computed_pad") {T = i32, Tshape = i32} : (tensor<4xi32>, tensor<2xi32>) -> (tensor<2x2xi32>)
+  // CHECK-DAG: name("computed"){{.*}} -> (tensor<8x5x3x3xf32>)
+  %K, %ctl_14 = SpaceToBatchND(%I, %B, %Pc) name("computed") {T = f32, Tblock_shape = i32, Tpaddings = i32} : (tensor<2x5x6x3xf32>, tensor<2xi32>, tensor<2x2xi32>) -> (tensor<*xf32>)
 }

@@ -21,6 +21,8 @@
 namespace mlir {
 namespace tfg {
 
+class GraphFuncOp;
+
 /// tfg-toposort: stable topological order of one block (terminator last).
 /// Returns whether any node moved.
 bool sortTopologically(Block &block);
@@ -78,6 +80,10 @@ FailureOr<int64_t> compressNodeNames(Block &body,
 /// tfg-shape-inference: number of result types refined in the block and its
 /// nested regions.
 int64_t inferShapes(Block &body);
+/// tfg-shape-inference on a module (or any op holding graphs and functions):
+/// every body, following If, Case and calls between them (a body inferred
+/// again when its arguments or a callee's results were refined).
+int64_t inferShapesFollowingCalls(Operation *root);
 /// True if tfg-shape-inference has a shape function for the op.
 bool hasShapeFunction(StringRef opName);
 /// Number of ops with a shape function.
@@ -120,6 +126,31 @@ LogicalResult liftGraphToFuncAsTensorFlow(ModuleOp module,
 
 /// tfg-inline: number of calls inlined.
 FailureOr<int64_t> inlineCalls(ModuleOp module, const PreserveOptions &options);
+
+/// What inlineFunctionBody gives in place of a call's outputs.
+struct InlinedBody {
+  /// The values the body returns (in place of the call's data results).
+  SmallVector<Value> results;
+  /// What a user of the call's control token must also wait for: the
+  /// body's control returns and the call's own dependencies.
+  SmallVector<Value> controls;
+};
+/// Clones the body of `callee` (instantiated, `args.size()` arguments)
+/// before node `call`, its data arguments taking `args`: the clones are
+/// named `<call>/<node>` (uniqued by `names`), take the call's device when
+/// they have none, and those reading nothing of the body wait for the
+/// call's control operands (through a `<call>/input_control_node` NoOp).
+/// The call itself is left for the caller to replace.
+InlinedBody inlineFunctionBody(Operation *call, GraphFuncOp callee,
+                               ValueRange args, NodeNameUniquer &names);
+
+/// tfg-fold-known-branches: replaces each If, StatelessIf, Case and
+/// StatelessCase whose selector the graph fixes (a constant, or shape
+/// arithmetic that KnownValueEvaluator evaluates) by the body of the branch
+/// it takes, and an IdentityN (a NoOp without results) of the node's name
+/// taking over its outputs and control users. Returns the number of nodes
+/// replaced.
+int64_t foldKnownBranches(ModuleOp module);
 
 } // namespace tfg
 } // namespace mlir

@@ -470,6 +470,38 @@ def InlinePass : Pass<"tfg-inline", "ModuleOp"> {
   ];
 }
 
+def FoldKnownBranchesPass : Pass<"tfg-fold-known-branches", "ModuleOp"> {
+  let summary = "Replace an If or Case whose selector the graph fixes by the branch it takes";
+  let description = [{
+    Dead-branch removal for functional conditionals: an `If`,
+    `StatelessIf`, `Case` or `StatelessCase` whose condition or branch
+    index is a value the graph fixes (a `Const`, or shape arithmetic over
+    constants and static shapes: the known values of shape inference) is
+    replaced by the body of the branch it takes, inlined as `tfg-inline`
+    inlines a call (nodes named `<node>/<name>`, waiting for the node's
+    control operands). An `IdentityN` of the node's name (a `NoOp` when it
+    has no outputs) takes over its outputs and its control users, so that
+    fetches and control edges keep their meaning. An If's condition is true
+    when it is a nonzero scalar or a non-empty tensor; a Case index out of
+    range takes the last branch. Shape inference then runs on the module, so
+    the outputs get the taken branch's shapes rather than the join of every
+    branch's; an inlined body's own known selectors fold in the next round
+    (at most 16 rounds, and at most 16 times the module's nodes cloned).
+    Run it after `tfg-shape-inference` (known values need static shapes);
+    `tfg-to-stablehlo` runs it first.
+
+    ```mlir
+    %c, %ctl = Const name("flag") {dtype = i1, value = dense<true> : tensor<i1>} : () -> (tensor<i1>)
+    %If, %ctl_0 = If(%c, %x) name("cond") {then_branch = #tf_type.func<@grow, {}>, ...}
+    // After: cond/... = the nodes of @grow on %x, and
+    //        cond = IdentityN(<what @grow returns>).
+    ```
+  }];
+  let statistics = [
+    Statistic<"numFolded", "nodes-folded", "Number of If/Case nodes replaced by their branch">
+  ];
+}
+
 def LiftGraphToFuncPass : Pass<"tfg-lift-graph-to-func", "ModuleOp"> {
   let summary = "Turn the graph into a function of its feeds returning its fetches";
   let description = [{

@@ -10,18 +10,19 @@
 //   is unraveled into coordinates ([N, rank] int64) and the first
 //   count = sum(x != 0) rows are the result.
 // - NonMaxSuppressionV2/V3/V4/V5 (hard NMS, as TFGEval's kernel computes
-//   it): the scores sorted descending (stable: the lower index first among
-//   equal scores; NaN scores last), then a stablehlo.while visits the
-//   candidates in that order while one is left, fewer than max_output_size
-//   are selected and the candidate's score is > score_threshold; a
-//   candidate is selected unless its IoU with a selected box is over
-//   iou_threshold (or NaN). The selected indices and boxes live in
-//   buffers of K slots: K = max_output_size when it is a constant (at most
-//   the box count when that is static), else the static box count.
+//   it; V5's soft NMS and CombinedNonMaxSuppression are in NMSRules.cpp): the
+//   scores sorted descending (stable: the lower index first among equal scores;
+//   NaN scores last), then a stablehlo.while visits the candidates in that
+//   order while one is left, fewer than max_output_size are selected and the
+//   candidate's score is > score_threshold; a candidate is selected unless its
+//   IoU with a selected box is over iou_threshold (or NaN). The selected
+//   indices and boxes live in buffers of K slots: K = max_output_size when it
+//   is a constant (at most the box count when that is static), else the static
+//   box count.
 //
 //===----------------------------------------------------------------------===//
 
-#include "DynamicShapes.h"
+#include "NMS.h"
 
 #include "tfg/Dialect/StableHLO/StableHLODialect.h"
 
@@ -34,18 +35,17 @@ using namespace mlir::tfg;
 using namespace mlir::tfg::tohlo;
 using namespace mlir::tfg::tohlo::dyn;
 
-namespace {
+static RankedTensorType scalarOf(Type elem) {
+  return RankedTensorType::get({}, elem);
+}
 
-RankedTensorType scalarOf(Type elem) { return RankedTensorType::get({}, elem); }
-
-/// A stablehlo.sort of `operands` along dimension 0, stable, whose
-/// comparator compares the first operands' elements with `dir`.
-SmallVector<Value, 2> sortBy(Lowering &l, ValueRange operands, StringRef dir) {
+SmallVector<Value, 2> nms::sortBy(Lowering &l, ValueRange operands,
+                                  StringRef dir, int64_t dimension) {
   OperationState state(l.loc, "stablehlo.sort");
   state.addOperands(operands);
   for (Value v : operands)
     state.addTypes(v.getType());
-  state.addAttribute("dimension", l.b.getI64IntegerAttr(0));
+  state.addAttribute("dimension", l.b.getI64IntegerAttr(dimension));
   state.addAttribute("is_stable", l.b.getBoolAttr(true));
   Region *region = state.addRegion();
   Block *block = new Block();
@@ -66,6 +66,10 @@ SmallVector<Value, 2> sortBy(Lowering &l, ValueRange operands, StringRef dir) {
   Operation *sort = l.b.create(state);
   return SmallVector<Value, 2>(sort->getResults());
 }
+
+namespace {
+using nms::NMSLoop;
+using nms::sortBy;
 
 /// A 1-D iota of `n` (tensor<i64>, or static `size`) elements of `elem`.
 Value iota1D(Lowering &l, Type elem, int64_t size, Value n) {
@@ -154,19 +158,12 @@ LogicalResult where(Lowering &l, SmallVectorImpl<Value> &results) {
   return success();
 }
 
-/// The while loop of hard NMS and what it returns.
-struct NMSLoop {
-  Value selected; // tensor<K x i32>, valid below `count`.
-  Value count;    // tensor<i32>.
-};
+} // namespace
 
-/// Builds the greedy selection over `boxes` ([N, 4] f32, N maybe `?`)
-/// visited in the order `order` ([N] i32) with the sorted scores
-/// `sortedScores` ([N + 1] f32, the last -inf so that the condition may read
-/// slot N), into K slots, at most `limit` (tensor<i32>).
-NMSLoop buildLoop(Lowering &l, Value boxes, Value order, Value sortedScores,
-                  int64_t capacity, Value limit, Value iouThreshold,
-                  Value scoreThreshold) {
+NMSLoop nms::buildHardLoop(Lowering &l, Value boxes, Value order,
+                           Value sortedScores, int64_t capacity, Value limit,
+                           Value iouThreshold, Value scoreThreshold,
+                           bool nanSuppresses) {
   OpBuilder &b = l.b;
   Type i32 = b.getI32Type(), f32 = b.getF32Type(), i1 = b.getI1Type();
   auto si32 = scalarOf(i32), sf32 = scalarOf(f32), si1 = scalarOf(i1);
@@ -280,10 +277,13 @@ NMSLoop buildLoop(Lowering &l, Value boxes, Value order, Value sortedScores,
     Value sareaLE = l.compare(sarea, zf, "LE");
     Value positive = l.op(
         "and", {l.op("not", sareaLE, vi1), l.op("not", notArea, vi1)}, vi1);
-    Value within = l.compare(iou, spread(iouThreshold), "LE");
-    Value over = l.op(
-        "and", {l.op("and", {valid, positive}, vi1), l.op("not", within, vi1)},
-        vi1);
+    // A NaN IoU is over unless !nanSuppresses.
+    Value exceeds =
+        nanSuppresses
+            ? l.op("not", l.compare(iou, spread(iouThreshold), "LE"), vi1)
+            : l.compare(iou, spread(iouThreshold), "GT");
+    Value over =
+        l.op("and", {l.op("and", {valid, positive}, vi1), exceeds}, vi1);
     Value suppressed = l.withBody("reduce", over, 0, "or", si1,
                                   {l.named("dimensions", l.i64s({0}))});
     Value take = l.op("not", suppressed, si1);
@@ -298,8 +298,10 @@ NMSLoop buildLoop(Lowering &l, Value boxes, Value order, Value sortedScores,
          put(sy1, ymax), put(sx1, xmax), put(sarea, area)});
   }
   Operation *loop = b.create(state);
-  return {loop->getResult(2), loop->getResult(1)};
+  return {loop->getResult(2), loop->getResult(1), Value()};
 }
+
+namespace {
 
 /// NonMaxSuppressionV2-V5(boxes, scores, max_output_size, iou_threshold
 /// [, score_threshold [, soft_nms_sigma]]).
@@ -320,11 +322,18 @@ LogicalResult nonMaxSuppression(Lowering &l, SmallVectorImpl<Value> &results) {
   if (!isa<FloatType>(bt.getElementType()) ||
       !isa<FloatType>(st.getElementType()))
     return l.error() << "expects floating-point boxes and scores";
+  // Soft NMS (sigma > 0) visits the candidates by their decayed scores.
+  float sigma = 0;
   if (version == 5) {
-    FailureOr<double> sigma = constFloat(l, 5);
-    if (failed(sigma) || *sigma != 0)
-      return l.error() << "soft NMS (soft_nms_sigma not a constant 0) is not "
-                          "legalized";
+    FailureOr<double> s = constFloat(l, 5);
+    if (failed(s))
+      return l.error() << "soft_nms_sigma is computed: it must be a constant";
+    if (!(*s >= 0))
+      return l.error() << "soft_nms_sigma must be non-negative";
+    sigma = static_cast<float>(*s);
+    if (sigma > 0 && (ShapedType::isDynamic(bt.getDimSize(0)) ||
+                      ShapedType::isDynamic(st.getDimSize(0))))
+      return l.error() << "soft NMS is legalized for a static box count only";
   }
   bool pad = false;
   if (version >= 4) {
@@ -387,27 +396,34 @@ LogicalResult nonMaxSuppression(Lowering &l, SmallVectorImpl<Value> &results) {
   Value scoreThreshold = version == 2
                              ? l.splat(sf32, -std::numeric_limits<float>::max())
                              : scalarOperand(4, f32);
-  // Sort keys: NaN as -inf (never a candidate, sorted last), -0 as +0 (TF's
-  // queue orders them as equal).
-  RankedTensorType vt = l.type(scores32);
-  Value isNaN = l.compare(scores32, scores32, "NE");
-  Value minusInf = splatLike1D(
-      l, l.splat(sf32, -std::numeric_limits<double>::infinity()), scores32);
-  Value plusZero = splatLike1D(l, l.splat(sf32, 0), scores32);
-  Value keys = l.op(
-      "select", {isNaN, minusInf, l.op("add", {scores32, plusZero}, vt)}, vt);
-  Value count = dimSize(l, scores32, 0);
-  Value positions = iota1D(l, i32, st.getDimSize(0), count);
-  SmallVector<Value, 2> sorted = sortBy(l, {keys, positions}, "GT");
-  auto oneF = RankedTensorType::get({1}, f32);
-  Value guard = l.splat(oneF, -std::numeric_limits<double>::infinity());
-  int64_t m = st.getDimSize(0);
-  Value padded =
-      l.op("concatenate", {sorted[0], guard},
-           RankedTensorType::get({ShapedType::isDynamic(m) ? m : m + 1}, f32),
-           {l.named("dimension", b.getI64IntegerAttr(0))});
-  NMSLoop loop = buildLoop(l, boxes32, sorted[1], padded, capacity, limit,
-                           iouThreshold, scoreThreshold);
+  NMSLoop loop;
+  if (sigma > 0) {
+    loop = nms::buildSoftLoop(l, boxes32, scores32, capacity, limit,
+                              scoreThreshold, sigma);
+  } else {
+    // Sort keys: NaN as -inf (never a candidate, sorted last), -0 as +0 (TF's
+    // queue orders them as equal).
+    RankedTensorType vt = l.type(scores32);
+    Value isNaN = l.compare(scores32, scores32, "NE");
+    Value minusInf = splatLike1D(
+        l, l.splat(sf32, -std::numeric_limits<double>::infinity()), scores32);
+    Value plusZero = splatLike1D(l, l.splat(sf32, 0), scores32);
+    Value keys = l.op(
+        "select", {isNaN, minusInf, l.op("add", {scores32, plusZero}, vt)}, vt);
+    Value count = dimSize(l, scores32, 0);
+    Value positions = iota1D(l, i32, st.getDimSize(0), count);
+    SmallVector<Value, 2> sorted = sortBy(l, {keys, positions}, "GT");
+    auto oneF = RankedTensorType::get({1}, f32);
+    Value guard = l.splat(oneF, -std::numeric_limits<double>::infinity());
+    int64_t m = st.getDimSize(0);
+    Value padded =
+        l.op("concatenate", {sorted[0], guard},
+             RankedTensorType::get({ShapedType::isDynamic(m) ? m : m + 1}, f32),
+             {l.named("dimension", b.getI64IntegerAttr(0))});
+    loop = nms::buildHardLoop(l, boxes32, sorted[1], padded, capacity, limit,
+                              iouThreshold, scoreThreshold,
+                              /*nanSuppresses=*/true);
+  }
   // Slots at or above the count hold leftovers: zero them.
   auto vi32 = RankedTensorType::get({capacity}, i32);
   Value slots = l.op("iota", {}, vi32,
@@ -422,9 +438,11 @@ LogicalResult nonMaxSuppression(Lowering &l, SmallVectorImpl<Value> &results) {
     auto dims = stablehlo::GatherDimensionNumbersAttr::get(b.getContext(), {},
                                                            {0}, {}, {}, {0}, 1);
     auto vs = RankedTensorType::get({capacity}, st.getElementType());
-    Value picked = l.op("gather", {scores, indices}, vs,
-                        {l.named("dimension_numbers", dims),
-                         l.named("slice_sizes", l.i64s({1}))});
+    // Soft NMS returns the decayed scores; hard NMS the inputs'.
+    Value picked = loop.scores ? l.convert(loop.scores, st.getElementType())
+                               : l.op("gather", {scores, indices}, vs,
+                                      {l.named("dimension_numbers", dims),
+                                       l.named("slice_sizes", l.i64s({1}))});
     outs.push_back(l.op("select", {used, picked, l.splat(vs, 0)}, vs));
   }
   for (Value &v : outs) {
@@ -454,4 +472,5 @@ void tohlo::addDataDependentRules(RuleTable &table) {
   for (StringRef name : {"NonMaxSuppressionV2", "NonMaxSuppressionV3",
                          "NonMaxSuppressionV4", "NonMaxSuppressionV5"})
     table[name] = nonMaxSuppression;
+  table["CombinedNonMaxSuppression"] = nms::combinedNonMaxSuppression;
 }

@@ -16,6 +16,7 @@
 #include "tfg/Conversion/TFGToStableHLO/TFGToStableHLO.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/Utility.h"
+#include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/Transforms/GraphUtils.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -224,6 +225,9 @@ void TFGToStableHLOPass::runOnOperation() {
     return signalPassFailure();
   }
   GraphOp graph = graphs.front();
+  // An If or Case whose selector the graph fixes becomes its taken branch,
+  // so that its outputs get that branch's shapes (tfg-fold-known-branches).
+  foldKnownBranches(module);
   // TensorLists and TensorArrays: which values are lists, their buffer
   // types; refines the types of list reads (and reruns shape inference).
   ListAnalysis lists;
