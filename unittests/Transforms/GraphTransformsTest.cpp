@@ -3,10 +3,12 @@
 #include "tfg/Transforms/GraphTransforms.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/Support/InputLimits.h"
+#include "tfg/Transforms/NodeOrder.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/thread.h"
 
 #include "gtest/gtest.h"
@@ -142,6 +144,66 @@ TEST_F(GraphTransformsTest, TopologicalOrderIgnoresBackEdges) {
   sortTopologically(body);
   EXPECT_EQ(names(body),
             (std::vector<std::string>{"init", "merge", "body", "next"}));
+}
+
+/// Node names of `ops`.
+static std::vector<std::string> nodeNames(ArrayRef<Operation *> ops) {
+  std::vector<std::string> out;
+  for (Operation *op : ops)
+    out.push_back(getNodeName(op).str());
+  return out;
+}
+
+TEST_F(GraphTransformsTest, LoweringOrderKeepsChainsAndBlockOrder) {
+  // c takes a (data) and x (control); b is independent of both. The ready
+  // nodes a, b, x keep their block order; c follows x, which freed it, at
+  // once (a stack), and d follows c.
+  auto module = parse(R"mlir(
+    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+      %C, %ctl = Neg(%A) [%ctlX] name("c") {T = f32} : (tensor<f32>) -> (tensor<f32>)
+      %A, %ctlA = Const name("a") {dtype = f32, value = dense<1.0> : tensor<f32>} : () -> (tensor<f32>)
+      %B, %ctlB = Const name("b") {dtype = f32, value = dense<2.0> : tensor<f32>} : () -> (tensor<f32>)
+      %X, %ctlX = Const name("x") {dtype = f32, value = dense<3.0> : tensor<f32>} : () -> (tensor<f32>)
+      %D, %ctlD = AddV2(%C, %B) name("d") {T = f32} : (tensor<f32>, tensor<f32>) -> (tensor<f32>)
+    })mlir");
+  ASSERT_TRUE(module);
+  Block &body = (*module->getOps<GraphOp>().begin()).getBody();
+  SmallVector<Operation *> order;
+  EXPECT_EQ(orderNodesTopologically(body, order), nullptr);
+  EXPECT_EQ(nodeNames(order),
+            (std::vector<std::string>{"a", "b", "x", "c", "d"}));
+
+  // Only the kept nodes, ordered by the edges between them.
+  llvm::StringSet<> keep{"c", "d", "b"};
+  auto kept = [&](Operation *op) { return keep.contains(getNodeName(op)); };
+  order.clear();
+  EXPECT_EQ(orderNodesTopologically(body, order, kept), nullptr);
+  EXPECT_EQ(nodeNames(order), (std::vector<std::string>{"c", "b", "d"}));
+}
+
+TEST_F(GraphTransformsTest, LoweringOrderReportsTheFirstNodeOnACycle) {
+  auto module = parse(R"mlir(
+    tfg.graph #tf_type.version<producer = 1, min_consumer = 0> {
+      %E, %ctl_2 = Const name("init") {dtype = f32, value = dense<0.0> : tensor<f32>} : () -> (tensor<f32>)
+      %M:2, %ctl_1 = Merge(%E, %N) name("merge") {N = 2 : i64, T = f32} : (tensor<f32>, tensor<f32>) -> (tensor<f32>, tensor<i32>)
+      %B, %ctl_0 = Neg(%M#0) name("body") {T = f32} : (tensor<f32>) -> (tensor<f32>)
+      %N, %ctl = NextIteration(%B) name("next") {T = f32} : (tensor<f32>) -> (tensor<f32>)
+    })mlir");
+  ASSERT_TRUE(module);
+  Block &body = (*module->getOps<GraphOp>().begin()).getBody();
+  SmallVector<Operation *> order;
+  Operation *cyclic = orderNodesTopologically(body, order);
+  ASSERT_NE(cyclic, nullptr);
+  EXPECT_EQ(getNodeName(cyclic), "merge");
+  EXPECT_EQ(nodeNames(order), (std::vector<std::string>{"init"}));
+
+  // With NextIteration's input ignored (tf_executor's Source), the loop
+  // orders: the Source first, as a ready node in block order.
+  order.clear();
+  auto isNext = [](Operation *op) { return getNodeName(op) == "next"; };
+  EXPECT_EQ(orderNodesTopologically(body, order, nullptr, isNext), nullptr);
+  EXPECT_EQ(nodeNames(order),
+            (std::vector<std::string>{"init", "next", "merge", "body"}));
 }
 
 TEST_F(GraphTransformsTest, PruneNeedsFetchesInAGraph) {

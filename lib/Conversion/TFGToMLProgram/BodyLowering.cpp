@@ -18,6 +18,7 @@
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/TFTypeDialect.h"
 #include "tfg/IR/Utility.h"
+#include "tfg/Transforms/NodeOrder.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/TypeUtilities.h"
@@ -37,49 +38,20 @@ static InFlightDiagnostic nodeError(Operation *node) {
 LogicalResult mlprogram::orderNodes(Block &body,
                                     const llvm::DenseSet<Operation *> *keep,
                                     SmallVectorImpl<Operation *> &order) {
-  llvm::DenseMap<Operation *, unsigned> pending;
-  SmallVector<Operation *> ready;
-  auto kept = [&](Operation *op) {
-    return op && op->getBlock() == &body && (!keep || keep->contains(op));
-  };
-  for (Operation &op : body.without_terminator()) {
-    if (!kept(&op))
-      continue;
-    unsigned count = 0;
-    for (Value operand : op.getOperands())
-      if (kept(operand.getDefiningOp()))
-        ++count;
-    if (count == 0)
-      ready.push_back(&op);
-    else
-      pending[&op] = count;
-  }
-  // A stack, so that chains stay together; reversed, so that independent
-  // nodes keep their order.
-  std::reverse(ready.begin(), ready.end());
-  while (!ready.empty()) {
-    Operation *op = ready.pop_back_val();
-    order.push_back(op);
-    for (Value result : op->getResults())
-      for (OpOperand &use : result.getUses()) {
-        auto it = pending.find(use.getOwner());
-        if (it != pending.end() && --it->second == 0) {
-          ready.push_back(it->first);
-          pending.erase(it);
-        }
-      }
-  }
-  for (Operation &op : body.without_terminator())
-    if (pending.count(&op))
-      return nodeError(&op) << "is on a cycle (a v1 loop), which has no "
-                               "func.func form";
+  auto kept = [&](Operation *op) { return keep->contains(op); };
+  Operation *cyclic = orderNodesTopologically(
+      body, order, keep ? function_ref<bool(Operation *)>(kept) : nullptr);
+  if (cyclic)
+    return nodeError(cyclic) << "is on a cycle (a v1 loop), which has no "
+                                "func.func form";
   return success();
 }
 
 BodyLowering::BodyLowering(Block &target, VariableTable &variables,
                            llvm::StringMap<OperationName> &names)
     : builder(target.getParentOp()->getContext()), variables(variables),
-      names(names), attrNames(builder.getContext()) {
+      names(names), attrNames(builder.getContext()),
+      tfNames(builder.getContext()) {
   builder.setInsertionPointToEnd(&target);
 }
 
@@ -462,8 +434,13 @@ LogicalResult BodyLowering::lowerNode(Operation *node) {
       type = cast<ShapedType>(type).clone(referred);
     types.push_back(type);
   }
-  Operation *op = createTF(node, opName, operands, types,
-                           getTFOpAttributes(node, attrNames));
+  // A generic node's tf attributes hold its name and device already.
+  Operation *op =
+      node->isRegistered()
+          ? createTF(node, opName, operands, types,
+                     getTFOpAttributes(node, attrNames))
+          : createTFOp(builder, tfNames.get(node), node->getLoc(), operands,
+                       types, getTFOpAttrDictionary(node, attrNames));
   for (auto [result, lowered] :
        llvm::zip(getDataResults(node), op->getResults()))
     mapping[result] = lowered;

@@ -24,8 +24,8 @@ namespace mlprogram {
 
 /// Orders the nodes of `body` that `keep` holds (every node when null)
 /// so that each comes after the nodes it takes data or control from
-/// (Kahn's algorithm: iterative, linear in nodes and edges). Fails with an
-/// error at a node left on a cycle.
+/// (orderNodesTopologically of NodeOrder.h). Fails with an error at a node
+/// left on a cycle.
 LogicalResult orderNodes(Block &body, const llvm::DenseSet<Operation *> *keep,
                          SmallVectorImpl<Operation *> &order);
 
@@ -88,6 +88,8 @@ private:
   llvm::StringMap<OperationName> &names;
   /// getTFOpAttributes's names, made once.
   TFOpAttrNames attrNames;
+  /// The tf op of each node op name.
+  TFOpNames tfNames;
   llvm::DenseMap<Value, Value> mapping;
   /// The variable each handle or reference (tfg value) stands for.
   llvm::DenseMap<Value, Variable *> handles;

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 namespace mlir {
 namespace tfg {
@@ -59,6 +60,7 @@ private:
   VariableTable variables;
   llvm::StringMap<OperationName> names;
   llvm::StringMap<GraphFuncOp> functions;
+  llvm::DenseMap<OperationName, GraphFuncOp> calleeOfOp;
   llvm::SetVector<GraphFuncOp> called;
 };
 } // namespace
@@ -68,9 +70,21 @@ void ModuleLowering::collectCallees(Operation *node) {
     if (GraphFuncOp func = functions.lookup(name))
       called.insert(func);
   };
-  add(getTFOpName(node));
-  node->getAttrDictionary().walk(
-      [&](tf_type::FuncAttr f) { add(f.getName().getLeafReference()); });
+  // The function an op name calls, looked up once per op name.
+  auto it = calleeOfOp.find(node->getName());
+  if (it == calleeOfOp.end())
+    it = calleeOfOp
+             .try_emplace(node->getName(), functions.lookup(getTFOpName(node)))
+             .first;
+  if (it->second)
+    called.insert(it->second);
+  // Function attributes, nested in lists and dictionaries; the other
+  // attributes (types, strings, numbers, tensors) hold none, and are not
+  // walked (a walk keeps a visited set: a cost per node).
+  for (NamedAttribute attr : node->getAttrDictionary())
+    if (isa<tf_type::FuncAttr, ArrayAttr, DictionaryAttr>(attr.getValue()))
+      attr.getValue().walk(
+          [&](tf_type::FuncAttr f) { add(f.getName().getLeafReference()); });
 }
 
 LogicalResult
@@ -83,7 +97,16 @@ ModuleLowering::getFetches(GraphOp graph, SmallVectorImpl<std::string> &specs,
     all = getRecordedFetches(module);
   if (all.empty())
     all = getSinkFetches(body);
-  llvm::StringMap<Operation *> byName = getNodesByName(body);
+  // The nodes the fetches name, in one pass over the body that keeps no
+  // other name (getNodesByName would hold every node's).
+  llvm::StringSet<> wanted;
+  for (const std::string &spec : all)
+    wanted.insert(getNodeNameOfSpec(spec));
+  llvm::StringMap<Operation *> byName;
+  for (Operation &op : body)
+    if (StringAttr name = getNodeNameAttr(&op);
+        name && wanted.contains(name.getValue()))
+      byName.try_emplace(name.getValue(), &op);
   for (const std::string &spec : all) {
     NodeSpec parsed = parseNodeSpec(spec);
     FailureOr<Operation *> node = resolveNodeSpec(
@@ -145,13 +168,18 @@ LogicalResult ModuleLowering::lowerGraph(GraphOp graph) {
   BodyLowering lowering(*entry, variables, names);
   llvm::DenseSet<Operation *> skip;
   SmallVector<std::string> feedNames;
+  // All at once: one setArgAttr per argument copies the list each time
+  // (quadratic in the arguments; a large graph has thousands).
+  SmallVector<DictionaryAttr> argAttrs;
+  StringAttr nameAttr = builder.getStringAttr(kMLProgramNameAttr);
   for (auto [i, feed] : llvm::enumerate(feeds)) {
     lowering.map(getDataResults(feed)[0], entry->getArgument(i));
     skip.insert(feed);
     feedNames.push_back(getNodeName(feed).str());
-    func.setArgAttr(i, kMLProgramNameAttr,
-                    builder.getStringAttr(getNodeName(feed)));
+    argAttrs.push_back(builder.getDictionaryAttr(
+        NamedAttribute(nameAttr, builder.getStringAttr(getNodeName(feed)))));
   }
+  func.setAllArgAttrs(argAttrs);
   if (failed(lowering.lowerNodes(order, skip)))
     return failure();
   for (Operation *node : order)
@@ -171,8 +199,11 @@ LogicalResult ModuleLowering::lowerGraph(GraphOp graph) {
   func::ReturnOp::create(inner, loc, results);
   func.setFunctionType(
       builder.getFunctionType(inputs, ValueRange(results).getTypes()));
-  for (auto [i, spec] : llvm::enumerate(specs))
-    func.setResultAttr(i, kMLProgramNameAttr, builder.getStringAttr(spec));
+  SmallVector<DictionaryAttr> resultAttrs;
+  for (const std::string &spec : specs)
+    resultAttrs.push_back(builder.getDictionaryAttr(
+        NamedAttribute(nameAttr, builder.getStringAttr(spec))));
+  func.setAllResultAttrs(resultAttrs);
   func->setAttr(
       kEntryFunctionAttr,
       builder.getDictionaryAttr(

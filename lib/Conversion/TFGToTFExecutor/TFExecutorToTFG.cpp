@@ -36,7 +36,12 @@ public:
   GraphRaiser(Block &target, llvm::StringMap<OperationName> &names)
       : builder(target.getParentOp()->getContext()), names(names) {
     builder.setInsertionPointToEnd(&target);
-    controlType = tf_type::ControlType::get(builder.getContext());
+    MLIRContext *context = builder.getContext();
+    controlType = tf_type::ControlType::get(context);
+    argControlsId = StringAttr::get(context, kArgControlsAttr);
+    deviceId = StringAttr::get(context, kDeviceAttr);
+    nodeNameId = StringAttr::get(context, kNodeNameAttr);
+    nodeDeviceId = StringAttr::get(context, "_mlir_device");
   }
 
   void mapArgument(Value arg, Value data, Value control) {
@@ -61,6 +66,10 @@ private:
   OpBuilder builder;
   llvm::StringMap<OperationName> &names;
   Type controlType;
+  /// The attribute names compared per node, uniqued once.
+  StringAttr argControlsId, deviceId, nodeNameId, nodeDeviceId;
+  /// The tfg op name of each tf or tf_executor op name.
+  llvm::DenseMap<OperationName, OperationName> nodeNames;
   llvm::DenseMap<Value, Value> mapping;
   SmallVector<Value> argControls;
   /// The tfg NextIteration of each Source, completed at its Sink.
@@ -104,35 +113,56 @@ FailureOr<SmallVector<Value>> GraphRaiser::mapControls(Operation *op,
 Operation *GraphRaiser::createNode(Operation *from, StringRef tfName,
                                    ValueRange data, ValueRange controls,
                                    TypeRange types, DictionaryAttr attrs) {
-  std::string fullName = ("tfg." + tfName).str();
-  auto it = names.try_emplace(fullName, fullName, builder.getContext()).first;
-  OperationName name = it->second;
+  // The node op name of each op name (`tf.AddV2` -> `tfg.AddV2`), built
+  // once per op type.
+  auto known = nodeNames.find(from->getName());
+  if (known == nodeNames.end()) {
+    std::string fullName = ("tfg." + tfName).str();
+    auto it = names.try_emplace(fullName, fullName, builder.getContext()).first;
+    known = nodeNames.try_emplace(from->getName(), it->second).first;
+  }
+  OperationName name = known->second;
   OperationState state(from->getLoc(), name);
   state.addOperands(data);
   state.addOperands(controls);
   state.addTypes(types);
   state.addTypes(controlType);
-  NamedAttrList nodeAttrs;
+  // One pass over the (sorted) attributes with the names compared as
+  // uniqued StringAttrs; what is kept stays sorted, `_mlir_device` is
+  // inserted at its place, and the dictionary is uniqued without sorting.
+  SmallVector<NamedAttribute, 8> nodeAttrs;
+  nodeAttrs.reserve(attrs ? attrs.size() : 0);
   StringAttr nodeName;
-  for (NamedAttribute attr : attrs) {
-    StringRef key = attr.getName();
-    if (key == kArgControlsAttr)
+  Attribute device;
+  for (NamedAttribute attr :
+       attrs ? attrs.getValue() : ArrayRef<NamedAttribute>()) {
+    StringAttr key = attr.getName();
+    if (key == argControlsId)
       continue;
-    if (key == kDeviceAttr) {
-      auto device = llvm::dyn_cast<StringAttr>(attr.getValue());
-      if (device && device.getValue().empty())
-        continue;
-      nodeAttrs.set("_mlir_device", attr.getValue());
+    if (key == deviceId) {
+      auto value = llvm::dyn_cast<StringAttr>(attr.getValue());
+      if (!value || !value.getValue().empty())
+        device = attr.getValue();
       continue;
     }
-    if (key == kNodeNameAttr && !name.isRegistered()) {
+    if (key == nodeNameId && !name.isRegistered()) {
       nodeName = llvm::dyn_cast<StringAttr>(attr.getValue());
       if (nodeName)
         continue;
     }
     nodeAttrs.push_back(attr);
   }
-  state.addAttributes(nodeAttrs);
+  if (device) {
+    // A `_mlir_device` of the tf op's own gives way to its `device`.
+    NamedAttribute entry(nodeDeviceId, device);
+    auto *pos = llvm::lower_bound(nodeAttrs, entry);
+    if (pos != nodeAttrs.end() && pos->getName() == nodeDeviceId)
+      *pos = entry;
+    else
+      nodeAttrs.insert(pos, entry);
+  }
+  state.attributes = NamedAttrList(
+      DictionaryAttr::getWithSorted(builder.getContext(), nodeAttrs));
   if (nodeName)
     addNodeName(state, nodeName);
   return builder.create(state);
@@ -245,6 +275,11 @@ LogicalResult GraphRaiser::raiseNode(Operation *op) {
 }
 
 LogicalResult GraphRaiser::raise(tfe::GraphOp graph) {
+  // One entry per result: sized once rather than grown along the graph.
+  size_t numValues = mapping.size();
+  for (Operation &op : graph.getBlock())
+    numValues += op.getNumResults();
+  mapping.reserve(numValues);
   for (Operation &op : graph.getBlock().without_terminator())
     if (failed(raiseNode(&op)))
       return failure();

@@ -4,9 +4,9 @@
 // tf_executor graphs: one island wrapping a `tf` op per node, or the
 // tf_executor op of a v1 control-flow node. tfg bodies are unordered graph
 // regions and tf_executor graphs are ordered, so the nodes are emitted in a
-// topological order (Kahn's algorithm, iterative, linear in nodes and
-// edges), NextIteration nodes as a Source first and a Sink last, which is
-// how tf_executor breaks loop cycles.
+// topological order (orderNodesTopologically of NodeOrder.h: iterative,
+// linear in nodes and edges), NextIteration nodes as a Source first and a
+// Sink last, which is how tf_executor breaks loop cycles.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +16,7 @@
 #include "tfg/Dialect/TF/TFDialect.h"
 #include "tfg/Dialect/TFExecutor/TFExecutorOps.h"
 #include "tfg/IR/TFGOps.h"
+#include "tfg/Transforms/NodeOrder.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
@@ -43,11 +44,18 @@ public:
   BodyConverter(Block &body, Block &target,
                 llvm::StringMap<OperationName> &names)
       : body(body), builder(target.getParentOp()->getContext()), names(names),
-        attrNames(builder.getContext()),
+        attrNames(builder.getContext()), tfNames(builder.getContext()),
         islandName(tfe::IslandOp::getOperationName(), builder.getContext()),
         yieldName(tfe::YieldOp::getOperationName(), builder.getContext()) {
     builder.setInsertionPointToEnd(&target);
     controlType = tfe::ControlType::get(builder.getContext());
+    emptyDict = builder.getDictionaryAttr({});
+    // One entry per result and token of each node (arguments aside): sized
+    // once rather than grown and rehashed along a million nodes.
+    size_t numValues = 0;
+    for (Operation &op : body)
+      numValues += op.getNumResults();
+    mapping.reserve(numValues);
   }
 
   /// Maps tfg function argument `i` (entry block arguments 2i and 2i+1) to
@@ -71,9 +79,9 @@ public:
 private:
   LogicalResult order(SmallVectorImpl<Operation *> &sorted);
   LogicalResult convertNode(Operation *node);
-  NamedAttrList nodeAttributes(Operation *node, ArrayRef<int32_t> argControls);
+  DictionaryAttr nodeAttributes(Operation *node, ArrayRef<int32_t> argControls);
   Operation *createOp(Location loc, StringRef name, ValueRange operands,
-                      TypeRange types, NamedAttrList &attrs);
+                      TypeRange types, DictionaryAttr attrs);
 
   Block &body;
   OpBuilder builder;
@@ -81,10 +89,9 @@ private:
   /// Made once: per node, a name lookup costs a hash and a lock.
   TFOpAttrNames attrNames;
   OperationName islandName, yieldName;
-  /// The tf op of each node op name (`tfg.AddV2` -> `tf.AddV2`).
-  llvm::DenseMap<OperationName, OperationName> tfNames;
-  OperationName getTFName(Operation *node, StringRef opName);
+  TFOpNames tfNames;
   Type controlType;
+  DictionaryAttr emptyDict;
   llvm::DenseMap<Value, Value> mapping;
   llvm::DenseMap<Value, unsigned> argOfControl;
   /// NextIteration nodes: their Source, whose Sink is emitted last.
@@ -97,8 +104,6 @@ static bool isNextIteration(Operation *op) {
 }
 
 LogicalResult BodyConverter::order(SmallVectorImpl<Operation *> &sorted) {
-  llvm::DenseMap<Operation *, unsigned> pending;
-  SmallVector<Operation *> ready;
   for (Operation &op : body.without_terminator()) {
     if (op.getNumRegions() != 0)
       return op.emitError("region control flow has no tf_executor form; "
@@ -110,42 +115,13 @@ LogicalResult BodyConverter::order(SmallVectorImpl<Operation *> &sorted) {
     } else if (!getControlToken(&op))
       return op.emitError("'")
              << op.getName() << "' is not a node and has no tf_executor form";
-    unsigned count = 0;
-    if (!isNextIteration(&op))
-      for (Value operand : op.getOperands())
-        if (Operation *def = operand.getDefiningOp();
-            def && def->getBlock() == &body)
-          ++count;
-    if (count == 0)
-      ready.push_back(&op);
-    else
-      pending[&op] = count;
   }
-  // Kahn's algorithm; the ready list is a stack, so that a chain of nodes
-  // stays together.
-  std::reverse(ready.begin(), ready.end());
-  while (!ready.empty()) {
-    Operation *op = ready.pop_back_val();
-    sorted.push_back(op);
-    for (Value result : op->getResults())
-      for (OpOperand &use : result.getUses()) {
-        Operation *user = use.getOwner();
-        auto it = pending.find(user);
-        if (it == pending.end())
-          continue;
-        if (--it->second == 0) {
-          ready.push_back(user);
-          pending.erase(it);
-        }
-      }
-  }
-  if (!pending.empty()) {
-    // Report the first node (in block order) left on a cycle.
-    for (Operation &op : body.without_terminator())
-      if (pending.count(&op))
-        return op.emitError("node is on a cycle that does not pass through "
-                            "a NextIteration: it has no tf_executor form");
-  }
+  // A NextIteration's Source comes before the nodes it feeds, so its input
+  // does not order it.
+  if (Operation *cyclic =
+          orderNodesTopologically(body, sorted, nullptr, isNextIteration))
+    return cyclic->emitError("node is on a cycle that does not pass through "
+                             "a NextIteration: it has no tf_executor form");
   return success();
 }
 
@@ -163,28 +139,21 @@ void BodyConverter::mapControls(OperandRange controls,
   }
 }
 
-NamedAttrList BodyConverter::nodeAttributes(Operation *node,
-                                            ArrayRef<int32_t> argControls) {
-  NamedAttrList attrs = getTFOpAttributes(node, attrNames);
-  if (!argControls.empty())
-    attrs.set(kArgControlsAttr, builder.getDenseI32ArrayAttr(argControls));
-  return attrs;
+DictionaryAttr BodyConverter::nodeAttributes(Operation *node,
+                                             ArrayRef<int32_t> argControls) {
+  DictionaryAttr dict = getTFOpAttrDictionary(node, attrNames);
+  if (argControls.empty())
+    return dict;
+  NamedAttrList attrs(dict);
+  attrs.set(kArgControlsAttr, builder.getDenseI32ArrayAttr(argControls));
+  return attrs.getDictionary(builder.getContext());
 }
 
 Operation *BodyConverter::createOp(Location loc, StringRef name,
                                    ValueRange operands, TypeRange types,
-                                   NamedAttrList &attrs) {
-  return createTFOp(builder, names, loc, name, operands, types, attrs);
-}
-
-OperationName BodyConverter::getTFName(Operation *node, StringRef opName) {
-  auto it = tfNames.find(node->getName());
-  if (it == tfNames.end())
-    it = tfNames
-             .try_emplace(node->getName(), OperationName(("tf." + opName).str(),
-                                                         builder.getContext()))
-             .first;
-  return it->second;
+                                   DictionaryAttr attrs) {
+  auto it = names.try_emplace(name, name, builder.getContext()).first;
+  return createTFOp(builder, it->second, loc, operands, types, attrs);
 }
 
 LogicalResult BodyConverter::convertNode(Operation *node) {
@@ -214,7 +183,7 @@ LogicalResult BodyConverter::convertNode(Operation *node) {
   SmallVector<Value> controls;
   SmallVector<int32_t> argControls;
   mapControls(getControlOperands(node), controls, argControls);
-  NamedAttrList attrs = nodeAttributes(node, argControls);
+  DictionaryAttr attrs = nodeAttributes(node, argControls);
   ResultRange results = getDataResults(node);
   SmallVector<Type> types(results.getTypes());
   auto mapResults = [&](Operation *op, unsigned numData) {
@@ -233,7 +202,6 @@ LogicalResult BodyConverter::convertNode(Operation *node) {
     return generic && opName == name && data.size() == numData &&
            types.size() == numResults;
   };
-  Type i32 = RankedTensorType::get({}, builder.getI32Type());
   if (is("Switch", 2, 2)) {
     Operation *op =
         createOp(loc, tfe::SwitchOp::getOperationName(), withControls(data),
@@ -288,30 +256,34 @@ LogicalResult BodyConverter::convertNode(Operation *node) {
     Operation *source = createOp(
         loc, tfe::NextIterationSourceOp::getOperationName(), {},
         {types[0], tfe::TokenType::get(builder.getContext()), controlType},
-        sourceAttrs);
+        sourceAttrs.getDictionary(builder.getContext()));
     mapping[results[0]] = source->getResult(0);
     mapping[getControlToken(node)] = source->getResult(2);
     sinks.push_back({node, llvm::cast<tfe::NextIterationSourceOp>(source)});
     return success();
   }
-  (void)i32;
 
-  // Any other node: an island wrapping the tf op.
-  OperationState island(loc, islandName);
-  island.addOperands(controls);
-  island.addTypes(types);
-  island.addTypes(controlType);
-  Region *region = island.addRegion();
+  // Any other node: an island wrapping the tf op. The island and its yield
+  // are made directly (no OperationState, no region moved into place): a
+  // million nodes make three million ops.
+  types.push_back(controlType);
+  Operation *islandOp =
+      Operation::create(loc, islandName, types, controls, emptyDict,
+                        /*properties=*/nullptr, /*successors=*/{},
+                        /*numRegions=*/1);
+  types.pop_back();
+  builder.insert(islandOp);
   Block *block = new Block();
-  region->push_back(block);
-  Operation *islandOp = builder.create(island);
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToEnd(block);
-  Operation *op =
-      createTFOp(builder, getTFName(node, opName), loc, data, types, attrs);
-  OperationState yield(loc, yieldName);
-  yield.addOperands(op->getResults());
-  builder.create(yield);
+  islandOp->getRegion(0).push_back(block);
+  Operation *op;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToEnd(block);
+    op = createTFOp(builder, tfNames.get(node), loc, data, types, attrs);
+  }
+  block->push_back(Operation::create(loc, yieldName, {}, op->getResults(),
+                                     emptyDict, /*properties=*/nullptr,
+                                     /*successors=*/{}, /*numRegions=*/0));
   mapResults(islandOp, types.size());
   return success();
 }
@@ -330,7 +302,7 @@ LogicalResult BodyConverter::convertNodes() {
     SmallVector<Value> operands{source.getToken(),
                                 mapping.lookup(getDataOperands(node)[0])};
     operands.append(controls);
-    NamedAttrList attrs = nodeAttributes(node, argControls);
+    DictionaryAttr attrs = nodeAttributes(node, argControls);
     createOp(node->getLoc(), tfe::NextIterationSinkOp::getOperationName(),
              operands, {}, attrs);
   }

@@ -19,14 +19,32 @@ TFOpAttrNames::TFOpAttrNames(MLIRContext *context)
       nodeDevice(StringAttr::get(context, "_mlir_device")),
       empty(StringAttr::get(context, "")) {}
 
+OperationName TFOpNames::get(Operation *node) {
+  auto it = names.find(node->getName());
+  if (it == names.end())
+    it = names
+             .try_emplace(
+                 node->getName(),
+                 OperationName(("tf." + getTFOpName(node)).str(), context))
+             .first;
+  return it->second;
+}
+
 NamedAttrList mlir::tfg::getTFOpAttributes(Operation *node) {
   return getTFOpAttributes(node, TFOpAttrNames(node->getContext()));
 }
 
 NamedAttrList mlir::tfg::getTFOpAttributes(Operation *node,
                                            const TFOpAttrNames &names) {
+  return NamedAttrList(getTFOpAttrDictionary(node, names));
+}
+
+DictionaryAttr mlir::tfg::getTFOpAttrDictionary(Operation *node,
+                                                const TFOpAttrNames &names) {
   // One pass over the node's (sorted) attributes: `_mlir_device` becomes
-  // `device`, a generic node's name `_mlir_name`; one sort at the end.
+  // `device`, a generic node's name `_mlir_name`. What is kept stays
+  // sorted, and the two are inserted at their places: the dictionary is
+  // uniqued as it is, without sorting it again.
   DictionaryAttr dict = getNodeAttrs(node);
   StringAttr name = node->isRegistered() ? StringAttr() : getNodeNameAttr(node);
   Attribute device = names.empty;
@@ -43,11 +61,14 @@ NamedAttrList mlir::tfg::getTFOpAttributes(Operation *node,
       continue;
     attrs.push_back(attr);
   }
+  auto insertSorted = [&](StringAttr key, Attribute value) {
+    NamedAttribute attr(key, value);
+    attrs.insert(llvm::upper_bound(attrs, attr), attr);
+  };
   if (name)
-    attrs.emplace_back(names.nodeName, name);
-  attrs.emplace_back(names.device, device);
-  llvm::sort(attrs);
-  return NamedAttrList(attrs);
+    insertSorted(names.nodeName, name);
+  insertSorted(names.device, device);
+  return DictionaryAttr::getWithSorted(names.empty.getContext(), attrs);
 }
 
 Operation *mlir::tfg::createTFOp(OpBuilder &builder,
@@ -62,12 +83,23 @@ Operation *mlir::tfg::createTFOp(OpBuilder &builder,
 Operation *mlir::tfg::createTFOp(OpBuilder &builder, OperationName name,
                                  Location loc, ValueRange operands,
                                  TypeRange types, const NamedAttrList &attrs) {
-  OperationState state(loc, name);
-  state.addOperands(operands);
-  state.addTypes(types);
-  Operation *op = builder.create(state);
-  // setAttrs stores the inherent attributes of registered ops in their
-  // properties, the others in the dictionary.
-  op->setAttrs(attrs.getDictionary(builder.getContext()));
+  return createTFOp(builder, name, loc, operands, types,
+                    attrs.getDictionary(builder.getContext()));
+}
+
+Operation *mlir::tfg::createTFOp(OpBuilder &builder, OperationName name,
+                                 Location loc, ValueRange operands,
+                                 TypeRange types, DictionaryAttr attrs) {
+  // An op without properties (the tf ops of OpDefs, unregistered ops) takes
+  // the dictionary as it is; the others get it through setAttrs, which
+  // stores the inherent attributes of registered ops in their properties.
+  bool plain = !name.isRegistered() || name.getOpPropertyByteSize() == 0;
+  Operation *op = Operation::create(
+      loc, name, types, operands, plain ? attrs : builder.getDictionaryAttr({}),
+      /*properties=*/nullptr, /*successors=*/{},
+      /*numRegions=*/0);
+  builder.insert(op);
+  if (!plain)
+    op->setAttrs(attrs);
   return op;
 }

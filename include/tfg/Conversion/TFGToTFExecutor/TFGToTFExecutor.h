@@ -11,6 +11,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
 namespace mlir {
@@ -41,8 +42,26 @@ struct TFOpAttrNames {
   explicit TFOpAttrNames(MLIRContext *context);
   StringAttr nodeName, device, nodeDevice, empty;
 };
+/// The tf op name of each node op name (`tfg.AddV2` -> `tf.AddV2`), looked
+/// up once per op type of a conversion rather than built as a string and
+/// looked up per node.
+class TFOpNames {
+public:
+  explicit TFOpNames(MLIRContext *context) : context(context) {}
+  /// The tf op name of generic node `node`.
+  OperationName get(Operation *node);
+
+private:
+  MLIRContext *context;
+  llvm::DenseMap<OperationName, OperationName> names;
+};
+
 /// getTFOpAttributes with the names made once.
 NamedAttrList getTFOpAttributes(Operation *node, const TFOpAttrNames &names);
+/// The same as a dictionary, built without sorting (the node's attributes
+/// are sorted already): what a conversion of a million nodes calls.
+DictionaryAttr getTFOpAttrDictionary(Operation *node,
+                                     const TFOpAttrNames &names);
 
 /// Creates the op `name` (`tf.<Op>`, or a tf_executor op) at the builder's
 /// point with `operands`, result `types` and `attrs` (set with setAttrs, so
@@ -55,6 +74,10 @@ Operation *createTFOp(OpBuilder &builder, llvm::StringMap<OperationName> &names,
 Operation *createTFOp(OpBuilder &builder, OperationName name, Location loc,
                       ValueRange operands, TypeRange types,
                       const NamedAttrList &attrs);
+/// The same with the attributes uniqued already.
+Operation *createTFOp(OpBuilder &builder, OperationName name, Location loc,
+                      ValueRange operands, TypeRange types,
+                      DictionaryAttr attrs);
 
 /// Attribute names shared by the two directions.
 /// The node name on a tf op (TensorFlow's tfg spelling).
