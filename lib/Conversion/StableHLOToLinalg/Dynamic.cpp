@@ -37,10 +37,6 @@ namespace shlo = mlir::tfg::stablehlo;
 
 using Values = FailureOr<SmallVector<Value>>;
 
-static Value cIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 static Values one(Value v) { return SmallVector<Value>{v}; }
 
 static bool isDynamic(Type t) {
@@ -117,8 +113,8 @@ Value shlo_linalg::clampDynamicSize(OpBuilder &b, Location loc,
       bound = next;
     }
   }
-  size = arith::MaxSIOp::create(b, loc, size, cIndex(b, loc, 0));
-  return arith::MinSIOp::create(b, loc, size, cIndex(b, loc, bound));
+  size = arith::MaxSIOp::create(b, loc, size, indexConstant(b, loc, 0));
+  return arith::MinSIOp::create(b, loc, size, indexConstant(b, loc, bound));
 }
 
 Value shlo_linalg::safeExtract(OpBuilder &b, Location loc, Value tensor,
@@ -134,17 +130,17 @@ Value shlo_linalg::safeExtract(OpBuilder &b, Location loc, Value tensor,
     if (type.isDynamicDim(d)) {
       Value dim = tensor::DimOp::create(b, loc, tensor, d);
       Value positive = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sgt,
-                                             dim, cIndex(b, loc, 0));
+                                             dim, indexConstant(b, loc, 0));
       nonEmpty =
           nonEmpty
               ? arith::AndIOp::create(b, loc, nonEmpty, positive).getResult()
               : positive;
-      last = arith::SubIOp::create(b, loc, dim, cIndex(b, loc, 1));
+      last = arith::SubIOp::create(b, loc, dim, indexConstant(b, loc, 1));
     } else {
-      last = cIndex(b, loc, type.getDimSize(d) - 1);
+      last = indexConstant(b, loc, type.getDimSize(d) - 1);
     }
     Value v = arith::MinSIOp::create(b, loc, index, last);
-    at.push_back(arith::MaxSIOp::create(b, loc, v, cIndex(b, loc, 0)));
+    at.push_back(arith::MaxSIOp::create(b, loc, v, indexConstant(b, loc, 0)));
   }
   if (!nonEmpty)
     return tensor::ExtractOp::create(b, loc, tensor, at);
@@ -168,8 +164,8 @@ sizesFromShape(OpBuilder &b, Location loc, RankedTensorType type, Value shape) {
       sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
       continue;
     }
-    Value v =
-        tensor::ExtractOp::create(b, loc, shape, ValueRange{cIndex(b, loc, d)});
+    Value v = tensor::ExtractOp::create(b, loc, shape,
+                                        ValueRange{indexConstant(b, loc, d)});
     v = arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
     sizes.push_back(clampDynamicSize(b, loc, type, v));
   }
@@ -233,9 +229,9 @@ static Values lowerDynamicBroadcast(OpBuilder &b,
         for (auto [i, d] : llvm::enumerate(dims)) {
           Value size = getValueOrCreateConstantIndexOp(nb, nl, inSizes[i]);
           Value isOne = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq,
-                                              size, cIndex(nb, nl, 1));
-          at.push_back(
-              arith::SelectOp::create(nb, nl, isOne, cIndex(nb, nl, 0), r[d]));
+                                              size, indexConstant(nb, nl, 1));
+          at.push_back(arith::SelectOp::create(nb, nl, isOne,
+                                               indexConstant(nb, nl, 0), r[d]));
         }
         return safeExtract(nb, nl, operand, at);
       }));
@@ -244,7 +240,7 @@ static Values lowerDynamicBroadcast(OpBuilder &b,
 /// Row-major linear position of `indices` in `sizes`, and back.
 static Value linearize(OpBuilder &b, Location loc, ValueRange indices,
                        ArrayRef<Value> sizes) {
-  Value lin = cIndex(b, loc, 0);
+  Value lin = indexConstant(b, loc, 0);
   for (auto [i, s] : llvm::zip(indices, sizes))
     lin =
         arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, lin, s), i);
@@ -256,7 +252,8 @@ static SmallVector<Value> delinearize(OpBuilder &b, Location loc, Value lin,
   SmallVector<Value> out(sizes.size());
   for (int64_t d = static_cast<int64_t>(sizes.size()) - 1; d >= 0; --d) {
     // A size of 0 leaves nothing to read (safeExtract answers 0).
-    Value s = arith::MaxSIOp::create(b, loc, sizes[d], cIndex(b, loc, 1));
+    Value s =
+        arith::MaxSIOp::create(b, loc, sizes[d], indexConstant(b, loc, 1));
     out[d] = arith::RemUIOp::create(b, loc, lin, s);
     lin = arith::DivUIOp::create(b, loc, lin, s);
   }
@@ -295,8 +292,8 @@ static Values lowerDynamicPad(OpBuilder &b, shlo::DynamicPadOp op) {
       materialize(b, loc, tensorSizes(b, loc, operand));
   SmallVector<Value> low, high, interior;
   auto read = [&](Value t, int64_t d) -> Value {
-    Value v =
-        tensor::ExtractOp::create(b, loc, t, ValueRange{cIndex(b, loc, d)});
+    Value v = tensor::ExtractOp::create(b, loc, t,
+                                        ValueRange{indexConstant(b, loc, d)});
     return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
   };
   SmallVector<OpFoldResult> sizes;
@@ -305,15 +302,16 @@ static Values lowerDynamicPad(OpBuilder &b, shlo::DynamicPadOp op) {
     high.push_back(read(op.getEdgePaddingHigh(), d));
     // Negative interior padding is invalid; it pads nothing here.
     interior.push_back(arith::MaxSIOp::create(
-        b, loc, read(op.getInteriorPadding(), d), cIndex(b, loc, 0)));
+        b, loc, read(op.getInteriorPadding(), d), indexConstant(b, loc, 0)));
     if (!type.isDynamicDim(d)) {
       sizes.push_back(b.getIndexAttr(type.getDimSize(d)));
       continue;
     }
     // low + high + dim + max(dim - 1, 0) * interior
     Value gaps = arith::MaxSIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, inSizes[d], cIndex(b, loc, 1)),
-        cIndex(b, loc, 0));
+        b, loc,
+        arith::SubIOp::create(b, loc, inSizes[d], indexConstant(b, loc, 1)),
+        indexConstant(b, loc, 0));
     Value size = arith::AddIOp::create(
         b, loc,
         arith::AddIOp::create(
@@ -328,15 +326,17 @@ static Values lowerDynamicPad(OpBuilder &b, shlo::DynamicPadOp op) {
         SmallVector<Value> at;
         for (int64_t d = 0; d < rank; ++d) {
           Value t = arith::SubIOp::create(nb, nl, r[d], low[d]);
-          Value step =
-              arith::AddIOp::create(nb, nl, interior[d], cIndex(nb, nl, 1));
+          Value step = arith::AddIOp::create(nb, nl, interior[d],
+                                             indexConstant(nb, nl, 1));
           Value nonNeg = arith::CmpIOp::create(
-              nb, nl, arith::CmpIPredicate::sge, t, cIndex(nb, nl, 0));
-          Value tt = arith::MaxSIOp::create(nb, nl, t, cIndex(nb, nl, 0));
+              nb, nl, arith::CmpIPredicate::sge, t, indexConstant(nb, nl, 0));
+          Value tt =
+              arith::MaxSIOp::create(nb, nl, t, indexConstant(nb, nl, 0));
           Value src = arith::DivUIOp::create(nb, nl, tt, step);
-          Value onGrid = arith::CmpIOp::create(
-              nb, nl, arith::CmpIPredicate::eq,
-              arith::RemUIOp::create(nb, nl, tt, step), cIndex(nb, nl, 0));
+          Value onGrid =
+              arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::eq,
+                                    arith::RemUIOp::create(nb, nl, tt, step),
+                                    indexConstant(nb, nl, 0));
           Value inRange = arith::CmpIOp::create(
               nb, nl, arith::CmpIPredicate::slt, src, inSizes[d]);
           inside = arith::AndIOp::create(
@@ -363,10 +363,11 @@ static Values lowerDynamicSliceOfDynamic(OpBuilder &b,
     Value v = extractScalar(b, loc, start);
     v = arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
     // Clamped to [0, dim - size], as the spec says.
-    Value hi = arith::SubIOp::create(b, loc, inSizes[d],
-                                     cIndex(b, loc, op.getSliceSizes()[d]));
+    Value hi = arith::SubIOp::create(
+        b, loc, inSizes[d], indexConstant(b, loc, op.getSliceSizes()[d]));
     v = arith::MinSIOp::create(b, loc, v, hi);
-    starts.push_back(arith::MaxSIOp::create(b, loc, v, cIndex(b, loc, 0)));
+    starts.push_back(
+        arith::MaxSIOp::create(b, loc, v, indexConstant(b, loc, 0)));
   }
   SmallVector<OpFoldResult> sizes;
   for (int64_t s : type.getShape())
@@ -400,7 +401,7 @@ static Values lowerDynamicConcatenate(OpBuilder &b, shlo::ConcatenateOp op) {
   // The other sizes are the smallest of the inputs' (equal when valid);
   // inputs are cut to them.
   SmallVector<OpFoldResult> sizes = tensorSizes(b, loc, op.getInputs()[0]);
-  Value total = cIndex(b, loc, 0);
+  Value total = indexConstant(b, loc, 0);
   SmallVector<SmallVector<OpFoldResult>> inSizes;
   for (Value in : op.getInputs()) {
     inSizes.push_back(tensorSizes(b, loc, in));
@@ -416,7 +417,7 @@ static Values lowerDynamicConcatenate(OpBuilder &b, shlo::ConcatenateOp op) {
     if (!type.isDynamicDim(d))
       sizes[d] = b.getIndexAttr(type.getDimSize(d));
   Value result = emptyTensor(b, loc, type, sizes);
-  Value offset = cIndex(b, loc, 0);
+  Value offset = indexConstant(b, loc, 0);
   for (auto [k, in] : llvm::enumerate(op.getInputs())) {
     SmallVector<OpFoldResult> offsets, slice, strides;
     for (int64_t d = 0; d < rank; ++d) {

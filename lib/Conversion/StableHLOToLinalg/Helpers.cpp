@@ -282,3 +282,8 @@ FailureOr<SmallVector<Value>> shlo_linalg::inlineScalarBody(OpBuilder &b,
   return emitError(loc, "stablehlo-to-linalg: the body has no "
                         "stablehlo.return");
 }
+
+Value mlir::tfg::shlo_linalg::indexConstant(OpBuilder &b, Location loc,
+                                            int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}

@@ -93,6 +93,9 @@ FailureOr<SmallVector<Value>> inlineScalarBody(OpBuilder &b, Location loc,
 /// (as pooling and reductions have), else null.
 Operation *getSingleBinaryBodyOp(Region &region);
 
+/// An `index` constant (arith.constant) of value `v`.
+Value indexConstant(OpBuilder &b, Location loc, int64_t v);
+
 Lowered lowerElementwise(OpBuilder &b, Operation *op);
 Lowered lowerShapeOp(OpBuilder &b, Operation *op);
 Lowered lowerGatherOp(OpBuilder &b, Operation *op);

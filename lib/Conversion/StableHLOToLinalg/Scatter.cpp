@@ -27,10 +27,6 @@ namespace shlo = mlir::tfg::stablehlo;
 
 using Values = FailureOr<SmallVector<Value>>;
 
-static Value cIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 static Values lowerScatter(OpBuilder &b, shlo::ScatterOp op) {
   Location loc = op.getLoc();
   auto dn = op.getScatterDimensionNumbers();
@@ -74,13 +70,14 @@ static Values lowerScatter(OpBuilder &b, shlo::ScatterOp op) {
   Region &body = op.getUpdateComputation();
   bool failedBody = false;
   auto loop = scf::ForOp::create(
-      b, loc, cIndex(b, loc, 0), cIndex(b, loc, numUpdates), cIndex(b, loc, 1),
-      inputs, [&](OpBuilder &nb, Location nl, Value lin, ValueRange acc) {
+      b, loc, indexConstant(b, loc, 0), indexConstant(b, loc, numUpdates),
+      indexConstant(b, loc, 1), inputs,
+      [&](OpBuilder &nb, Location nl, Value lin, ValueRange acc) {
         // The update index, row-major.
         SmallVector<Value> u(updRank);
         Value rest = lin;
         for (int64_t d = updRank - 1; d >= 0; --d) {
-          Value size = cIndex(nb, nl, updType.getDimSize(d));
+          Value size = indexConstant(nb, nl, updType.getDimSize(d));
           u[d] = arith::RemUIOp::create(nb, nl, rest, size);
           rest = arith::DivUIOp::create(nb, nl, rest, size);
         }
@@ -88,11 +85,11 @@ static Values lowerScatter(OpBuilder &b, shlo::ScatterOp op) {
         SmallVector<Value> scatterPos;
         for (int64_t d : scatterUpdDims)
           scatterPos.push_back(u[d]);
-        SmallVector<Value> full(rank, cIndex(nb, nl, 0));
+        SmallVector<Value> full(rank, indexConstant(nb, nl, 0));
         for (auto [k, d] : llvm::enumerate(toOperand)) {
           SmallVector<Value> at;
           for (int64_t i = 0, s = 0; i < idxRank; ++i)
-            at.push_back(i == ivd ? cIndex(nb, nl, k) : scatterPos[s++]);
+            at.push_back(i == ivd ? indexConstant(nb, nl, k) : scatterPos[s++]);
           Value v = tensor::ExtractOp::create(nb, nl, indices, at);
           full[d] = arith::IndexCastOp::create(nb, nl, nb.getIndexType(), v);
         }
@@ -103,11 +100,12 @@ static Values lowerScatter(OpBuilder &b, shlo::ScatterOp op) {
           full[d] = arith::AddIOp::create(nb, nl, full[d], u[windowDims[k]]);
         Value inside = arith::ConstantIntOp::create(nb, nl, 1, 1);
         for (int64_t d = 0; d < rank; ++d) {
-          Value geZero = arith::CmpIOp::create(
-              nb, nl, arith::CmpIPredicate::sge, full[d], cIndex(nb, nl, 0));
-          Value ltDim =
-              arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt, full[d],
-                                    cIndex(nb, nl, inType.getDimSize(d)));
+          Value geZero =
+              arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::sge, full[d],
+                                    indexConstant(nb, nl, 0));
+          Value ltDim = arith::CmpIOp::create(
+              nb, nl, arith::CmpIPredicate::slt, full[d],
+              indexConstant(nb, nl, inType.getDimSize(d)));
           inside = arith::AndIOp::create(
               nb, nl, inside, arith::AndIOp::create(nb, nl, geZero, ltDim));
         }

@@ -31,10 +31,6 @@ namespace shlo = mlir::tfg::stablehlo;
 
 using Values = FailureOr<SmallVector<Value>>;
 
-static Value cIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
-
 /// The identity permutation of `n` entries.
 static Value iotaIndices(OpBuilder &b, Location loc, OpFoldResult n) {
   std::optional<int64_t> known = getConstantIntValue(n);
@@ -60,12 +56,12 @@ static FailureOr<Value> buildMerge(
     Value hi,
     function_ref<FailureOr<Value>(OpBuilder &, Location, Value, Value)> less) {
   bool failedBody = false;
-  Value step = cIndex(b, loc, 1);
+  Value step = indexConstant(b, loc, 1);
   auto loop = scf::ForOp::create(
       b, loc, lo, hi, step, ValueRange{lo, mid, dst},
       [&](OpBuilder &nb, Location nl, Value k, ValueRange iter) {
         Value i = iter[0], j = iter[1], out = iter[2];
-        Value one = cIndex(nb, nl, 1);
+        Value one = indexConstant(nb, nl, 1);
         // Clamped reads (lo <= ii < mid, lo <= jj < hi: mid > lo, hi > lo);
         // i < mid and j < hi are checked below.
         Value ii = arith::MinSIOp::create(
@@ -90,7 +86,7 @@ static FailureOr<Value> buildMerge(
         }
         Value v = arith::SelectOp::create(nb, nl, take, pj, pi);
         Value next = tensor::InsertOp::create(nb, nl, v, out, ValueRange{k});
-        Value zero = cIndex(nb, nl, 0);
+        Value zero = indexConstant(nb, nl, 0);
         Value di = arith::SelectOp::create(nb, nl, take, zero, one);
         Value dj = arith::SelectOp::create(nb, nl, take, one, zero);
         scf::YieldOp::create(nb, nl,
@@ -143,7 +139,7 @@ static Values lowerSort(OpBuilder &b, shlo::SortOp op) {
   Type indexType = b.getIndexType();
   auto passes = scf::WhileOp::create(
       b, loc, TypeRange{indexType, perm.getType(), perm.getType()},
-      ValueRange{cIndex(b, loc, 1), perm, other},
+      ValueRange{indexConstant(b, loc, 1), perm, other},
       [&](OpBuilder &nb, Location nl, ValueRange args) {
         Value more = arith::CmpIOp::create(nb, nl, arith::CmpIPredicate::slt,
                                            args[0], size);
@@ -153,7 +149,7 @@ static Values lowerSort(OpBuilder &b, shlo::SortOp op) {
         Value width = args[0], src = args[1], dst = args[2];
         Value width2 = arith::AddIOp::create(nb, nl, width, width);
         auto runs = scf::ForOp::create(
-            nb, nl, cIndex(nb, nl, 0), size, width2, ValueRange{dst},
+            nb, nl, indexConstant(nb, nl, 0), size, width2, ValueRange{dst},
             [&](OpBuilder &rb, Location rl, Value lo, ValueRange iter) {
               Value mid = arith::MinSIOp::create(
                   rb, rl, arith::AddIOp::create(rb, rl, lo, width), size);
