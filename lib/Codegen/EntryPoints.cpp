@@ -416,7 +416,9 @@ static void addRun(Module &m, StringRef prefix, Function *ciface,
   }
   b.CreateCall(ciface, args);
   // The compiled code cut each such output at its bound; sizes above it
-  // fail the call (the outputs then hold the cut data).
+  // fail the call (the outputs then hold the cut data and no `dims` is
+  // written). All are checked before any `dims` is written.
+  SmallVector<SmallVector<Value *>> got;
   for (auto [i, array] : sizes) {
     const TensorSignature &sig = outputs[i];
     int64_t rank = sig.shape.size(), capacity = 1;
@@ -425,11 +427,11 @@ static void addRun(Module &m, StringRef prefix, Function *ciface,
     auto *arrayType = ArrayType::get(i64, rank);
     Value *count = b.getInt64(1);
     Value *limit = b.getInt64(capacity + 1);
-    SmallVector<Value *> got;
+    got.emplace_back();
     for (int64_t d = 0; d < rank; ++d) {
       Value *size = b.CreateLoad(
           i64, b.CreateConstInBoundsGEP2_32(arrayType, array, 0, d));
-      got.push_back(size);
+      got.back().push_back(size);
       Value *cut = b.CreateSelect(b.CreateICmpULT(size, limit), size, limit);
       Value *product = b.CreateMul(count, cut);
       count = b.CreateSelect(b.CreateICmpULT(product, limit), product, limit);
@@ -438,9 +440,11 @@ static void addRun(Module &m, StringRef prefix, Function *ciface,
              "%s: the result has %lld elements or more, above its bound "
              "(the output holds the first ones)",
              eb.str(buffers[inputs.size() + i].label), count);
-    Value *dims = buffers[inputs.size() + i].dims;
-    for (int64_t d = 0; d < rank; ++d)
-      b.CreateStore(got[d], b.CreateConstInBoundsGEP1_64(i64, dims, d));
+  }
+  for (auto [k, entry] : llvm::enumerate(sizes)) {
+    Value *dims = buffers[inputs.size() + entry.first].dims;
+    for (auto [d, size] : llvm::enumerate(got[k]))
+      b.CreateStore(size, b.CreateConstInBoundsGEP1_64(i64, dims, d));
   }
   b.CreateRet(b.getInt32(kAOTOk));
 }

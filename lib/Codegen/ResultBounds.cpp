@@ -118,6 +118,82 @@ private:
     return SmallVector<Interval>(type.getNumElements());
   }
 
+  /// One interval holding every element of an integer tensor of any size.
+  Interval range(Value v) const {
+    auto it = ints.find(v);
+    if (it != ints.end() && !it->second.empty()) {
+      Interval r = it->second.front();
+      for (const Interval &x : it->second)
+        r = join(r, x);
+      return r;
+    }
+    auto rt = ranges.find(v);
+    return rt != ranges.end() ? rt->second : Interval{};
+  }
+
+  /// A single-input reduce whose body adds its two arguments: N elements
+  /// in [lo, hi] (N at most the reduced dimensions' bound) sum to within
+  /// [min(0, N lo), max(0, N hi)] plus the initial value.
+  std::optional<Interval> sumOf(shlo::ReduceOp op) const {
+    if (op.getInputs().size() != 1 || op.getBody().empty())
+      return std::nullopt;
+    Block &body = op.getBody().front();
+    if (body.getNumArguments() != 2 || body.getOperations().size() != 2)
+      return std::nullopt;
+    auto sum = dyn_cast<shlo::AddOp>(&body.front());
+    if (!sum || !llvm::is_contained(sum->getOperands(), body.getArgument(0)) ||
+        !llvm::is_contained(sum->getOperands(), body.getArgument(1)))
+      return std::nullopt;
+    Bound ib = get(op.getInputs()[0]);
+    int64_t n = 1;
+    for (int64_t d : op.getDimensions()) {
+      if (d < 0 || d >= static_cast<int64_t>(ib.size()) || ib[d] == kUnknown)
+        return std::nullopt;
+      n = satMul(n, ib[d]);
+    }
+    Interval x = range(op.getInputs()[0]), init = range(op.getInitValues()[0]);
+    Interval total = mul({0, n}, x);
+    return add(join(total, {0, 0}), init);
+  }
+
+  /// The range of an integer result too large or dynamic to track by
+  /// element.
+  void trackRange(Operation *op, Value result) {
+    auto type = cast<RankedTensorType>(result.getType());
+    Interval r;
+    if (isa<shlo::CompareOp>(op) || type.getElementType().isInteger(1))
+      r = {0, 1};
+    else if (isa<shlo::ConvertOp, shlo::ReshapeOp, shlo::DynamicReshapeOp,
+                 shlo::BroadcastInDimOp, shlo::DynamicBroadcastInDimOp,
+                 shlo::DynamicPadOp, shlo::SliceOp, shlo::GatherOp>(op)) {
+      // Elements moved (a pad adds its padding value).
+      auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+      if (!from || !from.getElementType().isIntOrIndex())
+        return;
+      r = range(op->getOperand(0));
+      if (auto p = dyn_cast<shlo::DynamicPadOp>(op))
+        r = join(r, range(p.getPaddingValue()));
+      unsigned width = type.getElementType().getIntOrFloatBitWidth();
+      int64_t limit = width >= 63 ? kBig : (int64_t(1) << (width - 1));
+      if (r.lo < -limit || r.hi >= limit)
+        return;
+    } else if (auto sel = dyn_cast<shlo::SelectOp>(op)) {
+      r = join(range(sel.getOnTrue()), range(sel.getOnFalse()));
+    } else if (op->getNumOperands() == 2 &&
+               isa<shlo::AddOp, shlo::SubtractOp, shlo::MultiplyOp,
+                   shlo::MinimumOp, shlo::MaximumOp>(op)) {
+      Interval a = range(op->getOperand(0)), b = range(op->getOperand(1));
+      r = isa<shlo::AddOp>(op)        ? add(a, b)
+          : isa<shlo::SubtractOp>(op) ? sub(a, b)
+          : isa<shlo::MultiplyOp>(op) ? mul(a, b)
+          : isa<shlo::MinimumOp>(op)  ? minOf(a, b)
+                                      : maxOf(a, b);
+    } else {
+      return;
+    }
+    ranges[result] = r;
+  }
+
   /// Upper bound of element `i` of a size operand (kUnknown if none).
   int64_t upper(Value v, int64_t i) const {
     SmallVector<Interval> vs = values(v);
@@ -158,10 +234,12 @@ private:
       return;
     Value result = op->getResult(0);
     auto type = dyn_cast<RankedTensorType>(result.getType());
-    if (!type || !type.hasStaticShape() ||
-        type.getNumElements() > kMaxTracked ||
-        !type.getElementType().isIntOrIndex())
+    if (!type || !type.getElementType().isIntOrIndex())
       return;
+    if (!type.hasStaticShape() || type.getNumElements() > kMaxTracked) {
+      trackRange(op, result);
+      return;
+    }
     int64_t n = type.getNumElements();
     SmallVector<Interval> out(n);
     auto binary = [&](auto fn) {
@@ -231,6 +309,10 @@ private:
       if (a.size() == 1)
         for (Interval &x : out)
           x = a[0];
+    } else if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
+      if (std::optional<Interval> sum = sumOf(reduce))
+        for (Interval &x : out)
+          x = *sum;
     } else if (auto g = dyn_cast<shlo::GetDimensionSizeOp>(op)) {
       Bound ob = get(g.getOperand());
       int64_t d = g.getDimension();
@@ -478,6 +560,7 @@ private:
 
   DenseMap<Value, Bound> bounds;
   DenseMap<Value, SmallVector<Interval>> ints;
+  DenseMap<Value, Interval> ranges;
 };
 } // namespace
 

@@ -5,10 +5,14 @@
 // a Where's) crosses the C entry point as a caller buffer of a bound shape
 // plus the actual sizes the callee writes (docs/Codegen.md, "Outputs of `?`
 // size"). The bound comes from a forward analysis of the StableHLO body:
-// static sizes are their own bounds, a dynamic_pad that cuts a buffer (no
+// static sizes are their own bounds; small integer tensors (sizes, pads)
+// are tracked as intervals through arithmetic, min/max, clamp, select,
+// reshape, slice, concatenate and get_dimension_size, and bound the sizes
+// of dynamic_iota, dynamic_reshape, dynamic_broadcast_in_dim and
+// dynamic_pad; a dynamic_pad that cuts a buffer by an unknown amount (no
 // low or interior padding) is bounded by the buffer, elementwise ops by
-// their smallest operand, concatenate by the sum, dynamic_reshape and
-// dynamic_broadcast_in_dim by the sizes they move. A bound is a capacity:
+// their smallest operand, gather by its indices, concatenate by the sum.
+// A bound is a capacity:
 // the entry point checks the actual sizes against it at run time before
 // reporting success, and the copy into the bound-sized result is cut at
 // the bound, so nothing is written outside the caller's buffer.
