@@ -168,7 +168,7 @@ private:
                  shlo::DynamicPadOp, shlo::SliceOp, shlo::GatherOp>(op)) {
       // Elements moved (a pad adds its padding value).
       auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-      if (!from || !from.getElementType().isIntOrIndex())
+      if (!from || !isa<IntegerType>(from.getElementType()))
         return;
       r = range(op->getOperand(0));
       if (auto p = dyn_cast<shlo::DynamicPadOp>(op))
@@ -234,7 +234,7 @@ private:
       return;
     Value result = op->getResult(0);
     auto type = dyn_cast<RankedTensorType>(result.getType());
-    if (!type || !type.getElementType().isIntOrIndex())
+    if (!type || !isa<IntegerType>(type.getElementType()))
       return;
     if (!type.hasStaticShape() || type.getNumElements() > kMaxTracked) {
       trackRange(op, result);
@@ -295,7 +295,7 @@ private:
       // Integers only; a narrowing that may wrap is unknown.
       auto from = cast<RankedTensorType>(convert.getOperand().getType());
       unsigned width = type.getElementType().getIntOrFloatBitWidth();
-      if (from.getElementType().isIntOrIndex() && width >= 2)
+      if (isa<IntegerType>(from.getElementType()) && width >= 2)
         unary([&](Interval a) {
           int64_t limit = width >= 63 ? kBig : (int64_t(1) << (width - 1));
           if (width == 1 || a.lo < -limit || a.hi >= limit)
@@ -657,8 +657,13 @@ void mlir::tfg::boundDynamicResults(func::FuncOp func,
         DenseElementsAttr::get(capType, b.getZeroAttr(type.getElementType()));
     Value zeros =
         shlo::ConstantOp::create(b, loc, cast<ElementsAttr>(zeroAttr));
-    Value filled = tensor::InsertSliceOp::create(b, loc, piece, zeros, offsets,
-                                                 counts, strides);
+    // A bound of no elements: nothing to copy (a slice at offset 0 of an
+    // empty tensor does not verify).
+    Value filled = capacity == 0
+                       ? zeros
+                       : tensor::InsertSliceOp::create(b, loc, piece, zeros,
+                                                       offsets, counts, strides)
+                             .getResult();
     auto boundType = RankedTensorType::get(bound, type.getElementType());
     results[i] =
         type.getRank() == 1
