@@ -359,20 +359,32 @@ private:
         }
       }
     } else if (auto cat = dyn_cast<shlo::ConcatenateOp>(op)) {
-      // Dimensions other than the axis all 1: the elements in order.
-      int64_t axis = cat.getDimension();
-      bool flat = llvm::all_of(llvm::enumerate(type.getShape()), [&](auto e) {
-        return static_cast<int64_t>(e.index()) == axis || e.value() == 1;
-      });
-      SmallVector<Interval> all;
+      // Each result element from the input holding it along the axis.
+      int64_t axis = cat.getDimension(), rank = type.getRank();
+      SmallVector<SmallVector<Interval>> inputs;
+      SmallVector<int64_t> starts;
+      int64_t start = 0;
       for (Value input : cat.getInputs()) {
-        SmallVector<Interval> a = values(input);
-        if (a.empty())
-          flat = false;
-        all.append(a);
+        inputs.push_back(values(input));
+        starts.push_back(start);
+        start += cast<RankedTensorType>(input.getType()).getDimSize(axis);
       }
-      if (flat && static_cast<int64_t>(all.size()) == n)
-        out = all;
+      for (int64_t i = 0; i < n && axis >= 0 && axis < rank; ++i) {
+        SmallVector<int64_t> at(rank);
+        int64_t rest = i;
+        for (int64_t d = rank - 1; d >= 0; --d) {
+          at[d] = rest % type.getDimSize(d);
+          rest /= type.getDimSize(d);
+        }
+        size_t k = llvm::upper_bound(starts, at[axis]) - starts.begin() - 1;
+        auto inType = cast<RankedTensorType>(cat.getInputs()[k].getType());
+        at[axis] -= starts[k];
+        int64_t flat = 0;
+        for (int64_t d = 0; d < rank; ++d)
+          flat = flat * inType.getDimSize(d) + at[d];
+        if (flat < static_cast<int64_t>(inputs[k].size()))
+          out[i] = inputs[k][flat];
+      }
     } else {
       return;
     }
