@@ -150,6 +150,8 @@ int main(int argc, char **argv) {
   output.rank = EMOTION_OUTPUT0_RANK;
   output.dtype = EMOTION_OUTPUT0_DTYPE;
   output.size_bytes = sizeof(scores);
+  /* Only outputs of `?` size (EMOTION_OUTPUTi_DYNAMIC 1) use dims. */
+  input.dims = output.dims = NULL;
   status = emotion_run(&input, 1, &output, 1, error, sizeof(error));
   free(image);
   if (status != TFG_OK) {

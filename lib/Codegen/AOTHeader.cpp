@@ -14,9 +14,10 @@
 using namespace mlir;
 using namespace mlir::tfg;
 
-static const char kABI[] = R"(#ifndef TFG_AOT_ABI_V1
-#define TFG_AOT_ABI_V1
-/* The tfg ahead-of-time ABI, version 1 (docs/Codegen.md). */
+static const char kABI[] = R"(#ifndef TFG_AOT_ABI_V2
+#define TFG_AOT_ABI_V2
+/* The tfg ahead-of-time ABI, version 2 (docs/Codegen.md). */
+#define TFG_AOT_ABI_VERSION 2
 #include <stdint.h>
 
 /* Element types. Buffers are dense, row-major; a bool is one byte (0/1). */
@@ -41,18 +42,25 @@ enum {
   TFG_ERROR_SHAPE = 3,   /* rank or a dimension differs, null shape */
   TFG_ERROR_BUFFER = 4,  /* null data, or size_bytes below the tensor's */
   TFG_ERROR_OVERLAP = 5, /* an output shares bytes with another buffer */
-  TFG_ERROR_WEIGHTS = 6  /* weights file missing, unreadable or wrong */
+  TFG_ERROR_WEIGHTS = 6, /* weights file missing, unreadable or wrong */
+  TFG_ERROR_BOUND = 7    /* an output of `?` size exceeded its bound */
 };
 
-/* One tensor: `rank` dimensions at `shape`, `size_bytes` bytes at `data`. */
+/* One tensor: `rank` dimensions at `shape`, `size_bytes` bytes at `data`.
+   An output of `?` size (its _DYNAMIC macro is 1) is passed with the
+   shape of its bound (_SHAPE) and a buffer of the bound's size; on TFG_OK
+   the callee has written its actual `rank` sizes to `dims` and its
+   elements, dense and row-major for those sizes, first in `data`.
+   `dims` is read nowhere else. */
 typedef struct tfg_tensor {
   void *data;
   const int64_t *shape;
   int64_t rank;
   int64_t dtype;
   int64_t size_bytes;
+  int64_t *dims;
 } tfg_tensor;
-#endif /* TFG_AOT_ABI_V1 */
+#endif /* TFG_AOT_ABI_V2 */
 )";
 
 static std::string getShapeList(ArrayRef<int64_t> shape) {
@@ -118,7 +126,8 @@ static void emitTensorMacros(llvm::raw_ostream &os, StringRef upper,
      << "#define " << base << "_RANK " << sig.shape.size() << "\n"
      << "#define " << base << "_SHAPE " << getShapeList(sig.shape) << "\n"
      << "#define " << base << "_ELEMENTS " << elements << "\n"
-     << "#define " << base << "_BYTES " << sig.getBytes() << "\n";
+     << "#define " << base << "_BYTES " << sig.getBytes() << "\n"
+     << "#define " << base << "_DYNAMIC " << (sig.dynamicDims ? 1 : 0) << "\n";
 }
 
 std::string mlir::tfg::emitCHeader(const ObjectResult &result,

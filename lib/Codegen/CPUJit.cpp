@@ -27,6 +27,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstring>
 #include <mutex>
 
 using namespace mlir;
@@ -115,16 +116,14 @@ CompiledFunction::compile(ModuleOp module, StringRef name,
   if (!func || func.isDeclaration())
     return fail("the module has no function '" + name + "' with a body");
   std::unique_ptr<CompiledFunction> result(new CompiledFunction());
-  // A `?` size inside the function is fine; at its boundary the buffers
-  // (caller-allocated) and the entry point's checks need static shapes.
+  // A `?` size inside the function is fine; an argument needs a static
+  // shape (the caller's buffer and the entry point's checks).
   auto notStatic = [&](StringRef what, unsigned i, Type t) {
     std::string type;
     llvm::raw_string_ostream os(type);
     os << t;
     return fail("function '" + name + "': " + what + " " + Twine(i) + " is " +
-                type +
-                ", not a static ranked tensor (a data-dependent size, such "
-                "as NonMaxSuppression's count, cannot cross the entry point)");
+                type + ", not a static ranked tensor (set the input shapes)");
   };
   for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
     auto ranked = dyn_cast<RankedTensorType>(t);
@@ -132,12 +131,8 @@ CompiledFunction::compile(ModuleOp module, StringRef name,
       return notStatic("argument", i, t);
     result->argTypes.push_back(ranked);
   }
-  for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
-    auto ranked = dyn_cast<RankedTensorType>(t);
-    if (!ranked || !ranked.hasStaticShape())
-      return notStatic("result", i, t);
-    result->resultTypes.push_back(ranked);
-  }
+  // A result of `?` size is returned in a buffer of its bound's shape
+  // with its actual sizes (getABISignature computes the bound).
   auto signature = getABISignature(module, name);
   if (failed(signature))
     return fail("function '" + name +
@@ -145,6 +140,9 @@ CompiledFunction::compile(ModuleOp module, StringRef name,
                 "above)");
   result->inputSigs = std::move(signature->first);
   result->outputSigs = std::move(signature->second);
+  for (auto [t, sig] : llvm::zip(func.getResultTypes(), result->outputSigs))
+    result->resultTypes.push_back(RankedTensorType::get(
+        sig.shape, cast<RankedTensorType>(t).getElementType()));
 
   ObjectOptions options;
   options.vectorize = vectorize;
@@ -202,6 +200,10 @@ CompiledFunction::run(ArrayRef<HostTensor> args) {
     inputs.push_back(std::move(copy));
   }
   std::vector<HostTensor> outputs;
+  // The actual sizes of the outputs of `?` size.
+  std::vector<SmallVector<int64_t>> dims(resultTypes.size());
+  for (auto [i, sig] : llvm::enumerate(outputSigs))
+    dims[i].assign(sig.shape.size(), 0);
   for (RankedTensorType type : resultTypes) {
     auto t = HostTensor::create(type.getElementType(), type.getShape());
     if (!t)
@@ -217,13 +219,16 @@ CompiledFunction::run(ArrayRef<HostTensor> args) {
     a.rank = static_cast<int64_t>(sig.shape.size());
     a.dtype = static_cast<int64_t>(sig.dtype);
     a.sizeBytes = static_cast<int64_t>(t.getMutableRawData().size());
+    a.dims = nullptr;
     return a;
   };
   std::vector<AOTTensor> in, out;
   for (auto [t, sig] : llvm::zip(inputs, inputSigs))
     in.push_back(describe(t, sig));
-  for (auto [t, sig] : llvm::zip(outputs, outputSigs))
-    out.push_back(describe(t, sig));
+  for (auto [i, t] : llvm::enumerate(outputs)) {
+    out.push_back(describe(t, outputSigs[i]));
+    out.back().dims = dims[i].data();
+  }
   char message[512] = {0};
   int32_t status =
       entry(in.data(), static_cast<int64_t>(in.size()), out.data(),
@@ -231,5 +236,23 @@ CompiledFunction::run(ArrayRef<HostTensor> args) {
   if (status != kAOTOk)
     return fail("the compiled entry point refused the call (code " +
                 Twine(status) + "): " + message);
+  // Outputs of `?` size: their first elements, of the sizes returned
+  // (the entry point checked them against the bound).
+  for (auto [i, sig] : llvm::enumerate(outputSigs)) {
+    if (!sig.dynamicDims)
+      continue;
+    auto actual = HostTensor::create(resultTypes[i].getElementType(), dims[i]);
+    if (!actual)
+      return actual.takeError();
+    if (llvm::Error err = actual->expandSplat())
+      return std::move(err);
+    MutableArrayRef<char> to = actual->getMutableRawData();
+    MutableArrayRef<char> from = outputs[i].getMutableRawData();
+    if (to.size() > from.size())
+      return fail("the compiled function returned output " + Twine(i) +
+                  " larger than its bound");
+    std::memcpy(to.data(), from.data(), to.size());
+    outputs[i] = std::move(*actual);
+  }
   return outputs;
 }

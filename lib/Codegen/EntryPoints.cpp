@@ -238,6 +238,8 @@ struct CheckedBuffer {
   Value *data;
   int64_t bytes;
   std::string label;
+  /// Where an output of `?` size gets its sizes.
+  Value *dims = nullptr;
 };
 
 static std::string getLabel(StringRef kind, unsigned index,
@@ -294,7 +296,15 @@ static CheckedBuffer checkTensor(EntryBuilder &eb, StructType *tensorType,
   eb.check(b.CreateICmpSLT(given, b.getInt64(bytes)), kAOTErrorBuffer,
            "%s: the buffer holds %lld bytes, the tensor needs %lld", label,
            given, b.getInt64(bytes));
-  return {data, bytes, labelText};
+  Value *dims = nullptr;
+  if (sig.dynamicDims) {
+    dims = field(5, eb.ptr);
+    eb.check(b.CreateIsNull(dims), kAOTErrorShape,
+             "%s: the dims pointer is null (an output of `?` size returns "
+             "its sizes there)",
+             label);
+  }
+  return {data, bytes, labelText, dims};
 }
 
 /// A memref descriptor {ptr, ptr, i64, [R x i64], [R x i64]} of a dense
@@ -341,7 +351,7 @@ static void addRun(Module &m, StringRef prefix, Function *ciface,
                                   (prefix + "_run").str(), m);
   EntryBuilder eb(m, fn, fn->getArg(4), fn->getArg(5));
   IRBuilder<> &b = eb.builder();
-  auto *tensorType = StructType::get(ctx, {ptr, ptr, i64, i64, i64});
+  auto *tensorType = StructType::get(ctx, {ptr, ptr, i64, i64, i64, ptr});
   Value *none = eb.str("");
   Value *inArray = fn->getArg(0), *outArray = fn->getArg(2);
   eb.check(b.CreateICmpNE(fn->getArg(1), b.getInt64(inputs.size())),
@@ -394,7 +404,48 @@ static void addRun(Module &m, StringRef prefix, Function *ciface,
   for (auto [i, sig] : llvm::enumerate(outputs))
     args.push_back(
         buildDescriptor(eb, buffers[inputs.size() + i].data, sig.shape));
+  // The sizes of the outputs of `?` size, after all results.
+  SmallVector<std::pair<unsigned, Value *>> sizes;
+  for (auto [i, sig] : llvm::enumerate(outputs)) {
+    if (!sig.dynamicDims)
+      continue;
+    int64_t rank = sig.shape.size();
+    Value *array = b.CreateAlloca(ArrayType::get(i64, rank));
+    sizes.push_back({static_cast<unsigned>(i), array});
+    args.push_back(buildDescriptor(eb, array, {rank}));
+  }
   b.CreateCall(ciface, args);
+  // The compiled code cut each such output at its bound; sizes above it
+  // fail the call (the outputs then hold the cut data and no `dims` is
+  // written). All are checked before any `dims` is written.
+  SmallVector<SmallVector<Value *>> got;
+  for (auto [i, array] : sizes) {
+    const TensorSignature &sig = outputs[i];
+    int64_t rank = sig.shape.size(), capacity = 1;
+    for (int64_t d : sig.shape)
+      capacity *= d;
+    auto *arrayType = ArrayType::get(i64, rank);
+    Value *count = b.getInt64(1);
+    Value *limit = b.getInt64(capacity + 1);
+    got.emplace_back();
+    for (int64_t d = 0; d < rank; ++d) {
+      Value *size = b.CreateLoad(
+          i64, b.CreateConstInBoundsGEP2_32(arrayType, array, 0, d));
+      got.back().push_back(size);
+      Value *cut = b.CreateSelect(b.CreateICmpULT(size, limit), size, limit);
+      Value *product = b.CreateMul(count, cut);
+      count = b.CreateSelect(b.CreateICmpULT(product, limit), product, limit);
+    }
+    eb.check(b.CreateICmpUGT(count, b.getInt64(capacity)), kAOTErrorBound,
+             "%s: the result has %lld elements or more, above its bound "
+             "(the output holds the first ones)",
+             eb.str(buffers[inputs.size() + i].label), count);
+  }
+  for (auto [k, entry] : llvm::enumerate(sizes)) {
+    Value *dims = buffers[inputs.size() + entry.first].dims;
+    for (auto [d, size] : llvm::enumerate(got[k]))
+      b.CreateStore(size, b.CreateConstInBoundsGEP1_64(i64, dims, d));
+  }
   b.CreateRet(b.getInt32(kAOTOk));
 }
 
@@ -495,12 +546,14 @@ llvm::Error mlir::tfg::addEntryPoints(Module &m, StringRef prefix,
                                       bool sideFile, GlobalVariable *storage,
                                       StringRef payload) {
   Function *ciface = m.getFunction(cifaceName);
-  if (!ciface || ciface->isDeclaration() ||
-      ciface->arg_size() != inputs.size() + outputs.size())
-    return createStringError(
-        inconvertibleErrorCode(),
-        "the lowered module has no C interface '" + cifaceName + "' taking " +
-            Twine(inputs.size() + outputs.size()) + " descriptors");
+  size_t numSizes = llvm::count_if(
+      outputs, [](const TensorSignature &sig) { return sig.dynamicDims; });
+  size_t numArgs = inputs.size() + outputs.size() + numSizes;
+  if (!ciface || ciface->isDeclaration() || ciface->arg_size() != numArgs)
+    return createStringError(inconvertibleErrorCode(),
+                             "the lowered module has no C interface '" +
+                                 cifaceName + "' taking " + Twine(numArgs) +
+                                 " descriptors");
   for (StringRef suffix : {"_run", "_load_weights"})
     if (m.getNamedValue((prefix + suffix).str()))
       return createStringError(inconvertibleErrorCode(),

@@ -12,6 +12,7 @@
 
 #include "tfg/Codegen/ObjectCodegen.h"
 #include "EntryPoints.h"
+#include "tfg/Codegen/ResultBounds.h"
 #include "tfg/Conversion/StableHLOToLinalg/StableHLOToLinalg.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -172,15 +173,24 @@ mlir::tfg::getABISignature(ModuleOp module, StringRef name,
       return failure();
     inputs.push_back(std::move(*sig));
   }
+  // A result of `?` size crosses as a buffer of its bound's shape.
+  auto bounds = computeResultBounds(func);
+  if (failed(bounds))
+    return failure();
   for (unsigned i = 0; i < type.getNumResults(); ++i) {
     auto attr = func.getResultAttrOfType<StringAttr>(i, "tfg.name");
     std::string resultName = i < resultNames.size() ? resultNames[i]
                              : attr                 ? attr.str()
                                     : "result" + std::to_string(i);
-    auto sig =
-        getTensorSignature(func, type.getResult(i), "result", i, resultName);
+    Type resultType = type.getResult(i);
+    auto ranked = dyn_cast<RankedTensorType>(resultType);
+    bool dynamicDims = ranked && !ranked.hasStaticShape();
+    if (dynamicDims)
+      resultType = RankedTensorType::get((*bounds)[i], ranked.getElementType());
+    auto sig = getTensorSignature(func, resultType, "result", i, resultName);
     if (failed(sig))
       return failure();
+    sig->dynamicDims = dynamicDims;
     outputs.push_back(std::move(*sig));
   }
   return std::make_pair(std::move(inputs), std::move(outputs));
@@ -271,6 +281,16 @@ lowerToLLVMDialect(ModuleOp module, StringRef name,
       for (unsigned i = 0, e = f.getNumArguments(); i < e; ++i)
         f.setArgAttr(i, bufferization::BufferizationDialect::kWritableAttrName,
                      BoolAttr::get(context, false));
+    // Results of `?` size: bound-shaped, their sizes appended.
+    if (entry && llvm::any_of(f.getResultTypes(), [](Type t) {
+          auto ranked = dyn_cast<RankedTensorType>(t);
+          return ranked && !ranked.hasStaticShape();
+        })) {
+      auto bounds = computeResultBounds(f);
+      if (failed(bounds))
+        return fail("function '" + name + "' has a result without a bound");
+      boundDynamicResults(f, *bounds);
+    }
   }
   PassManager pm(context);
   StableHLOToLLVMPipelineOptions pipeline;

@@ -133,8 +133,10 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
     printKernelStats();
   if (!outputs || !request.checkInterpreter)
     return outputs;
+  stablehlo::InterpreterOptions interpreterOptions;
+  interpreterOptions.env.maxElements = request.maxElements;
   FailureOr<SmallVector<HostTensor>> reference =
-      stablehlo::interpretFunction(func, args);
+      stablehlo::interpretFunction(func, args, interpreterOptions);
   if (failed(reference))
     return fail("the StableHLO interpreter failed on the function");
   llvm::outs() << "check-interpreter: compiled vs. StableHLO interpreter\n";

@@ -32,6 +32,8 @@ struct LLVMRunRequest {
   std::string functionName = "main";
   /// Also run the StableHLO interpreter and compare within the tolerance.
   bool checkInterpreter = false;
+  /// The element bound of one value in that interpreter (--max-elements).
+  int64_t maxElements = int64_t(1) << 20;
   double rtol = 1e-4, atol = 1e-6;
   /// Print the compile time (lowering and LLVM) in seconds.
   bool printCompileTime = false;

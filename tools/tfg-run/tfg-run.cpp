@@ -586,6 +586,7 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
   request.functionName =
       functionName.empty() ? std::string("main") : functionName.getValue();
   request.checkInterpreter = checkInterpreter;
+  request.maxElements = maxElements;
   request.rtol = relTol;
   request.atol = absTol;
   request.printCompileTime = printCompileTime;

@@ -59,15 +59,19 @@ enum AOTStatus : int32_t {
   kAOTErrorBuffer = 4,
   kAOTErrorOverlap = 5,
   kAOTErrorWeights = 6,
+  kAOTErrorBound = 7,
 };
 
-/// The C ABI's `tfg_tensor`: five 8-byte fields.
+/// The C ABI's `tfg_tensor` (version 2): six 8-byte fields.
 struct AOTTensor {
   void *data;
   const int64_t *shape;
   int64_t rank;
   int64_t dtype;
   int64_t sizeBytes;
+  /// An output of `?` size: where the callee writes its `rank` actual
+  /// sizes; read nowhere else.
+  int64_t *dims;
 };
 
 /// The code of `type` (nullopt: no ABI type: unsigned, complex, ...).
@@ -82,6 +86,9 @@ struct TensorSignature {
   std::string name;
   SmallVector<int64_t> shape;
   AOTDType dtype;
+  /// A result of `?` size: `shape` is its bound (the buffer's shape) and
+  /// the entry point returns the actual sizes (AOTTensor::dims).
+  bool dynamicDims = false;
   /// Bytes of the whole buffer.
   int64_t getBytes() const;
 };
