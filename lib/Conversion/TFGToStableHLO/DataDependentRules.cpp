@@ -39,37 +39,8 @@ static RankedTensorType scalarOf(Type elem) {
   return RankedTensorType::get({}, elem);
 }
 
-SmallVector<Value, 2> nms::sortBy(Lowering &l, ValueRange operands,
-                                  StringRef dir, int64_t dimension) {
-  OperationState state(l.loc, "stablehlo.sort");
-  state.addOperands(operands);
-  for (Value v : operands)
-    state.addTypes(v.getType());
-  state.addAttribute("dimension", l.b.getI64IntegerAttr(dimension));
-  state.addAttribute("is_stable", l.b.getBoolAttr(true));
-  Region *region = state.addRegion();
-  Block *block = new Block();
-  region->push_back(block);
-  SmallVector<Value, 2> firsts;
-  for (Value v : operands) {
-    auto scalar = scalarOf(l.type(v).getElementType());
-    firsts.push_back(block->addArgument(scalar, l.loc));
-    firsts.push_back(block->addArgument(scalar, l.loc));
-  }
-  {
-    OpBuilder::InsertionGuard guard(l.b);
-    l.b.setInsertionPointToStart(block);
-    OperationState ret(l.loc, "stablehlo.return");
-    ret.addOperands(l.compare(firsts[0], firsts[1], dir));
-    l.b.create(ret);
-  }
-  Operation *sort = l.b.create(state);
-  return SmallVector<Value, 2>(sort->getResults());
-}
-
 namespace {
 using nms::NMSLoop;
-using nms::sortBy;
 
 /// A 1-D iota of `n` (tensor<i64>, or static `size`) elements of `elem`.
 Value iota1D(Lowering &l, Type elem, int64_t size, Value n) {

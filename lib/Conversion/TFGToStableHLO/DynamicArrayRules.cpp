@@ -98,33 +98,12 @@ LogicalResult topK(Lowering &l, SmallVectorImpl<Value> &results) {
                  {l.named("iota_dimension", l.b.getI64IntegerAttr(0))})
           : l.op("dynamic_iota", shapeTensor(l, {n}), it,
                  {l.named("iota_dimension", l.b.getI64IntegerAttr(0))});
-  OperationState state(l.loc, "stablehlo.sort");
-  state.addOperands({x, iota});
-  state.addTypes({t, it});
-  state.addAttribute("dimension", l.b.getI64IntegerAttr(0));
-  state.addAttribute("is_stable", l.b.getBoolAttr(true));
-  Region *region = state.addRegion();
-  Block *block = new Block();
-  region->push_back(block);
-  auto scalar = scalarOf(t.getElementType());
-  auto iscalar = scalarOf(indexType);
-  Value a = block->addArgument(scalar, l.loc);
-  Value c = block->addArgument(scalar, l.loc);
-  block->addArgument(iscalar, l.loc);
-  block->addArgument(iscalar, l.loc);
-  {
-    OpBuilder::InsertionGuard guard(l.b);
-    l.b.setInsertionPointToStart(block);
-    OperationState ret(l.loc, "stablehlo.return");
-    ret.addOperands(l.compare(a, c, "GT"));
-    l.b.create(ret);
-  }
-  Operation *sort = l.b.create(state);
+  SmallVector<Value, 2> sorted = sortBy(l, {x, iota}, "GT");
   // k in [0, n]: an error in TensorFlow otherwise; clamped here.
   Value k = l.convert(l.reshape(l.operand(1), {}), i64);
   k = l.op("clamp", {i64Scalar(l, 0), k, n}, scalarOf(i64));
   for (unsigned i = 0; i < 2; ++i)
-    results.push_back(takeFirst(l, sort->getResult(i), k));
+    results.push_back(takeFirst(l, sorted[i], k));
   return success();
 }
 

@@ -129,6 +129,12 @@ public:
   FailureOr<SmallVector<StringRef>> strsAttr(StringRef name);
 };
 
+/// A stablehlo.sort of `operands` along `dimension`, stable, whose
+/// comparator compares the first operand's elements with `dir` (GT: a
+/// descending sort, as TopK's). (Lowering.cpp.)
+SmallVector<Value, 2> sortBy(Lowering &l, ValueRange operands, StringRef dir,
+                             int64_t dimension = 0);
+
 /// stablehlo.scatter of `updates` into `input` at `indices` (the index
 /// vector in dimension `indexVectorDim` of the indices), the leading
 /// `numInserted` operand dimensions indexed, the update's window in its

@@ -16,11 +16,6 @@ namespace tfg {
 namespace tohlo {
 namespace nms {
 
-/// A stablehlo.sort of `operands` along `dimension`, stable, whose
-/// comparator compares the first operands' elements with `dir`.
-SmallVector<Value, 2> sortBy(Lowering &l, ValueRange operands, StringRef dir,
-                             int64_t dimension = 0);
-
 /// What a selection loop gives.
 struct NMSLoop {
   Value selected; // tensor<K x i32>, valid below `count`.

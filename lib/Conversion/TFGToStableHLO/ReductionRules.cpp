@@ -276,33 +276,12 @@ LogicalResult topK(Lowering &l, SmallVectorImpl<Value> &results) {
   auto it = RankedTensorType::get(t.getShape(), indexType);
   Value iota = l.op("iota", {}, it,
                     {l.named("iota_dimension", l.b.getI64IntegerAttr(last))});
-  OperationState state(l.loc, "stablehlo.sort");
-  state.addOperands({x, iota});
-  state.addTypes({t, it});
-  state.addAttribute("dimension", l.b.getI64IntegerAttr(last));
-  state.addAttribute("is_stable", l.b.getBoolAttr(true));
-  Region *region = state.addRegion();
-  Block *block = new Block();
-  region->push_back(block);
-  auto scalar = RankedTensorType::get({}, t.getElementType());
-  auto iscalar = RankedTensorType::get({}, indexType);
-  Value a = block->addArgument(scalar, l.loc);
-  Value b = block->addArgument(scalar, l.loc);
-  block->addArgument(iscalar, l.loc);
-  block->addArgument(iscalar, l.loc);
-  {
-    OpBuilder::InsertionGuard guard(l.b);
-    l.b.setInsertionPointToStart(block);
-    OperationState ret(l.loc, "stablehlo.return");
-    ret.addOperands(l.compare(a, b, "GT"));
-    l.b.create(ret);
-  }
-  Operation *sort = l.b.create(state);
+  SmallVector<Value, 2> sorted = sortBy(l, {x, iota}, "GT", last);
   SmallVector<int64_t> start(t.getRank(), 0), limit(t.getShape()),
       step(t.getRank(), 1);
   limit[last] = (*k)[0];
   for (unsigned i = 0; i < 2; ++i)
-    results.push_back(l.op("slice", sort->getResult(i), l.resultType(i),
+    results.push_back(l.op("slice", sorted[i], l.resultType(i),
                            {l.named("start_indices", l.i64s(start)),
                             l.named("limit_indices", l.i64s(limit)),
                             l.named("strides", l.i64s(step))}));
