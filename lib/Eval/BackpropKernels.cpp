@@ -259,41 +259,27 @@ static LogicalResult conv3DBackpropKernel(EvalContext &ctx) {
       v2 ? readShape(ctx, sized, filterGrad ? "filter_sizes" : "input_sizes", 5)
          : FailureOr<SmallVector<int64_t, 4>>(
                SmallVector<int64_t, 4>(sized.getShape()));
-  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NDHWC");
-  FailureOr<SmallVector<int64_t, 8>> strides =
-      getIntListAttr(ctx, "strides", 5, {});
-  FailureOr<SmallVector<int64_t, 8>> dilations =
-      getIntListAttr(ctx, "dilations", 5, {1, 1, 1, 1, 1});
-  FailureOr<Padding> padding = getPadding(ctx);
-  if (failed(sizes) || failed(format) || failed(strides) || failed(dilations) ||
-      failed(padding) ||
+  FailureOr<Window3DAttrs> attrs;
+  if (failed(sizes) || failed(attrs = getWindow3DAttrs(ctx, "dilations")) ||
       failed(checkFloat(ctx, data, filterGrad ? "input" : "filter")))
     return failure();
-  if (*format != "NDHWC" && *format != "NCDHW")
-    return ctx.fail("unsupported data_format '" + *format + "'");
-  if (*padding == Padding::Explicit)
-    return ctx.fail("Conv3D does not take EXPLICIT padding");
   if (data.getElementType() != dy.getElementType())
     return ctx.fail("the operands must have one element type");
   SmallVector<int64_t, 4> xShape(filterGrad ? data.getShape() : *sizes);
   SmallVector<int64_t, 4> fs(filterGrad ? *sizes : data.getShape());
   if (xShape.size() != 5 || fs.size() != 5 || dy.getRank() != 5)
     return ctx.fail("the input, filter and out_backprop must be rank 5");
-  bool first = *format == "NCDHW";
-  int cIdx = first ? 1 : 4, s0 = first ? 2 : 1;
-  if ((*strides)[0] != 1 || (*strides)[cIdx] != 1 || (*dilations)[0] != 1 ||
-      (*dilations)[cIdx] != 1)
-    return ctx.fail("strides and dilations in the batch and depth dimensions "
-                    "must be 1");
+  bool first = attrs->first;
+  int cIdx = attrs->channelDim, s0 = attrs->spatialDim;
+  ArrayRef<int64_t> strides = attrs->strides, dilations = attrs->sizes;
   int64_t ci = xShape[cIdx], co = fs[4];
   if (fs[3] != ci)
     return ctx.fail("the filter has " + std::to_string(fs[3]) +
                     " input channels but the input has " + std::to_string(ci));
   WindowDim dims[3];
   for (int i = 0; i < 3; ++i) {
-    dims[i] = {xShape[s0 + i],       fs[i], (*strides)[s0 + i],
-               (*dilations)[s0 + i], 0,     0};
-    if (failed(computeWindow(ctx, dims[i], *padding, 0, 0)))
+    dims[i] = {xShape[s0 + i], fs[i], strides[s0 + i], dilations[s0 + i], 0, 0};
+    if (failed(computeWindow(ctx, dims[i], attrs->padding, 0, 0)))
       return failure();
   }
   SmallVector<int64_t, 5> dyShape =

@@ -165,24 +165,12 @@ static LogicalResult conv3D(EvalContext &ctx, const HostTensor &input,
   if (xs.size() != 5 || fs.size() != 5)
     return ctx.fail("input and filter must be rank 5, not " + formatShape(xs) +
                     " and " + formatShape(fs));
-  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NDHWC");
-  FailureOr<SmallVector<int64_t, 8>> strides =
-      getIntListAttr(ctx, "strides", 5, {});
-  FailureOr<SmallVector<int64_t, 8>> dilations =
-      getIntListAttr(ctx, "dilations", 5, {1, 1, 1, 1, 1});
-  FailureOr<Padding> padding = getPadding(ctx);
-  if (failed(format) || failed(strides) || failed(dilations) || failed(padding))
+  FailureOr<Window3DAttrs> attrs = getWindow3DAttrs(ctx, "dilations");
+  if (failed(attrs))
     return failure();
-  if (*format != "NDHWC" && *format != "NCDHW")
-    return ctx.fail("unsupported data_format '" + *format + "'");
-  if (*padding == Padding::Explicit)
-    return ctx.fail("Conv3D does not take EXPLICIT padding");
-  bool first = *format == "NCDHW";
-  int cIdx = first ? 1 : 4, s0 = first ? 2 : 1;
-  if ((*strides)[0] != 1 || (*strides)[cIdx] != 1 || (*dilations)[0] != 1 ||
-      (*dilations)[cIdx] != 1)
-    return ctx.fail("strides and dilations in the batch and depth dimensions "
-                    "must be 1");
+  bool first = attrs->first;
+  int cIdx = attrs->channelDim, s0 = attrs->spatialDim;
+  ArrayRef<int64_t> strides = attrs->strides, dilations = attrs->sizes;
   int64_t channels = xs[cIdx];
   if (fs[3] != channels)
     return ctx.fail("filter has " + std::to_string(fs[3]) +
@@ -190,9 +178,8 @@ static LogicalResult conv3D(EvalContext &ctx, const HostTensor &input,
                     std::to_string(channels));
   WindowDim dims[3];
   for (int i = 0; i < 3; ++i) {
-    dims[i] = {xs[s0 + i],           fs[i], (*strides)[s0 + i],
-               (*dilations)[s0 + i], 0,     0};
-    if (failed(computeWindow(ctx, dims[i], *padding, 0, 0)))
+    dims[i] = {xs[s0 + i], fs[i], strides[s0 + i], dilations[s0 + i], 0, 0};
+    if (failed(computeWindow(ctx, dims[i], attrs->padding, 0, 0)))
       return failure();
   }
   if (getComputeKind(input.getElementType()) == ComputeKind::Double)

@@ -412,3 +412,35 @@ LogicalResult mlir::tfg::pushResult(EvalContext &ctx, Type type,
   ctx.hostResults.push_back(std::move(*out));
   return success();
 }
+
+FailureOr<Window3DAttrs> mlir::tfg::getWindow3DAttrs(EvalContext &ctx,
+                                                     StringRef sizesName) {
+  static const int64_t ones[] = {1, 1, 1, 1, 1};
+  bool pool = sizesName == "ksize";
+  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NDHWC");
+  FailureOr<SmallVector<int64_t, 8>> strides =
+      getIntListAttr(ctx, "strides", 5, {});
+  FailureOr<SmallVector<int64_t, 8>> sizes = getIntListAttr(
+      ctx, sizesName, 5, pool ? ArrayRef<int64_t>() : ArrayRef<int64_t>(ones));
+  FailureOr<Padding> padding = getPadding(ctx);
+  if (failed(format) || failed(strides) || failed(sizes) || failed(padding))
+    return failure();
+  if (*format != "NDHWC" && *format != "NCDHW")
+    return ctx.fail("unsupported data_format '" + *format + "'");
+  if (*padding == Padding::Explicit)
+    return ctx.fail(std::string(pool ? "3-D pooling" : "Conv3D") +
+                    " does not take EXPLICIT padding");
+  Window3DAttrs attrs;
+  attrs.first = *format == "NCDHW";
+  attrs.channelDim = attrs.first ? 1 : 4;
+  attrs.spatialDim = attrs.first ? 2 : 1;
+  int c = attrs.channelDim;
+  if ((*strides)[0] != 1 || (*strides)[c] != 1 || (*sizes)[0] != 1 ||
+      (*sizes)[c] != 1)
+    return ctx.fail("strides and " + sizesName.str() +
+                    " must be 1 in the batch and channel dimensions");
+  attrs.strides = std::move(*strides);
+  attrs.sizes = std::move(*sizes);
+  attrs.padding = *padding;
+  return attrs;
+}

@@ -75,6 +75,20 @@ FailureOr<Window2D> getWindow2D(EvalContext &ctx, ArrayRef<int64_t> shape,
                                 int64_t kh, int64_t kw,
                                 ArrayRef<int64_t> strides, bool withDilations);
 
+/// The attributes of a 3-D window op (Conv3D and its backprops, 3-D
+/// pooling and its gradients): data_format NDHWC or NCDHW, `strides` and
+/// `sizesName` (`dilations`, 1 by default, or `ksize`, required) of five
+/// entries that are 1 in the batch and channel dimensions, padding SAME or
+/// VALID.
+struct Window3DAttrs {
+  bool first = false;                     // NCDHW
+  int channelDim = 4, spatialDim = 1;     // in the input's format
+  SmallVector<int64_t, 8> strides, sizes; // 5 entries each
+  Padding padding = Padding::Valid;
+};
+FailureOr<Window3DAttrs> getWindow3DAttrs(EvalContext &ctx,
+                                          StringRef sizesName);
+
 /// The `n` non-negative integers of the int vector operand `t` (a shape,
 /// ksize or strides), or a failure naming `what`.
 FailureOr<SmallVector<int64_t, 4>>

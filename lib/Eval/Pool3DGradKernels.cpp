@@ -55,33 +55,20 @@ struct Pool3D {
 
 /// Reads ksize, strides, padding and data_format for an input of `shape`.
 static FailureOr<Pool3D> getPool3D(EvalContext &ctx, ArrayRef<int64_t> shape) {
-  FailureOr<SmallVector<int64_t, 8>> ksize =
-      getIntListAttr(ctx, "ksize", 5, {});
-  FailureOr<SmallVector<int64_t, 8>> strides =
-      getIntListAttr(ctx, "strides", 5, {});
-  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NDHWC");
-  FailureOr<Padding> padding = getPadding(ctx);
-  if (failed(ksize) || failed(strides) || failed(format) || failed(padding))
+  FailureOr<Window3DAttrs> attrs = getWindow3DAttrs(ctx, "ksize");
+  if (failed(attrs))
     return failure();
-  if (*format != "NDHWC" && *format != "NCDHW")
-    return ctx.fail("unsupported data_format '" + *format + "'");
-  if (*padding == Padding::Explicit)
-    return ctx.fail("3-D pooling does not take EXPLICIT padding");
   if (shape.size() != 5)
     return ctx.fail("the input must be rank 5, not " + formatShape(shape));
   Pool3D pool;
-  pool.first = *format == "NCDHW";
-  int cIdx = pool.first ? 1 : 4, s0 = pool.first ? 2 : 1;
-  if ((*ksize)[0] != 1 || (*ksize)[cIdx] != 1 || (*strides)[0] != 1 ||
-      (*strides)[cIdx] != 1)
-    return ctx.fail("ksize and strides must be 1 in the batch and channel "
-                    "dimensions");
+  pool.first = attrs->first;
+  int cIdx = attrs->channelDim, s0 = attrs->spatialDim;
   pool.batch = shape[0];
   pool.channels = shape[cIdx];
   for (int d = 0; d < 3; ++d) {
     pool.dims[d] = {
-        shape[s0 + d], (*ksize)[s0 + d], (*strides)[s0 + d], 1, 0, 0};
-    if (failed(computeWindow(ctx, pool.dims[d], *padding, 0, 0)))
+        shape[s0 + d], attrs->sizes[s0 + d], attrs->strides[s0 + d], 1, 0, 0};
+    if (failed(computeWindow(ctx, pool.dims[d], attrs->padding, 0, 0)))
       return failure();
   }
   return pool;

@@ -103,32 +103,19 @@ template <bool isMax> static LogicalResult pool3DKernel(EvalContext &ctx) {
   if ((*x)->getRank() != 5)
     return ctx.fail("input must be rank 5, not " +
                     formatShape((*x)->getShape()));
-  FailureOr<SmallVector<int64_t, 8>> ksize =
-      getIntListAttr(ctx, "ksize", 5, {});
-  FailureOr<SmallVector<int64_t, 8>> strides =
-      getIntListAttr(ctx, "strides", 5, {});
-  FailureOr<std::string> format = readStringAttr(ctx, "data_format", "NDHWC");
-  FailureOr<Padding> padding = getPadding(ctx);
-  if (failed(ksize) || failed(strides) || failed(format) || failed(padding))
+  FailureOr<Window3DAttrs> attrs = getWindow3DAttrs(ctx, "ksize");
+  if (failed(attrs))
     return failure();
-  if (*format != "NDHWC" && *format != "NCDHW")
-    return ctx.fail("unsupported data_format '" + *format + "'");
-  if (*padding == Padding::Explicit)
-    return ctx.fail("3-D pooling does not take EXPLICIT padding");
-  bool first = *format == "NCDHW";
-  int cIdx = first ? 1 : 4;
-  if ((*ksize)[0] != 1 || (*ksize)[cIdx] != 1 || (*strides)[0] != 1 ||
-      (*strides)[cIdx] != 1)
-    return ctx.fail("ksize and strides must be 1 in the batch and channel "
-                    "dimensions");
+  bool first = attrs->first;
   if (getComputeKind((*x)->getElementType()) == ComputeKind::None)
     return ctx.fail("pooling takes float tensors");
   ArrayRef<int64_t> xs = (*x)->getShape();
-  int s0 = first ? 2 : 1;
+  int s0 = attrs->spatialDim;
   WindowDim dims[3];
   for (int i = 0; i < 3; ++i) {
-    dims[i] = {xs[s0 + i], (*ksize)[s0 + i], (*strides)[s0 + i], 1, 0, 0};
-    if (failed(computeWindow(ctx, dims[i], *padding, 0, 0)))
+    dims[i] = {xs[s0 + i], attrs->sizes[s0 + i], attrs->strides[s0 + i], 1, 0,
+               0};
+    if (failed(computeWindow(ctx, dims[i], attrs->padding, 0, 0)))
       return failure();
   }
   return setComputedResult(ctx,

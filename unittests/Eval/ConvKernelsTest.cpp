@@ -606,6 +606,31 @@ TEST_F(ConvKernelsTest, Conv3D) {
                   attrs({str("padding", "SAME"), str("data_format", "NHWC"),
                          ints("strides", {1, 1, 1, 1, 1})})),
             "");
+  // The 3-D window reader (NNSupport) that Conv3D, its backprops and the
+  // 3-D pools share names what is wrong.
+  EXPECT_NE(
+      error("Conv3D", {x, f},
+            attrs({str("padding", "SAME"), ints("strides", {1, 1, 1, 1, 2})}))
+          .find("strides and dilations must be 1 in the batch and "
+                "channel dimensions"),
+      std::string::npos);
+  EXPECT_NE(error("Conv3D", {x, f},
+                  attrs({str("padding", "EXPLICIT"),
+                         ints("strides", {1, 1, 1, 1, 1})}))
+                .find("Conv3D does not take EXPLICIT padding"),
+            std::string::npos);
+  EXPECT_NE(
+      error("MaxPool3D", {x},
+            attrs({str("padding", "SAME"), ints("strides", {1, 1, 1, 1, 1})}))
+          .find("missing attribute 'ksize'"),
+      std::string::npos);
+  EXPECT_NE(error("AvgPool3D", {x},
+                  attrs({str("padding", "SAME"), str("data_format", "NCDHW"),
+                         ints("ksize", {1, 2, 1, 1, 1}),
+                         ints("strides", {1, 1, 1, 1, 1})}))
+                .find("strides and ksize must be 1 in the batch and channel "
+                      "dimensions"),
+            std::string::npos);
 }
 
 TEST_F(ConvKernelsTest, AliasesAndEmpty) {
