@@ -88,6 +88,8 @@ AgnosticKind layout::classifyAgnostic(StringRef name) {
 }
 
 Value layout::getTransposedFrom(const LayoutContext &ctx, Value v) {
+  if (ctx.isPending(v))
+    return getRank(v) == 4 ? v : Value();
   Operation *def = v.getDefiningOp();
   std::optional<Perm> perm = getTransposePerm(def);
   if (!perm || *perm != ctx.backPerm)
@@ -97,6 +99,8 @@ Value layout::getTransposedFrom(const LayoutContext &ctx, Value v) {
 }
 
 Value layout::getTransposedFrom5(const LayoutContext &ctx, Value v) {
+  if (ctx.isPending(v))
+    return getRank(v) == 5 ? v : Value();
   std::optional<SmallVector<int64_t, 5>> perm =
       getAnyTransposePerm(v.getDefiningOp());
   if (!perm || ArrayRef<int64_t>(*perm) != ArrayRef<int64_t>(ctx.backPerm5))
@@ -121,17 +125,26 @@ static bool applyPlan(LayoutContext &ctx, Operation *op,
       return false;
     op->setOperand(port, getDataResults(r)[0]);
   }
-  for (const auto &[port, value] : plan.moved)
-    op->setOperand(port, value);
-  for (const NamedAttribute &attr : plan.attrs)
-    op->setAttr(attr.getName(), attr.getValue());
+  for (const auto &[port, value] : plan.moved) {
+    // A pending operand is read as it is, in the target format.
+    if (value == op->getOperand(port) && ctx.isPending(value))
+      ctx.readInTarget(op, port);
+    else
+      op->setOperand(port, value);
+  }
+  if (!plan.attrs.empty()) {
+    NamedAttrList attrs(op->getAttrDictionary());
+    for (const NamedAttribute &attr : plan.attrs)
+      attrs.set(attr.getName(), attr.getValue());
+    op->setAttrs(attrs.getDictionary(op->getContext()));
+  }
   ValueRange results = getDataResults(op);
   ArrayRef<int64_t> toPerm = plan.rank5 ? ArrayRef<int64_t>(ctx.toPerm5)
                                         : ArrayRef<int64_t>(ctx.toPerm);
   for (unsigned i : plan.permuted)
     results[i].setType(permuteType(results[i].getType(), toPerm));
   for (unsigned i : plan.permuted)
-    ctx.transposeResultBack(b, op, i);
+    ctx.transposeResultBack(op, i);
   for (unsigned i : plan.shapes)
     ctx.gatherShapeBack(b, op, i);
   return true;

@@ -184,7 +184,7 @@ bool Planner::planSqueeze() {
     }
   } else {
     // Every dimension of size 1: the shape must be known.
-    auto type = dyn_cast<RankedTensorType>(operand(0).getType());
+    auto type = dyn_cast<RankedTensorType>(ctx.sourceType(operand(0)));
     if (!type || !type.hasStaticShape())
       return fail("squeezing every dimension of 1 of an unknown shape");
     for (int64_t i = 0; i < 4; ++i)

@@ -1,10 +1,12 @@
 //===- Layout.cpp - tfg-layout, Grappler's layout optimizer ---------------===//
 //
 // The pass: the layout-sensitive nodes of each body are converted first,
-// then the layout-agnostic nodes after them (a worklist follows the
-// Transposes the conversions add), then adjacent Transpose pairs that
-// cancel are removed and the Transposes and constants left unused are
-// erased. Iterative and linear in the size of the body.
+// then the layout-agnostic nodes after them (a worklist follows the results
+// the conversions put in the target format), then the Transposes the
+// conversions need are built (only where a value meets a user that reads the
+// other format), adjacent Transpose pairs that cancel are removed and the
+// Transposes and constants left unused are erased. Iterative and linear in
+// the size of the body.
 //
 //===----------------------------------------------------------------------===//
 
@@ -60,7 +62,7 @@ std::string LayoutContext::uniqueName(StringRef base) {
   std::string name = base.str();
   for (int64_t i = 1; names.contains(name); ++i)
     name = (base + "_" + Twine(i)).str();
-  names.insert(name);
+  names.insert(nameSaver.save(name));
   return name;
 }
 
@@ -157,21 +159,72 @@ Operation *LayoutContext::buildTranspose(OpBuilder &b, Operation *like,
   return *node;
 }
 
-void LayoutContext::transposeResultBack(OpBuilder &b, Operation *op,
-                                        unsigned index) {
+void LayoutContext::transposeResultBack(Operation *op, unsigned index) {
   Value result = getDataResults(op)[index];
-  if (result.use_empty())
+  pending.insert(result);
+  deferred.push_back({op, index, false});
+}
+
+void LayoutContext::transposeInput(Operation *op, unsigned port) {
+  // A pending operand is in the target format already: the Transpose pair
+  // (back, then to the target format again) would cancel.
+  if (isPending(op->getOperand(port))) {
+    readInTarget(op, port);
+    ++cancelled;
     return;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointAfter(op);
-  ArrayRef<int64_t> perm = getRank(result) == 5 ? ArrayRef<int64_t>(backPerm5)
-                                                : ArrayRef<int64_t>(backPerm);
-  Operation *back = buildTranspose(b, op, result, perm, index, false);
-  if (!back)
-    return;
-  Value out = getDataResults(back)[0];
-  // The Transpose keeps the type users saw.
-  result.replaceAllUsesExcept(out, back);
+  }
+  targetUses.insert({op, port});
+  deferred.push_back({op, port, true});
+}
+
+Type LayoutContext::sourceType(Value v) const {
+  if (!isPending(v))
+    return v.getType();
+  return getRank(v) == 5 ? permuteType(v.getType(), backPerm5)
+                         : permuteType(v.getType(), backPerm);
+}
+
+LogicalResult LayoutContext::materialize() {
+  SmallVector<OpOperand *> sourceUses;
+  for (const Deferred &d : deferred) {
+    if (d.input) {
+      Value value = d.op->getOperand(d.index);
+      // Converted since: it is read as it is.
+      if (isPending(value)) {
+        ++cancelled;
+        continue;
+      }
+      OpBuilder b(d.op);
+      ArrayRef<int64_t> perm = getRank(value) == 5 ? ArrayRef<int64_t>(toPerm5)
+                                                   : ArrayRef<int64_t>(toPerm);
+      Operation *in = buildTranspose(b, d.op, value, perm, d.index, true);
+      if (!in)
+        return failure();
+      d.op->setOperand(d.index, getDataResults(in)[0]);
+      continue;
+    }
+    // The users that read the source format get one Transpose back.
+    Value result = getDataResults(d.op)[d.index];
+    sourceUses.clear();
+    for (OpOperand &use : result.getUses())
+      if (!targetUses.contains({use.getOwner(), use.getOperandNumber()}))
+        sourceUses.push_back(&use);
+    if (sourceUses.empty())
+      continue;
+    OpBuilder b(d.op->getContext());
+    b.setInsertionPointAfter(d.op);
+    ArrayRef<int64_t> perm = getRank(result) == 5 ? ArrayRef<int64_t>(backPerm5)
+                                                  : ArrayRef<int64_t>(backPerm);
+    Operation *back = buildTranspose(b, d.op, result, perm, d.index, false);
+    if (!back)
+      return failure();
+    // The Transpose keeps the type users saw.
+    Value out = getDataResults(back)[0];
+    for (OpOperand *use : sourceUses)
+      use->set(out);
+  }
+  deferred.clear();
+  return success();
 }
 
 void LayoutContext::gatherShapeBack(OpBuilder &b, Operation *op,
@@ -373,7 +426,7 @@ static void eraseUnusedCreated(LayoutContext &ctx, Block &body) {
 // The pass
 //===----------------------------------------------------------------------===//
 
-static void optimizeLayout(LayoutContext &ctx, Block &body) {
+static LogicalResult optimizeLayout(LayoutContext &ctx, Block &body) {
   for (Operation &op : body)
     if (StringRef name = getNodeName(&op); !name.empty())
       ctx.names.insert(name);
@@ -393,13 +446,21 @@ static void optimizeLayout(LayoutContext &ctx, Block &body) {
       continue;
     done.insert(op);
     ++ctx.converted;
+    // The users of its pending results may move next, and those of the
+    // shape vectors it put back.
     for (Value result : getDataResults(op))
-      for (Operation *back : result.getUsers())
-        for (Operation *user : back->getUsers())
-          work.push_back(user);
+      for (Operation *user : result.getUsers()) {
+        work.push_back(user);
+        if (ctx.shapeGathers.contains(user))
+          for (Operation *next : user->getUsers())
+            work.push_back(next);
+      }
   }
+  if (failed(ctx.materialize()))
+    return failure();
   cancelTransposePairs(ctx, body);
   eraseUnusedCreated(ctx, body);
+  return success();
 }
 
 namespace {
@@ -432,7 +493,8 @@ struct LayoutPass : tfg::impl::LayoutPassBase<LayoutPass> {
       ctx.assumeGpu = assumeGpu;
       ctx.reverse = reverse;
       ctx.preserved = &*preserved;
-      optimizeLayout(ctx, *body);
+      if (failed(optimizeLayout(ctx, *body)))
+        return signalPassFailure();
       LLVM_DEBUG(llvm::dbgs()
                  << "tfg-layout: " << ctx.converted << " converted, "
                  << ctx.cancelled << " transpose pairs cancelled\n");

@@ -14,7 +14,8 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Operation.h"
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/Allocator.h"
+#include "llvm/Support/StringSaver.h"
 
 #include <array>
 
@@ -38,8 +39,12 @@ struct LayoutContext {
   Perm5 toPerm5, backPerm5;
   bool assumeGpu = false, reverse = false;
   const PreservedNodes *preserved = nullptr;
-  /// The names taken in the body (for unique names of new nodes).
-  llvm::StringSet<> names;
+  /// The names taken in the body (for unique names of new nodes): the
+  /// nodes' own (kept by their attributes) and those of the nodes built
+  /// (kept by nameSaver).
+  llvm::DenseSet<StringRef> names;
+  llvm::BumpPtrAllocator nameStorage;
+  llvm::StringSaver nameSaver{nameStorage};
   /// The Transposes and permutation constants this run built.
   SmallVector<Operation *> created;
   /// The nodes erased since (compared, never dereferenced).
@@ -48,6 +53,25 @@ struct LayoutContext {
   /// target format back in the source order (a Shape's result).
   llvm::DenseSet<Operation *> shapeGathers;
   int64_t converted = 0, cancelled = 0;
+
+  /// The Transposes are built lazily (materialize), once every node is
+  /// converted: a result in the target format is *pending* (its users keep
+  /// reading it; those left in the source format get a Transpose back at the
+  /// end), and a converted node's data operand is recorded as a *target use*
+  /// (it reads the target format: a pending value as it is, another value
+  /// through a Transpose built at the end). A Transpose pair that would
+  /// cancel is never built, so a chain of converted nodes costs no node.
+  llvm::DenseSet<Value> pending;
+  llvm::DenseSet<std::pair<Operation *, unsigned>> targetUses;
+  /// What materialize builds, in the order the conversions asked for it:
+  /// a Transpose to the target format of `op`'s operand `index` (input), or
+  /// one back to the source format of its data result `index`.
+  struct Deferred {
+    Operation *op;
+    unsigned index;
+    bool input;
+  };
+  SmallVector<Deferred> deferred;
 
   /// Whether `op` may be converted: on the right device, not fetched or
   /// fed.
@@ -63,10 +87,25 @@ struct LayoutContext {
   /// Builds a Const of `value`, named `name` (uniqued), like `like`.
   Operation *buildConst(OpBuilder &b, Operation *like, DenseElementsAttr value,
                         StringRef name);
-  /// Transposes every user of `op`'s data result `index` (now in `to`, or
-  /// `to5` when it is rank 5) back to `from` (`from5`): one Transpose after
-  /// `op` takes over its users.
-  void transposeResultBack(OpBuilder &b, Operation *op, unsigned index);
+  /// Marks `op`'s data result `index` (now in `to`, or `to5` when it is
+  /// rank 5) pending: materialize transposes it back to `from` (`from5`) for
+  /// the users that read the source format (one Transpose after `op`).
+  void transposeResultBack(Operation *op, unsigned index);
+  /// `op`'s data operand `port` (rank 4 or 5) is read in the target format: as
+  /// it is when pending, else through a Transpose that materialize builds
+  /// unless the value is pending by then.
+  void transposeInput(Operation *op, unsigned port);
+  /// `op`'s operand `port` reads a pending value in the target format.
+  void readInTarget(Operation *op, unsigned port) {
+    targetUses.insert({op, port});
+  }
+  /// Whether `v` is a result in the target format (see `pending`).
+  bool isPending(Value v) const { return pending.contains(v); }
+  /// `v`'s type in the source format (permuted back when pending).
+  Type sourceType(Value v) const;
+  /// Builds the Transposes the conversions deferred; fails when a node
+  /// cannot be built.
+  LogicalResult materialize();
   /// Puts the shape vector `op`'s result `index` (now in the target order)
   /// back in the source order for its users: GatherV2 by `backPerm`.
   void gatherShapeBack(OpBuilder &b, Operation *op, unsigned index);
@@ -162,10 +201,12 @@ struct AgnosticPlan {
 
 /// The kind of the layout-agnostic op `name`.
 AgnosticKind classifyAgnostic(StringRef name);
-/// The input of the Transpose producing `v` when it moves from the target
-/// format back to the source format (ctx.backPerm) and is rank 4, else null.
+/// The value in the target format that `v` (rank 4, in the source format)
+/// is a Transpose of: `v` itself when pending, the input of the Transpose
+/// producing `v` when it moves from the target format back to the source
+/// format (ctx.backPerm) and is rank 4, else null.
 Value getTransposedFrom(const LayoutContext &ctx, Value v);
-/// The same for a rank-5 Transpose by ctx.backPerm5.
+/// The same for rank 5 (a Transpose by ctx.backPerm5).
 Value getTransposedFrom5(const LayoutContext &ctx, Value v);
 /// Plans the conversion of `op` of `kind`; returns false (with
 /// plan.reason) when it cannot be converted (AgnosticPlans.cpp).

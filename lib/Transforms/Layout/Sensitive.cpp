@@ -280,20 +280,18 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
       return false;
     op->setOperand(i, getDataResults(c)[0]);
   }
-  for (unsigned i : spec->data) {
-    Operation *in =
-        ctx.buildTranspose(b, op, op->getOperand(i), toPerm, i, true);
-    if (!in)
-      return false;
-    op->setOperand(i, getDataResults(in)[0]);
-  }
+  for (unsigned i : spec->data)
+    ctx.transposeInput(op, i);
+  // One new attribute dictionary, not one per attribute.
+  NamedAttrList attrs(op->getAttrDictionary());
   for (NamedAttribute attr : updates)
-    op->setAttr(attr.getName(), attr.getValue());
-  op->setAttr("data_format", b.getStringAttr(to));
+    attrs.set(attr.getName(), attr.getValue());
+  attrs.set("data_format", b.getStringAttr(to));
+  op->setAttrs(attrs.getDictionary(op->getContext()));
   for (unsigned i : spec->outputs)
     results[i].setType(permuteType(results[i].getType(), toPerm));
   for (unsigned i : spec->outputs)
-    ctx.transposeResultBack(b, op, i);
+    ctx.transposeResultBack(op, i);
   LLVM_DEBUG(llvm::dbgs() << "tfg-layout: " << opName << " " << getNodeName(op)
                           << " -> " << to << "\n");
   return true;
