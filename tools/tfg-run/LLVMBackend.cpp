@@ -6,7 +6,12 @@
 #include "tfg/Codegen/CPUJit.h"
 #include "tfg/Codegen/GPU.h"
 #include "tfg/Codegen/Runtime.h"
+#include "tfg/IR/TFGOps.h"
+#include "tfg/IR/Utility.h"
+#include "tfg/Interpreter/Interpreter.h"
 #include "tfg/Interpreter/StableHLO/Interpreter.h"
+#include "tfg/Transforms/KnownValues.h"
+#include "tfg/Translate/FreezeVariables.h"
 #include "tfg/Translate/ModelLowering.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -39,14 +44,123 @@ static void printKernelStats() {
   line("depthwise", s.depthwiseCalls, s.depthwiseFlops, s.depthwiseNanos);
 }
 
+/// A copy of the request's module in which each Placeholder of a static
+/// shape (--input-shape, else its own) of at most kMaxKnownElements integers or
+/// floats (a ratio, a size, a flag) is a Const node of the value `makeArg`
+/// gives it (their names added to `frozen`); none when there is no such
+/// Placeholder. Shapes that depend on a
+/// fed value are static only for that value, as in --stage=stablehlo
+/// (StageStableHLO.h): the compiled code is then for that value (the compile
+/// cache's key holds it).
+static llvm::Expected<std::optional<OwningOpRef<ModuleOp>>>
+freezeSmallFeeds(const LLVMRunRequest &request, LLVMArgMaker makeArg,
+                 std::vector<std::string> &frozen) {
+  OwningOpRef<ModuleOp> copy = cast<ModuleOp>(request.module->clone());
+  for (auto graph : copy->getOps<GraphOp>()) {
+    unsigned index = 0;
+    for (Operation *op : getGraphPlaceholders(graph)) {
+      if (getTFOpName(op) == "PlaceholderWithDefault")
+        continue;
+      ++index;
+      auto dtype = op->getAttrOfType<TypeAttr>("dtype");
+      if (!dtype || !isa<IntegerType, FloatType>(dtype.getValue()))
+        continue;
+      // The shape pinned by --input-shape, else the Placeholder's own.
+      std::optional<SmallVector<int64_t, 4>> shape;
+      auto it = request.nodeShapes.find(getNodeName(op));
+      if (it != request.nodeShapes.end()) {
+        auto parsed = parseShape(it->getValue() == "scalar" ? StringRef()
+                                                            : it->getValue());
+        if (parsed)
+          shape = *parsed;
+        else
+          llvm::consumeError(parsed.takeError());
+      } else {
+        FeedSignature sig = getPlaceholderSignature(op);
+        if (sig.shape && !ShapedType::isDynamicShape(*sig.shape))
+          shape = sig.shape;
+      }
+      if (!shape)
+        continue;
+      auto type = RankedTensorType::get(*shape, dtype.getValue());
+      if (type.getNumElements() > kMaxKnownElements)
+        continue;
+      auto value = makeArg(getNodeName(op), index - 1, type);
+      if (!value)
+        return value.takeError();
+      auto attr =
+          dyn_cast_or_null<ElementsAttr>(value->toAttr(op->getContext()));
+      if (!attr || attr.getNumElements() > kMaxKnownElements)
+        continue;
+      frozen.push_back(getNodeName(op).str());
+      replaceNodeByConst(op, attr);
+    }
+  }
+  if (frozen.empty())
+    return std::nullopt;
+  return std::optional<OwningOpRef<ModuleOp>>(std::move(copy));
+}
+
+/// legalizeModelToStableHLO; when that fails on a graph with small feeds,
+/// again with those feeds as constants (freezeSmallFeeds). The first
+/// try's diagnostics are shown when both fail.
+static llvm::Expected<OwningOpRef<ModuleOp>>
+legalize(const LLVMRunRequest &request, const ModelLoweringOptions &lowering,
+         LLVMArgMaker makeArg) {
+  if (!hasGraph(request.module))
+    return legalizeModelToStableHLO(request.module, lowering);
+  MLIRContext *context = request.module->getContext();
+  std::vector<Diagnostic> held;
+  llvm::Expected<OwningOpRef<ModuleOp>> first = [&] {
+    ScopedDiagnosticHandler handler(context, [&](Diagnostic &diag) {
+      held.push_back(std::move(diag));
+      return success();
+    });
+    return legalizeModelToStableHLO(request.module, lowering);
+  }();
+  auto replay = [&] {
+    for (Diagnostic &diag : held)
+      context->getDiagEngine().emit(std::move(diag));
+  };
+  if (first) {
+    replay();
+    return first;
+  }
+  std::vector<std::string> names;
+  auto frozen = freezeSmallFeeds(request, makeArg, names);
+  if (!frozen || !*frozen) {
+    if (!frozen)
+      llvm::consumeError(frozen.takeError());
+    replay();
+    return first;
+  }
+  // The frozen Placeholders are Const nodes: no shape to pin.
+  ModelLoweringOptions constants = lowering;
+  for (const std::string &name : names)
+    constants.nodeShapes.erase(name);
+  llvm::Expected<OwningOpRef<ModuleOp>> second = [&] {
+    ScopedDiagnosticHandler handler(context,
+                                    [](Diagnostic &) { return success(); });
+    return legalizeModelToStableHLO(***frozen, constants);
+  }();
+  if (second) {
+    llvm::consumeError(first.takeError());
+    return second;
+  }
+  llvm::consumeError(second.takeError());
+  replay();
+  return first;
+}
+
 llvm::Expected<std::vector<HostTensor>>
 mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
                        LLVMRunner runner, std::vector<std::string> &names) {
   ModelLoweringOptions lowering;
   lowering.fetches = request.fetches;
-  for (const auto &entry : request.nodeShapes)
-    lowering.nodeShapes[entry.getKey()] = entry.getValue();
-  auto module = legalizeModelToStableHLO(request.module, lowering);
+  for (const auto &entry : request.nodeShapes) // tfg-run's "" is a scalar.
+    lowering.nodeShapes[entry.getKey()] =
+        entry.getValue().empty() ? "scalar" : entry.getValue();
+  auto module = legalize(request, lowering, makeArg);
   if (!module)
     return module.takeError();
   bool fromGraph = hasGraph(request.module);

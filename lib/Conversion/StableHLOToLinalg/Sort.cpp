@@ -10,7 +10,14 @@
 // its run, so that no access leaves the tensors. Then each result is the
 // operand read through the permutation (linalg.generic, tensor.extract).
 // O(n log n) comparisons, two permutation buffers. A `?` size sorts the
-// smallest of the operands' sizes. Other ranks are an error.
+// smallest of the operands' sizes.
+//
+// A sort of rank > 1 (static sizes; TopKV2 sorts the rows of a matrix)
+// moves the sorted dimension last and collapses the others into rows
+// (linalg.transpose, tensor.collapse_shape), sorts each row as above in an
+// scf.for over the rows (tensor.extract_slice / tensor.insert_slice), then
+// expands and transposes the results back. A `?` size at rank > 1 is an
+// error.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,13 +106,11 @@ static FailureOr<Value> buildMerge(
   return loop.getResult(2);
 }
 
-static Values lowerSort(OpBuilder &b, shlo::SortOp op) {
-  Location loc = op.getLoc();
-  auto type = cast<RankedTensorType>(op.getInputs()[0].getType());
-  if (type.getRank() != 1)
-    return op.emitError("stablehlo-to-linalg: 'stablehlo.sort' of rank ")
-           << type.getRank() << " is not supported (rank 1 only)";
-  SmallVector<Value> inputs(op.getInputs().begin(), op.getInputs().end());
+/// Sorts the rank-1 `inputs` by the comparator of `op`.
+static Values sortVectors(OpBuilder &b, Location loc, shlo::SortOp op,
+                          ValueRange inputRange) {
+  SmallVector<Value> inputs(inputRange.begin(), inputRange.end());
+  auto type = cast<RankedTensorType>(inputs[0].getType());
   if (!type.isDynamicDim(0) && type.getDimSize(0) <= 1)
     return inputs;
   // A `?` size: the smallest of the operands' (equal when valid).
@@ -193,6 +198,92 @@ static Values lowerSort(OpBuilder &b, shlo::SortOp op) {
     results.push_back(out);
   }
   return results;
+}
+
+/// Sorts the static `inputs` of rank > 1 along `dim`: each row (the other
+/// dimensions collapsed) sorted by sortVectors in an scf.for.
+static Values sortRows(OpBuilder &b, Location loc, shlo::SortOp op,
+                       int64_t dim) {
+  auto type = cast<RankedTensorType>(op.getInputs()[0].getType());
+  int64_t rank = type.getRank();
+  SmallVector<Value> inputs(op.getInputs().begin(), op.getInputs().end());
+  int64_t n = type.getDimSize(dim);
+  if (n <= 1 || type.getNumElements() == 0)
+    return inputs;
+  // The sorted dimension last, the others in their order.
+  SmallVector<int64_t> perm, inverse(rank);
+  for (int64_t i = 0; i < rank; ++i)
+    if (i != dim)
+      perm.push_back(i);
+  perm.push_back(dim);
+  for (int64_t i = 0; i < rank; ++i)
+    inverse[perm[i]] = i;
+  int64_t rows = type.getNumElements() / n;
+  SmallVector<Value> matrices, inits;
+  SmallVector<RankedTensorType> transposedTypes;
+  for (Value in : inputs) {
+    Value t = transposeTensor(b, loc, in, perm);
+    auto tType = cast<RankedTensorType>(t.getType());
+    transposedTypes.push_back(tType);
+    auto matrixType = RankedTensorType::get({rows, n}, tType.getElementType());
+    matrices.push_back(reshapeTensor(b, loc, t, matrixType));
+    inits.push_back(emptyTensor(b, loc, matrixType));
+  }
+  bool failedBody = false;
+  auto loop = scf::ForOp::create(
+      b, loc, indexConstant(b, loc, 0), indexConstant(b, loc, rows),
+      indexConstant(b, loc, 1), inits,
+      [&](OpBuilder &nb, Location nl, Value row, ValueRange iter) {
+        SmallVector<OpFoldResult> offsets = {row, nb.getIndexAttr(0)};
+        SmallVector<OpFoldResult> sizes = {nb.getIndexAttr(1),
+                                           nb.getIndexAttr(n)};
+        SmallVector<OpFoldResult> strides(2, nb.getIndexAttr(1));
+        SmallVector<Value> vectors;
+        for (Value m : matrices) {
+          auto vType = RankedTensorType::get(
+              {n}, cast<RankedTensorType>(m.getType()).getElementType());
+          vectors.push_back(tensor::ExtractSliceOp::create(
+              nb, nl, vType, m, offsets, sizes, strides));
+        }
+        Values sorted = sortVectors(nb, nl, op, vectors);
+        if (failed(sorted)) {
+          failedBody = true;
+          scf::YieldOp::create(nb, nl, iter);
+          return;
+        }
+        SmallVector<Value> next;
+        for (auto [v, acc] : llvm::zip(*sorted, iter))
+          next.push_back(tensor::InsertSliceOp::create(nb, nl, v, acc, offsets,
+                                                       sizes, strides));
+        scf::YieldOp::create(nb, nl, next);
+      });
+  if (failedBody)
+    return failure();
+  SmallVector<Value> results;
+  for (auto [m, tType] : llvm::zip(loop.getResults(), transposedTypes))
+    results.push_back(
+        transposeTensor(b, loc, reshapeTensor(b, loc, m, tType), inverse));
+  return results;
+}
+
+static Values lowerSort(OpBuilder &b, shlo::SortOp op) {
+  Location loc = op.getLoc();
+  auto type = cast<RankedTensorType>(op.getInputs()[0].getType());
+  int64_t rank = type.getRank();
+  int64_t dim = op.getDimension();
+  if (dim < 0)
+    dim += rank;
+  if (rank == 0 || dim < 0 || dim >= rank)
+    return op.emitError("stablehlo-to-linalg: 'stablehlo.sort' dimension ")
+           << op.getDimension() << " is not a dimension of its rank-" << rank
+           << " operands";
+  if (rank == 1)
+    return sortVectors(b, loc, op, op.getInputs());
+  for (Value in : op.getInputs())
+    if (!cast<RankedTensorType>(in.getType()).hasStaticShape())
+      return op.emitError("stablehlo-to-linalg: 'stablehlo.sort' of rank ")
+             << rank << " with a `?` size is not supported (rank 1 only)";
+  return sortRows(b, loc, op, dim);
 }
 
 Lowered shlo_linalg::lowerSortOp(OpBuilder &b, Operation *op) {

@@ -6,7 +6,9 @@
 // lowered with their op. The regions of while, if and case move into scf
 // ops; their StableHLO ops are queued behind the ops found so far (every
 // value they use from outside is lowered by then). An op no family lowers
-// is an error naming it.
+// is an error naming it. An error at an op whose location names a node (a
+// NameLoc: a model's ops are at their node's) names that node too, since a
+// model's locations print as the model file's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +22,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Diagnostics.h"
 
 namespace mlir {
 namespace tfg {
@@ -80,7 +83,17 @@ static LogicalResult checkStaticShapes(Operation *root) {
   return failure(r.wasInterrupted());
 }
 
+/// Appends ` (node 'NAME')` to an error whose location holds a NameLoc,
+/// then lets the next handler report it.
+static LogicalResult nameNode(Diagnostic &diag) {
+  if (diag.getSeverity() == DiagnosticSeverity::Error)
+    if (auto name = LocationAttr(diag.getLocation()).findInstanceOf<NameLoc>())
+      diag << " (node '" << name.getName().getValue() << "')";
+  return failure();
+}
+
 LogicalResult mlir::tfg::lowerStableHLOToLinalg(Operation *root) {
+  ScopedDiagnosticHandler naming(root->getContext(), nameNode);
   if (failed(checkStaticShapes(root)))
     return failure();
   // The StableHLO ops outside StableHLO regions, in program order.

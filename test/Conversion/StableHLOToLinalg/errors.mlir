@@ -72,15 +72,15 @@ func.func @huge(%x: tensor<65536x65536xf32>) -> tensor<65536x65536xf32> {
 
 // -----
 
-// COM: sort takes rank 1 only.
-func.func @sort_rank2(%x: tensor<2x4xf32>) -> tensor<2x4xf32> {
-  // expected-error @+1 {{stablehlo-to-linalg: 'stablehlo.sort' of rank 2 is not supported (rank 1 only)}}
+// COM: sort takes `?` sizes at rank 1 only.
+func.func @sort_rank2(%x: tensor<?x4xf32>) -> tensor<?x4xf32> {
+  // expected-error @+1 {{stablehlo-to-linalg: 'stablehlo.sort' of rank 2 with a `?` size is not supported (rank 1 only)}}
   %0 = "stablehlo.sort"(%x) ({
   ^bb0(%a: tensor<f32>, %b: tensor<f32>):
     %c = stablehlo.compare LT, %a, %b : (tensor<f32>, tensor<f32>) -> tensor<i1>
     stablehlo.return %c : tensor<i1>
-  }) {dimension = 1 : i64, is_stable = true} : (tensor<2x4xf32>) -> tensor<2x4xf32>
-  return %0 : tensor<2x4xf32>
+  }) {dimension = 1 : i64, is_stable = true} : (tensor<?x4xf32>) -> tensor<?x4xf32>
+  return %0 : tensor<?x4xf32>
 }
 
 // -----
