@@ -5,8 +5,8 @@
 // never writes an input), lowered by tfg-stablehlo-to-llvm-pipeline and
 // translated to LLVM IR; the checked entry points are added (EntryPoints.h),
 // the weights optionally moved out, everything else made internal, the
-// module optimized (O2 by default, for the target CPU's vector extensions)
-// and emitted as an object by the target machine.
+// module optimized (O2 by default, for the target CPU's vector extensions,
+// without loop unrolling) and emitted as an object by the target machine.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,7 +17,6 @@
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/InitAllDialects.h"
 #include "mlir/InitAllExtensions.h"
 #include "mlir/Pass/PassManager.h"
@@ -28,6 +27,8 @@
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Passes/StandardInstrumentations.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/TargetParser/Host.h"
@@ -246,6 +247,46 @@ mlir::tfg::createCPUTargetMachine(const CPUTargetOptions &options) {
   return machine;
 }
 
+/// Runs LLVM's default pipeline of `optLevel` (0-3) on `module` for
+/// `machine`, with the loop and SLP vectorizers but without loop unrolling
+/// (full, partial or runtime): the lowered loops are already tiled and
+/// vectorized where it pays (tfg-vectorize-linalg) and the products run in
+/// the runtime's kernels, while unrolling every other loop multiplied the
+/// code LLVM then compiles (docs/Codegen.md, "Compile time").
+/// StandardInstrumentations make LLVM's --time-passes and --print-*
+/// options apply to it.
+static void optimizeModule(llvm::Module &module, llvm::TargetMachine &machine,
+                           unsigned optLevel) {
+  llvm::OptimizationLevel level = optLevel == 0   ? llvm::OptimizationLevel::O0
+                                  : optLevel == 1 ? llvm::OptimizationLevel::O1
+                                  : optLevel == 2 ? llvm::OptimizationLevel::O2
+                                                  : llvm::OptimizationLevel::O3;
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager cgscc;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassInstrumentationCallbacks callbacks;
+  llvm::StandardInstrumentations instrumentations(module.getContext(),
+                                                  /*DebugLogging=*/false);
+  instrumentations.registerCallbacks(callbacks, &modules);
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopUnrolling = false;
+  tuning.LoopInterleaving = true;
+  tuning.LoopVectorization = true;
+  tuning.SLPVectorization = true;
+  llvm::PassBuilder builder(&machine, tuning, std::nullopt, &callbacks);
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(cgscc);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, cgscc, modules);
+  llvm::ModulePassManager pipeline =
+      level == llvm::OptimizationLevel::O0
+          ? builder.buildO0DefaultPipeline(level)
+          : builder.buildPerModuleDefaultPipeline(level);
+  pipeline.run(module, modules);
+}
+
 static double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
       .count();
@@ -293,6 +334,10 @@ lowerToLLVMDialect(ModuleOp module, StringRef name,
     }
   }
   PassManager pm(context);
+  // --mlir-timing and --mlir-print-ir-* where the tool registered them
+  // (tfg-run, tfg-compile); nothing otherwise.
+  (void)applyPassManagerCLOptions(pm);
+  applyDefaultTimingPassManagerCLOptions(pm);
   StableHLOToLLVMPipelineOptions pipeline;
   pipeline.vectorize = options.vectorize;
   buildStableHLOToLLVMPipeline(pm, pipeline);
@@ -346,10 +391,7 @@ mlir::tfg::compileToObject(ModuleOp module, StringRef name,
           result.inputs, result.outputs, options.weightsInSideFile, storage,
           payload))
     return std::move(err);
-  auto optimize = makeOptimizingTransformer(
-      std::min<unsigned>(options.target.optLevel, 3), 0, machine->get());
-  if (llvm::Error err = optimize(llvmModule.get()))
-    return std::move(err);
+  optimizeModule(*llvmModule, **machine, options.target.optLevel);
   llvm::SmallVector<char, 0> object;
   {
     llvm::raw_svector_ostream os(object);

@@ -1,8 +1,8 @@
 //===- StageStableHLO.cpp - tfg-run --stage=stablehlo ---------------------===//
 //
-// Lowers the model for the run's feeds and fetches with the same pipeline
-// as tfg-translate --tfjs-to-stablehlo (tfg-set-input-shapes,
-// tfg-shape-inference, tfg-to-stablehlo) and runs the function with the
+// Lowers the model for the run's feeds and fetches with
+// legalizeModelToStableHLO (tfg/Translate/ModelLowering.h, as
+// --backend=llvm and tfg-compile do) and runs the function with the
 // StableHLO interpreter.
 //
 //===----------------------------------------------------------------------===//
@@ -10,16 +10,14 @@
 #include "StageStableHLO.h"
 #include "Stages.h"
 
-#include "tfg/Conversion/Passes.h"
 #include "tfg/IR/TFGOps.h"
 #include "tfg/IR/Utility.h"
 #include "tfg/Transforms/GraphUtils.h"
 #include "tfg/Transforms/KnownValues.h"
-#include "tfg/Transforms/Passes.h"
-#include "tfg/Translate/FreezeVariables.h"
+#include "tfg/Translate/ModelLowering.h"
 
-#include "mlir/Pass/PassManager.h"
 #include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
@@ -29,14 +27,14 @@ static llvm::Error stageError(const Twine &message) {
                                  "the stablehlo stage: " + message);
 }
 
-/// `NAME=D0xD1x...` (`NAME=scalar`) for tfg-set-input-shapes.
-static std::string getShapeEntry(StringRef node, ArrayRef<int64_t> shape) {
-  std::string entry = (node + "=").str();
+/// `D0xD1x...` (`scalar`) for tfg-set-input-shapes.
+static std::string getShapeText(ArrayRef<int64_t> shape) {
   if (shape.empty())
-    return entry + "scalar";
+    return "scalar";
+  std::string text;
   for (auto [i, d] : llvm::enumerate(shape))
-    entry += (i ? "x" : "") + std::to_string(d);
-  return entry;
+    text += (i ? "x" : "") + std::to_string(d);
+  return text;
 }
 
 /// Whether `value` may be a compile-time constant: at most
@@ -48,38 +46,36 @@ static bool isSmallFeed(const HostTensor &value, MLIRContext *context) {
   return attr && isa<IntegerType, FloatType>(attr.getElementType());
 }
 
-/// Replaces Placeholder `op` by a Const node of `value`.
-static void freezeFeed(Operation *op, const HostTensor &value) {
-  replaceNodeByConst(op, cast<ElementsAttr>(value.toAttr(op->getContext())));
-}
-
-/// One lowering; `freezeSmall` makes the small feeds (isSmallFeed)
-/// constants of their fed values.
+/// One lowering (legalizeModelToStableHLO); `freezeSmall` makes the small
+/// feeds (isSmallFeed) constants of their fed values.
 static llvm::Expected<StableHLOStage>
 lowerOnce(ModuleOp module, Interpreter &interp, ArrayRef<InterpreterFeed> feeds,
           ArrayRef<std::string> fetches, bool freezeSmall) {
-  StableHLOStage stage;
-  stage.module = OwningOpRef<ModuleOp>(module.clone());
   GraphOp graph;
-  for (Operation &op : *stage.module->getBody())
+  for (Operation &op : *module.getBody())
     if (auto g = dyn_cast<GraphOp>(op))
       graph = g;
   if (!graph)
     return stageError("the model has no graph");
-  llvm::StringMap<Operation *> placeholders;
+  llvm::StringSet<> placeholders;
   for (Operation *op : getGraphPlaceholders(graph))
     if (getTFOpName(op) != "PlaceholderWithDefault")
-      placeholders[getNodeName(op)] = op;
+      placeholders.insert(getNodeName(op));
   // Each feed pins its Placeholder's shape; the function's arguments are
   // named by their Placeholder (tfg.name).
   llvm::StringMap<unsigned> feedByNode;
-  SetInputShapesPassOptions shapes;
+  ModelLoweringOptions options;
+  options.fetches.assign(fetches.begin(), fetches.end());
+  // Weights: a SavedModel's variables, as restored, become constants.
+  options.variables = &interp;
+  // Every constant inline: nothing is printed, and blobs would be copies.
+  options.resourceThreshold = -1;
+  options.refineShapes = false;
   for (auto [i, feed] : llvm::enumerate(feeds)) {
     auto parsed = parseTensorName(feed.name);
     if (!parsed)
       return parsed.takeError();
-    Operation *op = placeholders.lookup(parsed->first);
-    if (!op || parsed->second != 0)
+    if (!placeholders.contains(parsed->first) || parsed->second != 0)
       return stageError("the feed '" + feed.name +
                         "' is not a Placeholder's output: the lowered "
                         "function takes Placeholders only (no "
@@ -87,35 +83,20 @@ lowerOnce(ModuleOp module, Interpreter &interp, ArrayRef<InterpreterFeed> feeds,
     if (!feedByNode.try_emplace(parsed->first, i).second)
       return stageError("'" + parsed->first + "' is fed twice");
     if (freezeSmall && isSmallFeed(feed.value, module.getContext())) {
-      freezeFeed(op, feed.value);
+      options.constantFeeds[parsed->first] =
+          cast<ElementsAttr>(feed.value.toAttr(module.getContext()));
       continue;
     }
-    shapes.shapes.push_back(
-        getShapeEntry(parsed->first, feed.value.getShape()));
+    options.nodeShapes[parsed->first] = getShapeText(feed.value.getShape());
   }
-  // Weights: a SavedModel's variables, as restored, become constants.
-  llvm::Expected<unsigned> frozen = freezeVariableReads(graph, interp);
-  if (!frozen)
-    return stageError(toString(frozen.takeError()));
-  PassManager pm(module.getContext());
-  FunctionalizeControlFlowPassOptions functionalize;
-  functionalize.fetch.assign(fetches.begin(), fetches.end());
-  pm.addPass(createFunctionalizeControlFlowPass(functionalize));
-  if (!shapes.shapes.empty())
-    pm.addPass(createSetInputShapesPass(shapes));
-  pm.addPass(createShapeInferencePass());
-  TFGToStableHLOPassOptions options;
-  options.fetch.assign(fetches.begin(), fetches.end());
-  // Every constant inline: nothing is printed, and blobs would be copies.
-  options.resourceThreshold = -1;
-  pm.addPass(createTFGToStableHLOPass(options));
-  if (failed(pm.run(*stage.module)))
-    return stageError("lowering the model to StableHLO failed (see the "
-                      "errors above)");
-  stage.func = stage.module->lookupSymbol<func::FuncOp>(options.funcName);
+  auto lowered = legalizeModelToStableHLO(module, options);
+  if (!lowered)
+    return stageError(toString(lowered.takeError()));
+  StableHLOStage stage;
+  stage.module = std::move(*lowered);
+  stage.func = stage.module->lookupSymbol<func::FuncOp>("main");
   if (!stage.func)
-    return stageError("the lowering left no function '" + options.funcName +
-                      "'");
+    return stageError("the lowering left no function 'main'");
   for (unsigned i = 0, e = stage.func.getNumArguments(); i < e; ++i) {
     auto name = stage.func.getArgAttrOfType<StringAttr>(i, "tfg.name");
     auto it = name ? feedByNode.find(name.getValue()) : feedByNode.end();

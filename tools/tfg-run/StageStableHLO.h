@@ -1,9 +1,10 @@
 //===- StageStableHLO.h - tfg-run --stage=stablehlo -------------*- C++ -*-===//
 //
 // The StableHLO stage of tfg-run: a copy of the model's graph is lowered
-// to StableHLO (its Placeholders pinned to the shapes of the values fed,
-// shape inference, tfg-to-stablehlo with the run's fetches, every constant
-// inlined) and run by the StableHLO interpreter
+// to StableHLO by legalizeModelToStableHLO (tfg/Translate/ModelLowering.h:
+// its Placeholders pinned to the shapes of the values fed, the run's
+// fetches, every constant inlined, variables frozen) and run by the
+// StableHLO interpreter
 // (tfg/Interpreter/StableHLO/Interpreter.h) on the same feeds.
 //
 //===----------------------------------------------------------------------===//
@@ -34,7 +35,8 @@ struct StableHLOStage {
   SmallVector<unsigned> argFeeds;
 };
 
-/// Lowers a copy of `module`'s graph: each feed must name a Placeholder
+/// Lowers a copy of `module`'s graph with legalizeModelToStableHLO (no
+/// shape refinement): each feed must name a Placeholder
 /// (`node` or `node:0`), whose shape is pinned to the fed value's; each
 /// read of a resource variable becomes a constant of the value `interp`
 /// (running `module`, its variables restored) reads. When that lowering

@@ -374,4 +374,27 @@ def VectorizeLinalgPass : Pass<"tfg-vectorize-linalg", "mlir::ModuleOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
+def SplitFunctionsPass : Pass<"tfg-split-functions", "mlir::ModuleOp"> {
+  let summary = "Outline runs of operations of large functions into private "
+                "no_inline functions";
+  let description = [{
+    A function whose body holds more than `max-ops` operations (nested ones
+    counted) is cut into runs of consecutive operations of at most `max-ops`
+    each (a larger single operation has its single-block regions split in
+    turn); each run becomes a private `no_inline` function taking the values
+    it uses from before it (at most 24; constants and `memref.get_global`
+    are cloned) and returning the scalars used after it. Operations that
+    define buffers or views, allocas, constants and terminators stay in the
+    caller; a run ends before an operation with memory effects other than
+    allocation that it would have to move past. LLVM's optimizations and
+    code generation grow faster than linearly with a function's size
+    (docs/Codegen.md, "Compile time").
+  }];
+  let options = [
+    Option<"maxOps", "max-ops", "int64_t", "2000",
+           "Largest run of operations left in one function (0: no split)">,
+  ];
+  let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
 #endif // TFG_CONVERSION_PASSES_TD

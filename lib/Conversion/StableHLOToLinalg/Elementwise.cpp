@@ -377,6 +377,34 @@ bool shlo_linalg::isElementwiseOp(Operation *op) {
              shlo::BitcastConvertOp>(op);
 }
 
+/// A parallel linalg.generic of `resultType` into `init` whose body yields
+/// `body`'s value of the block's arguments (the inputs', then the
+/// output's). When `body` fails (it has emitted the error), the generic is
+/// erased and nothing of it is left.
+static FailureOr<Value> buildGenericOrErase(
+    OpBuilder &b, Location loc, RankedTensorType resultType, ValueRange inputs,
+    Value init, ArrayRef<AffineMap> maps,
+    function_ref<FailureOr<Value>(OpBuilder &, Location, ValueRange)> body) {
+  bool failedBody = false;
+  auto generic = linalg::GenericOp::create(
+      b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps,
+      parallelIterators(resultType.getRank()),
+      [&](OpBuilder &nb, Location nl, ValueRange a) {
+        FailureOr<Value> v = body(nb, nl, a);
+        if (failed(v)) {
+          failedBody = true;
+          linalg::YieldOp::create(nb, nl, ValueRange{a.back()});
+          return;
+        }
+        linalg::YieldOp::create(nb, nl, ValueRange{*v});
+      });
+  if (failedBody) {
+    generic.erase();
+    return failure();
+  }
+  return generic.getResult(0);
+}
+
 /// The generic of an elementwise op with `?` sizes: over the result's
 /// static sizes and, for its `?` ones, the smallest of the operands' (equal
 /// when the program is valid); operands of the result's rank are read with
@@ -414,10 +442,9 @@ static FailureOr<SmallVector<Value>> buildDynamicElementwiseGeneric(
     }
   maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
   Value init = emptyTensor(b, loc, resultType, sizes);
-  bool failedBody = false;
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{resultType}, scalars, ValueRange{init}, maps,
-      parallelIterators(rank), [&](OpBuilder &nb, Location nl, ValueRange a) {
+  FailureOr<Value> result = buildGenericOrErase(
+      b, loc, resultType, scalars, init, maps,
+      [&](OpBuilder &nb, Location nl, ValueRange a) -> FailureOr<Value> {
         SmallVector<Value> r;
         for (unsigned d = 0; d < rank; ++d)
           r.push_back(linalg::IndexOp::create(nb, nl, d));
@@ -429,19 +456,11 @@ static FailureOr<SmallVector<Value>> buildDynamicElementwiseGeneric(
           else
             args.push_back(safeExtract(nb, nl, in, r));
         }
-        FailureOr<Value> v = body(nb, nl, args);
-        if (failed(v)) {
-          failedBody = true;
-          linalg::YieldOp::create(nb, nl, ValueRange{a.back()});
-          return;
-        }
-        linalg::YieldOp::create(nb, nl, ValueRange{*v});
+        return body(nb, nl, args);
       });
-  if (failedBody) {
-    generic.erase();
+  if (failed(result))
     return failure();
-  }
-  return SmallVector<Value>{generic.getResult(0)};
+  return SmallVector<Value>{*result};
 }
 
 /// One linalg.generic over the result's shape; 0-d operands of a result of
@@ -464,23 +483,14 @@ static FailureOr<SmallVector<Value>> buildElementwiseGeneric(
   }
   maps.push_back(AffineMap::getMultiDimIdentityMap(rank, ctx));
   Value init = emptyTensor(b, loc, resultType);
-  bool failedBody = false;
-  auto generic = linalg::GenericOp::create(
-      b, loc, TypeRange{resultType}, inputs, ValueRange{init}, maps,
-      parallelIterators(rank), [&](OpBuilder &nb, Location nl, ValueRange a) {
-        FailureOr<Value> v = body(nb, nl, a.drop_back());
-        if (failed(v)) {
-          failedBody = true;
-          linalg::YieldOp::create(nb, nl, ValueRange{a.back()});
-          return;
-        }
-        linalg::YieldOp::create(nb, nl, ValueRange{*v});
-      });
-  if (failedBody) {
-    generic.erase();
+  FailureOr<Value> result =
+      buildGenericOrErase(b, loc, resultType, inputs, init, maps,
+                          [&](OpBuilder &nb, Location nl, ValueRange a) {
+                            return body(nb, nl, a.drop_back());
+                          });
+  if (failed(result))
     return failure();
-  }
-  return SmallVector<Value>{generic.getResult(0)};
+  return SmallVector<Value>{*result};
 }
 
 Lowered shlo_linalg::lowerElementwise(OpBuilder &b, Operation *op) {

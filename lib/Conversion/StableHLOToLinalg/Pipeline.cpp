@@ -126,6 +126,12 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   }
   pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
+  // LLVM's time grows faster than the functions' sizes: a model's loop
+  // nests go to functions of a bounded size (docs/Codegen.md, "Compile
+  // time").
+  SplitFunctionsPassOptions split;
+  split.maxOps = options.splitMaxOps;
+  pm.addPass(createSplitFunctionsPass(split));
   pm.addPass(std::make_unique<EmitCInterfacePass>());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

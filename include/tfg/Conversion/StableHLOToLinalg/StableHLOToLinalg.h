@@ -51,6 +51,12 @@ struct StableHLOToLLVMPipelineOptions
       llvm::cl::desc("Vector register width for tfg-vectorize-linalg (0: the "
                      "host's)"),
       llvm::cl::init(0)};
+  PassOptions::Option<int64_t> splitMaxOps{
+      *this, "split-max-ops",
+      llvm::cl::desc("Largest run of operations left in one function "
+                     "before the LLVM lowering (tfg-split-functions; 0: "
+                     "no split)"),
+      llvm::cl::init(2000)};
 };
 
 /// StableHLO to the LLVM dialect for the host CPU: --stablehlo-to-linalg,
