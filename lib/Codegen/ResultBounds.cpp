@@ -2,89 +2,36 @@
 //
 // One forward pass over the function's top-level ops in order (no
 // recursion): each value's bound is a vector of per-dimension maxima
-// (kUnknown where none is known). Values defined in nested regions and
-// block arguments of `?` size have no bound.
+// (kUnknown where none is known), the integer values behind the sizes
+// tracked by IntegerValues (ResultBoundsValues.h). Values defined in nested
+// regions and block arguments of `?` size have no bound.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tfg/Codegen/ResultBounds.h"
+#include "ResultBoundsValues.h"
 
 #include "tfg/Dialect/StableHLO/StableHLOOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include "llvm/Support/raw_ostream.h"
+
 #include <algorithm>
+#include <cstring>
 
 using namespace mlir;
 using namespace mlir::tfg;
 namespace shlo = mlir::tfg::stablehlo;
 
+using namespace mlir::tfg::bounds;
+
 namespace {
-constexpr int64_t kUnknown = -1;
-using Bound = SmallVector<int64_t>;
-
-/// Integers are tracked within [-kBig, kBig]: sums and products saturate
-/// there and an unknown value is the whole range.
-constexpr int64_t kBig = int64_t(1) << 62;
-/// The elements of a small integer tensor tracked by value.
-constexpr int64_t kMaxTracked = 16;
-
-struct Interval {
-  int64_t lo = -kBig, hi = kBig;
-};
-
-int64_t clampBig(int64_t x) { return std::clamp(x, -kBig, kBig); }
-int64_t satAdd(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_add_overflow(a, b, &r))
-    return a > 0 ? kBig : -kBig;
-  return clampBig(r);
-}
-int64_t satMul(int64_t a, int64_t b) {
-  int64_t r;
-  if (__builtin_mul_overflow(a, b, &r))
-    return (a > 0) == (b > 0) ? kBig : -kBig;
-  return clampBig(r);
-}
-
-Interval add(Interval a, Interval b) {
-  return {satAdd(a.lo, b.lo), satAdd(a.hi, b.hi)};
-}
-Interval sub(Interval a, Interval b) {
-  return {satAdd(a.lo, -b.hi), satAdd(a.hi, -b.lo)};
-}
-Interval mul(Interval a, Interval b) {
-  int64_t p[] = {satMul(a.lo, b.lo), satMul(a.lo, b.hi), satMul(a.hi, b.lo),
-                 satMul(a.hi, b.hi)};
-  return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
-}
-Interval div(Interval a, Interval b) {
-  if (b.lo <= 0)
-    return {};
-  int64_t p[] = {a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi};
-  return {*std::min_element(p, p + 4), *std::max_element(p, p + 4)};
-}
-Interval join(Interval a, Interval b) {
-  return {std::min(a.lo, b.lo), std::max(a.hi, b.hi)};
-}
-Interval minOf(Interval a, Interval b) {
-  return {std::min(a.lo, b.lo), std::min(a.hi, b.hi)};
-}
-Interval maxOf(Interval a, Interval b) {
-  return {std::max(a.lo, b.lo), std::max(a.hi, b.hi)};
-}
-Interval absOf(Interval a) {
-  if (a.lo >= 0)
-    return a;
-  if (a.hi <= 0)
-    return {-a.hi, -a.lo};
-  return {0, std::max(-a.lo, a.hi)};
-}
-
 class BoundAnalysis {
 public:
-  explicit BoundAnalysis(func::FuncOp func) {
+  explicit BoundAnalysis(func::FuncOp func)
+      : ints([this](Value v) { return get(v); }) {
     for (Operation &op : func.getBody().front())
       visit(&op);
   }
@@ -106,291 +53,6 @@ public:
   }
 
 private:
-  /// The elements of `v` (an integer tensor of at most kMaxTracked
-  /// elements, row-major); unknown elements span the whole range.
-  SmallVector<Interval> values(Value v) const {
-    auto type = dyn_cast<RankedTensorType>(v.getType());
-    if (!type || !type.hasStaticShape() || type.getNumElements() > kMaxTracked)
-      return {};
-    auto it = ints.find(v);
-    if (it != ints.end())
-      return it->second;
-    return SmallVector<Interval>(type.getNumElements());
-  }
-
-  /// One interval holding every element of an integer tensor of any size.
-  Interval range(Value v) const {
-    auto it = ints.find(v);
-    if (it != ints.end() && !it->second.empty()) {
-      Interval r = it->second.front();
-      for (const Interval &x : it->second)
-        r = join(r, x);
-      return r;
-    }
-    auto rt = ranges.find(v);
-    return rt != ranges.end() ? rt->second : Interval{};
-  }
-
-  /// A single-input reduce whose body adds its two arguments: N elements
-  /// in [lo, hi] (N at most the reduced dimensions' bound) sum to within
-  /// [min(0, N lo), max(0, N hi)] plus the initial value.
-  std::optional<Interval> sumOf(shlo::ReduceOp op) const {
-    if (op.getInputs().size() != 1 || op.getBody().empty())
-      return std::nullopt;
-    Block &body = op.getBody().front();
-    if (body.getNumArguments() != 2 || body.getOperations().size() != 2)
-      return std::nullopt;
-    auto sum = dyn_cast<shlo::AddOp>(&body.front());
-    if (!sum || !llvm::is_contained(sum->getOperands(), body.getArgument(0)) ||
-        !llvm::is_contained(sum->getOperands(), body.getArgument(1)))
-      return std::nullopt;
-    Bound ib = get(op.getInputs()[0]);
-    int64_t n = 1;
-    for (int64_t d : op.getDimensions()) {
-      if (d < 0 || d >= static_cast<int64_t>(ib.size()) || ib[d] == kUnknown)
-        return std::nullopt;
-      n = satMul(n, ib[d]);
-    }
-    Interval x = range(op.getInputs()[0]), init = range(op.getInitValues()[0]);
-    Interval total = mul({0, n}, x);
-    return add(join(total, {0, 0}), init);
-  }
-
-  /// The range of an integer result too large or dynamic to track by
-  /// element.
-  void trackRange(Operation *op, Value result) {
-    auto type = cast<RankedTensorType>(result.getType());
-    Interval r;
-    if (isa<shlo::CompareOp>(op) || type.getElementType().isInteger(1))
-      r = {0, 1};
-    else if (isa<shlo::ConvertOp, shlo::ReshapeOp, shlo::DynamicReshapeOp,
-                 shlo::BroadcastInDimOp, shlo::DynamicBroadcastInDimOp,
-                 shlo::DynamicPadOp, shlo::SliceOp, shlo::GatherOp>(op)) {
-      // Elements moved (a pad adds its padding value).
-      auto from = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-      if (!from || !isa<IntegerType>(from.getElementType()))
-        return;
-      r = range(op->getOperand(0));
-      if (auto p = dyn_cast<shlo::DynamicPadOp>(op))
-        r = join(r, range(p.getPaddingValue()));
-      unsigned width = type.getElementType().getIntOrFloatBitWidth();
-      int64_t limit = width >= 63 ? kBig : (int64_t(1) << (width - 1));
-      if (r.lo < -limit || r.hi >= limit)
-        return;
-    } else if (auto sel = dyn_cast<shlo::SelectOp>(op)) {
-      r = join(range(sel.getOnTrue()), range(sel.getOnFalse()));
-    } else if (op->getNumOperands() == 2 &&
-               isa<shlo::AddOp, shlo::SubtractOp, shlo::MultiplyOp,
-                   shlo::MinimumOp, shlo::MaximumOp>(op)) {
-      Interval a = range(op->getOperand(0)), b = range(op->getOperand(1));
-      r = isa<shlo::AddOp>(op)        ? add(a, b)
-          : isa<shlo::SubtractOp>(op) ? sub(a, b)
-          : isa<shlo::MultiplyOp>(op) ? mul(a, b)
-          : isa<shlo::MinimumOp>(op)  ? minOf(a, b)
-                                      : maxOf(a, b);
-    } else {
-      return;
-    }
-    ranges[result] = r;
-  }
-
-  /// Upper bound of element `i` of a size operand (kUnknown if none).
-  int64_t upper(Value v, int64_t i) const {
-    SmallVector<Interval> vs = values(v);
-    if (i >= static_cast<int64_t>(vs.size()) || vs[i].hi >= kBig)
-      return kUnknown;
-    return std::max<int64_t>(vs[i].hi, 0);
-  }
-
-  /// Interval of a comparison's outcome-dependent select: `select(a > b,
-  /// b, a)` and its variants are min/max of a and b.
-  std::optional<Interval> minMaxSelect(shlo::SelectOp op, size_t i) const {
-    auto cmp = op.getPred().getDefiningOp<shlo::CompareOp>();
-    if (!cmp)
-      return std::nullopt;
-    Value t = op.getOnTrue(), f = op.getOnFalse();
-    Value l = cmp.getLhs(), r = cmp.getRhs();
-    auto dir = cmp.getComparisonDirection();
-    bool greater = dir == shlo::ComparisonDirection::GT ||
-                   dir == shlo::ComparisonDirection::GE;
-    bool less = dir == shlo::ComparisonDirection::LT ||
-                dir == shlo::ComparisonDirection::LE;
-    if (!greater && !less)
-      return std::nullopt;
-    SmallVector<Interval> tv = values(t), fv = values(f);
-    if (i >= tv.size() || i >= fv.size())
-      return std::nullopt;
-    // (l > r ? l : r) is max; (l > r ? r : l) is min; mirrored for <.
-    if ((t == l && f == r) || (t == r && f == l)) {
-      bool isMax = (t == l) == greater;
-      return isMax ? maxOf(tv[i], fv[i]) : minOf(tv[i], fv[i]);
-    }
-    return std::nullopt;
-  }
-
-  /// The elements of `op`'s single result, from its operands'.
-  void track(Operation *op) {
-    if (op->getNumResults() != 1)
-      return;
-    Value result = op->getResult(0);
-    auto type = dyn_cast<RankedTensorType>(result.getType());
-    if (!type || !isa<IntegerType>(type.getElementType()))
-      return;
-    if (!type.hasStaticShape() || type.getNumElements() > kMaxTracked) {
-      trackRange(op, result);
-      return;
-    }
-    int64_t n = type.getNumElements();
-    SmallVector<Interval> out(n);
-    auto binary = [&](auto fn) {
-      SmallVector<Interval> a = values(op->getOperand(0)),
-                            b = values(op->getOperand(1));
-      if (static_cast<int64_t>(a.size()) != n ||
-          static_cast<int64_t>(b.size()) != n)
-        return;
-      for (int64_t i = 0; i < n; ++i)
-        out[i] = fn(a[i], b[i]);
-    };
-    auto unary = [&](auto fn) {
-      SmallVector<Interval> a = values(op->getOperand(0));
-      if (static_cast<int64_t>(a.size()) != n)
-        return;
-      for (int64_t i = 0; i < n; ++i)
-        out[i] = fn(a[i]);
-    };
-    if (auto c = dyn_cast<shlo::ConstantOp>(op)) {
-      if (auto dense = dyn_cast<DenseIntElementsAttr>(c.getValue())) {
-        int64_t i = 0;
-        bool isBool = type.getElementType().isInteger(1);
-        for (const APInt &x : dense.getValues<APInt>()) {
-          int64_t v = isBool ? x.getZExtValue() : x.getSExtValue();
-          out[i++] = {std::clamp(v, -kBig, kBig), std::clamp(v, -kBig, kBig)};
-        }
-      }
-    } else if (isa<shlo::AddOp>(op)) {
-      binary(add);
-    } else if (isa<shlo::SubtractOp>(op)) {
-      binary(sub);
-    } else if (isa<shlo::MultiplyOp>(op)) {
-      binary(mul);
-    } else if (isa<shlo::DivideOp>(op)) {
-      binary(div);
-    } else if (isa<shlo::MinimumOp>(op)) {
-      binary(minOf);
-    } else if (isa<shlo::MaximumOp>(op)) {
-      binary(maxOf);
-    } else if (isa<shlo::AbsOp>(op)) {
-      unary(absOf);
-    } else if (isa<shlo::NegateOp>(op)) {
-      unary([](Interval a) { return Interval{-a.hi, -a.lo}; });
-    } else if (isa<shlo::SignOp>(op)) {
-      unary([](Interval a) {
-        return Interval{a.lo > 0 ? 1 : (a.lo == 0 ? 0 : -1),
-                        a.hi < 0 ? -1 : (a.hi == 0 ? 0 : 1)};
-      });
-    } else if (isa<shlo::CompareOp>(op)) {
-      for (Interval &x : out)
-        x = {0, 1};
-    } else if (auto convert = dyn_cast<shlo::ConvertOp>(op)) {
-      // Integers only; a narrowing that may wrap is unknown.
-      auto from = cast<RankedTensorType>(convert.getOperand().getType());
-      unsigned width = type.getElementType().getIntOrFloatBitWidth();
-      if (isa<IntegerType>(from.getElementType()) && width >= 2)
-        unary([&](Interval a) {
-          int64_t limit = width >= 63 ? kBig : (int64_t(1) << (width - 1));
-          if (width == 1 || a.lo < -limit || a.hi >= limit)
-            return Interval{};
-          return a;
-        });
-    } else if (isa<shlo::ReshapeOp>(op)) {
-      unary([](Interval a) { return a; });
-    } else if (auto b = dyn_cast<shlo::BroadcastInDimOp>(op)) {
-      SmallVector<Interval> a = values(b.getOperand());
-      if (a.size() == 1)
-        for (Interval &x : out)
-          x = a[0];
-    } else if (auto reduce = dyn_cast<shlo::ReduceOp>(op)) {
-      if (std::optional<Interval> sum = sumOf(reduce))
-        for (Interval &x : out)
-          x = *sum;
-    } else if (auto g = dyn_cast<shlo::GetDimensionSizeOp>(op)) {
-      Bound ob = get(g.getOperand());
-      int64_t d = g.getDimension();
-      if (d < static_cast<int64_t>(ob.size()) && ob[d] != kUnknown)
-        out[0] = {0, ob[d]};
-    } else if (auto sel = dyn_cast<shlo::SelectOp>(op)) {
-      SmallVector<Interval> t = values(sel.getOnTrue()),
-                            f = values(sel.getOnFalse());
-      for (int64_t i = 0; i < n; ++i) {
-        if (auto m = minMaxSelect(sel, i))
-          out[i] = *m;
-        else if (static_cast<int64_t>(t.size()) == n &&
-                 static_cast<int64_t>(f.size()) == n)
-          out[i] = join(t[i], f[i]);
-      }
-    } else if (auto c = dyn_cast<shlo::ClampOp>(op)) {
-      SmallVector<Interval> lo = values(c.getMin()), x = values(c.getOperand()),
-                            hi = values(c.getMax());
-      for (int64_t i = 0; i < n && static_cast<int64_t>(x.size()) == n; ++i) {
-        Interval l =
-            lo.size() == 1 ? lo[0] : (lo.size() > 0 ? lo[i] : Interval{});
-        Interval h =
-            hi.size() == 1 ? hi[0] : (hi.size() > 0 ? hi[i] : Interval{});
-        out[i] = minOf(maxOf(x[i], l), h);
-      }
-    } else if (auto slice = dyn_cast<shlo::SliceOp>(op)) {
-      // Row-major positions of the kept elements.
-      auto from = cast<RankedTensorType>(slice.getOperand().getType());
-      SmallVector<Interval> a = values(slice.getOperand());
-      if (!a.empty()) {
-        ArrayRef<int64_t> start = slice.getStartIndices(),
-                          stride = slice.getStrides();
-        int64_t rank = type.getRank();
-        for (int64_t i = 0; i < n; ++i) {
-          int64_t rest = i, at = 0, scale = 1;
-          for (int64_t d = rank - 1; d >= 0; --d) {
-            int64_t k = rest % type.getDimSize(d);
-            rest /= type.getDimSize(d);
-            at += (start[d] + k * stride[d]) * scale;
-            scale *= from.getDimSize(d);
-          }
-          if (at >= 0 && at < static_cast<int64_t>(a.size()))
-            out[i] = a[at];
-        }
-      }
-    } else if (auto cat = dyn_cast<shlo::ConcatenateOp>(op)) {
-      // Each result element from the input holding it along the axis.
-      int64_t axis = cat.getDimension(), rank = type.getRank();
-      SmallVector<SmallVector<Interval>> inputs;
-      SmallVector<int64_t> starts;
-      int64_t start = 0;
-      for (Value input : cat.getInputs()) {
-        inputs.push_back(values(input));
-        starts.push_back(start);
-        start += cast<RankedTensorType>(input.getType()).getDimSize(axis);
-      }
-      for (int64_t i = 0; i < n && axis >= 0 && axis < rank; ++i) {
-        SmallVector<int64_t> at(rank);
-        int64_t rest = i;
-        for (int64_t d = rank - 1; d >= 0; --d) {
-          at[d] = rest % type.getDimSize(d);
-          rest /= type.getDimSize(d);
-        }
-        size_t k = llvm::upper_bound(starts, at[axis]) - starts.begin() - 1;
-        auto inType = cast<RankedTensorType>(cat.getInputs()[k].getType());
-        at[axis] -= starts[k];
-        int64_t flat = 0;
-        for (int64_t d = 0; d < rank; ++d)
-          flat = flat * inType.getDimSize(d) + at[d];
-        if (flat < static_cast<int64_t>(inputs[k].size()))
-          out[i] = inputs[k][flat];
-      }
-    } else {
-      return;
-    }
-    ints[result] = std::move(out);
-  }
-
   /// Per dimension the smallest known bound of the operands of the
   /// result's rank (elementwise ops cut their operands to the smallest).
   Bound minOfOperands(Operation *op, RankedTensorType type) const {
@@ -406,29 +68,63 @@ private:
     return b;
   }
 
+  /// Upper bound of `size(operand, d) + lo + hi` from the paddings' forms
+  /// in that size (`hi = 100 - size` pads to exactly 100), or kUnknown.
+  int64_t paddedByForm(Value operand, int64_t d, int64_t bound,
+                       const Element &lo, const Element &hi) const {
+    int64_t coef = 1;
+    Interval offset{0, 0};
+    for (const Element &e : {lo, hi}) {
+      if (!e.hasForm()) {
+        offset = add(offset, e.range);
+        continue;
+      }
+      if (e.sizeOf != operand || e.dim != d)
+        return kUnknown;
+      coef = satAdd(coef, e.coef);
+      offset = add(offset, e.offset);
+    }
+    if (offset.hi >= kBig)
+      return kUnknown;
+    if (coef <= 0)
+      return std::max<int64_t>(offset.hi, 0);
+    if (bound == kUnknown)
+      return kUnknown;
+    int64_t most = satAdd(satMul(coef, bound), offset.hi);
+    return most >= kBig ? kUnknown : std::max<int64_t>(most, 0);
+  }
+
   Bound pad(shlo::DynamicPadOp op, RankedTensorType type) const {
     Bound b(type.getRank(), kUnknown);
     Bound ob = get(op.getOperand());
-    SmallVector<Interval> lo = values(op.getEdgePaddingLow()),
-                          hi = values(op.getEdgePaddingHigh()),
-                          in = values(op.getInteriorPadding());
+    SmallVector<Element> lo = ints.elements(op.getEdgePaddingLow()),
+                         hi = ints.elements(op.getEdgePaddingHigh()),
+                         in = ints.elements(op.getInteriorPadding());
     size_t rank = b.size();
     if (ob.size() != rank || lo.size() != rank || hi.size() != rank ||
         in.size() != rank)
       return b;
     for (size_t d = 0; d < rank; ++d) {
-      if (ob[d] == kUnknown || in[d].lo < 0)
+      Interval interior = in[d].range;
+      if (interior.lo < 0)
         continue;
-      Interval size =
-          add(add({ob[d], ob[d]}, lo[d]), mul({std::max<int64_t>(ob[d] - 1, 0),
-                                               std::max<int64_t>(ob[d] - 1, 0)},
-                                              in[d]));
-      size = add(size, hi[d]);
-      if (size.hi < kBig)
-        b[d] = std::max<int64_t>(size.hi, 0);
-      else if (lo[d].hi <= 0 && in[d].hi == 0)
+      // No interior padding: the paddings' forms may cancel the size.
+      if (interior.hi == 0)
+        b[d] = paddedByForm(op.getOperand(), d, ob[d], lo[d], hi[d]);
+      if (ob[d] == kUnknown)
+        continue;
+      Interval size = add(add({ob[d], ob[d]}, lo[d].range),
+                          mul({std::max<int64_t>(ob[d] - 1, 0),
+                               std::max<int64_t>(ob[d] - 1, 0)},
+                              interior));
+      size = add(size, hi[d].range);
+      if (size.hi < kBig) {
+        int64_t most = std::max<int64_t>(size.hi, 0);
+        b[d] = b[d] == kUnknown ? most : std::min(b[d], most);
+      } else if (b[d] == kUnknown && lo[d].range.hi <= 0 && interior.hi == 0) {
         // A buffer cut to a count not known here: a capacity.
         b[d] = ob[d];
+      }
     }
     return b;
   }
@@ -557,7 +253,7 @@ private:
       else if (auto r = dyn_cast<shlo::DynamicIotaOp>(op))
         shape = r.getOutputShape();
       for (int64_t d = 0; shape && d < type.getRank(); ++d) {
-        int64_t u = upper(shape, d);
+        int64_t u = ints.upper(shape, d);
         if (u != kUnknown && (b[d] == kUnknown || u < b[d]))
           b[d] = u;
       }
@@ -567,12 +263,11 @@ private:
           b[d] = type.getDimSize(d);
       bounds[result] = std::move(b);
     }
-    track(op);
+    ints.track(op);
   }
 
   DenseMap<Value, Bound> bounds;
-  DenseMap<Value, SmallVector<Interval>> ints;
-  DenseMap<Value, Interval> ranges;
+  IntegerValues ints;
 };
 } // namespace
 
@@ -624,6 +319,8 @@ mlir::tfg::computeResultBounds(func::FuncOp func) {
 
 void mlir::tfg::boundDynamicResults(func::FuncOp func,
                                     ArrayRef<SmallVector<int64_t>> bounds) {
+  // The ops built below, whatever the caller loaded.
+  func->getContext()->loadDialect<arith::ArithDialect, tensor::TensorDialect>();
   auto ret = cast<func::ReturnOp>(func.getBody().front().getTerminator());
   OpBuilder b(ret);
   Location loc = ret.getLoc();
@@ -692,4 +389,52 @@ void mlir::tfg::boundDynamicResults(func::FuncOp func,
   func.setFunctionType(FunctionType::get(func.getContext(),
                                          func.getArgumentTypes(),
                                          ValueRange(results).getTypes()));
+}
+
+llvm::Expected<HostTensor>
+mlir::tfg::cutToActualSizes(const HostTensor &bounded, ArrayRef<int64_t> sizes,
+                            unsigned index) {
+  auto fail = [&](const Twine &why) {
+    std::string type;
+    llvm::raw_string_ostream(type) << bounded.getType();
+    return llvm::createStringError(llvm::inconvertibleErrorCode(),
+                                   "result " + Twine(index) + " (bound " +
+                                       type + "): " + why);
+  };
+  if (static_cast<int64_t>(sizes.size()) != bounded.getRank())
+    return fail("the compiled code returned " + Twine(sizes.size()) +
+                " sizes for a result of rank " + Twine(bounded.getRank()));
+  int64_t capacity = bounded.getNumElements();
+  bool empty = false;
+  for (auto [d, s] : llvm::enumerate(sizes)) {
+    if (s < 0)
+      return fail("the compiled code returned size " + Twine(s) +
+                  " for dimension " + Twine(d));
+    empty |= s == 0;
+  }
+  // The product, checked against the bound before it can overflow.
+  int64_t count = 1;
+  for (int64_t s : sizes) {
+    if (empty)
+      break;
+    if (count > capacity / s)
+      return fail("the result has more than " + Twine(capacity) +
+                  " elements, above its bound");
+    count *= s;
+  }
+  HostTensor source = bounded;
+  if (llvm::Error err = source.expandSplat())
+    return std::move(err);
+  auto actual = HostTensor::create(bounded.getElementType(), sizes);
+  if (!actual)
+    return actual.takeError();
+  if (llvm::Error err = actual->expandSplat())
+    return std::move(err);
+  MutableArrayRef<char> to = actual->getMutableRawData();
+  ArrayRef<char> from = source.getRawData();
+  if (to.size() > from.size())
+    return fail("the result's elements do not fit its bound's buffer");
+  if (!to.empty())
+    std::memcpy(to.data(), from.data(), to.size());
+  return std::move(*actual);
 }

@@ -73,6 +73,13 @@ struct GPUProgram {
   std::string ptx;
   /// The lowered module: host code (LLVM dialect) and the gpu.binary.
   OwningOpRef<ModuleOp> host;
+  /// The entry's results as the host code returns them, one per result of
+  /// the function: a result of `?` size in a buffer of its bound's shape
+  /// (docs/Codegen.md, "Outputs of `?` size").
+  SmallVector<RankedTensorType> resultTypes;
+  /// The results of `?` size, in order: after all results, the host code
+  /// returns a tensor<R x i64> of each one's actual sizes.
+  SmallVector<unsigned> dynamicResults;
 };
 
 /// Compiles function `name` of `module` (left unchanged: a clone is
@@ -96,6 +103,17 @@ llvm::Expected<std::string> extractPTX(ModuleOp lowered);
 /// driver: libcuda.so.1 not found", or the driver's own error).
 llvm::Error checkCudaDriver();
 
+/// The results of a call of the host code: `outputs` holds one buffer per
+/// result (of its bound's shape for a result of `?` size), then the sizes
+/// (tensor<R x i64>) of the results of `?` size, whose indices are
+/// `dynamicResults`, in order. Returns the results, those of `?` size cut to
+/// their sizes (cutToActualSizes), or the first result's error (sizes not
+/// of its rank, negative, or above its bound) and no result.
+/// GPUCompiledFunction::run's last step, which needs no driver.
+llvm::Expected<std::vector<HostTensor>>
+takeActualSizes(std::vector<HostTensor> outputs,
+                ArrayRef<unsigned> dynamicResults);
+
 /// A StableHLO function compiled for the GPU, its host code JIT-compiled.
 class GPUCompiledFunction {
 public:
@@ -109,7 +127,9 @@ public:
           const StableHLOToGPUPipelineOptions &options);
 
   /// Copies `args` (checked against the compiled signature) to managed
-  /// memory, runs the kernels and returns the results.
+  /// memory, runs the kernels and returns the results; a result of `?` size
+  /// is cut to the actual sizes the host code returned, checked against its
+  /// bound first (cutToActualSizes).
   llvm::Expected<std::vector<HostTensor>> run(ArrayRef<HostTensor> args);
 
   double getLoweringSeconds() const { return loweringSeconds; }
@@ -121,6 +141,7 @@ private:
   std::unique_ptr<ExecutionEngine> engine;
   std::string entry, ptx;
   SmallVector<RankedTensorType> argTypes, resultTypes;
+  SmallVector<unsigned> dynamicResults;
   double loweringSeconds = 0, llvmSeconds = 0;
 };
 

@@ -1,6 +1,7 @@
 //===- Compile.cpp - StableHLO functions to PTX and host code -------------===//
 
 #include "tfg/Codegen/GPU.h"
+#include "tfg/Codegen/ResultBounds.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -60,13 +61,15 @@ mlir::tfg::compileForGPU(ModuleOp module, StringRef name,
   auto func = module.lookupSymbol<func::FuncOp>(name);
   if (!func || func.isDeclaration())
     return fail("the module has no function '" + name + "' with a body");
-  for (Type t : llvm::concat<const Type>(func.getArgumentTypes(),
-                                         func.getResultTypes())) {
+  for (Type t : func.getArgumentTypes()) {
     auto ranked = dyn_cast<RankedTensorType>(t);
     if (!ranked || !ranked.hasStaticShape())
       return fail("function '" + name +
-                  "': an argument or result is not a static ranked tensor");
+                  "': an argument is not a static ranked tensor");
   }
+  for (Type t : func.getResultTypes())
+    if (!isa<RankedTensorType>(t))
+      return fail("function '" + name + "': a result is not a ranked tensor");
   if (std::optional<std::string> why = checkGPUOptions(options))
     return fail(*why);
   MLIRContext *context = module.getContext();
@@ -82,6 +85,21 @@ mlir::tfg::compileForGPU(ModuleOp module, StringRef name,
     f.removeArgAttrsAttr();
     f.removeResAttrsAttr();
   }
+  // Results of `?` size: returned in buffers of their bounds with their
+  // actual sizes appended, as at the CPU entry points.
+  auto entry = program.host->lookupSymbol<func::FuncOp>(name);
+  auto bounds = computeResultBounds(entry);
+  if (failed(bounds))
+    return fail("function '" + name + "' has a result without a bound");
+  for (auto [i, t] : llvm::enumerate(entry.getResultTypes())) {
+    auto ranked = cast<RankedTensorType>(t);
+    program.resultTypes.push_back(
+        RankedTensorType::get((*bounds)[i], ranked.getElementType()));
+    if (!ranked.hasStaticShape())
+      program.dynamicResults.push_back(i);
+  }
+  if (!program.dynamicResults.empty())
+    boundDynamicResults(entry, *bounds);
   PassManager pm(context);
   // Only the entry and what it calls are compiled.
   pm.addPass(createSymbolDCEPass());

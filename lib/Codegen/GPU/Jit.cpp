@@ -10,6 +10,7 @@
 #include "CudaRuntime.h"
 #include "tfg/Codegen/Arguments.h"
 #include "tfg/Codegen/GPU.h"
+#include "tfg/Codegen/ResultBounds.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -44,20 +45,24 @@ GPUCompiledFunction::compile(ModuleOp module, StringRef name,
                              const StableHLOToGPUPipelineOptions &options) {
   std::unique_ptr<GPUCompiledFunction> result(new GPUCompiledFunction());
   auto func = module.lookupSymbol<func::FuncOp>(name);
-  if (func) {
+  if (func)
     for (Type t : func.getArgumentTypes())
       if (auto ranked = dyn_cast<RankedTensorType>(t))
         result->argTypes.push_back(ranked);
-    for (Type t : func.getResultTypes())
-      if (auto ranked = dyn_cast<RankedTensorType>(t))
-        result->resultTypes.push_back(ranked);
-  }
   auto start = std::chrono::steady_clock::now();
   auto program = compileForGPU(module, name, options);
   if (!program)
     return program.takeError();
   result->loweringSeconds = secondsSince(start);
   result->ptx = std::move(program->ptx);
+  // The host code's results: bound-shaped buffers, then the actual sizes
+  // of those of `?` size.
+  result->resultTypes = program->resultTypes;
+  result->dynamicResults = program->dynamicResults;
+  Type i64 = IntegerType::get(module.getContext(), 64);
+  for (unsigned i : program->dynamicResults)
+    result->resultTypes.push_back(
+        RankedTensorType::get({program->resultTypes[i].getRank()}, i64));
 
   start = std::chrono::steady_clock::now();
   static std::once_flag once;
@@ -182,5 +187,31 @@ GPUCompiledFunction::run(ArrayRef<HostTensor> args) {
             bytes.data(), buffers.pointers[args.size() + i], bytes.size()))
       return std::move(err);
   }
+  return takeActualSizes(std::move(outputs), dynamicResults);
+}
+
+llvm::Expected<std::vector<HostTensor>>
+mlir::tfg::takeActualSizes(std::vector<HostTensor> outputs,
+                           ArrayRef<unsigned> dynamicResults) {
+  if (dynamicResults.size() > outputs.size())
+    return fail("more results of `?` size than results");
+  size_t numResults = outputs.size() - dynamicResults.size();
+  // Cut copies: `outputs` is replaced only when every result's sizes held.
+  std::vector<HostTensor> results;
+  for (auto [k, i] : llvm::enumerate(dynamicResults)) {
+    const HostTensor &sizes = outputs[numResults + k];
+    if (i >= numResults || sizes.getRank() != 1)
+      return fail("result " + Twine(i) + " has no sizes returned");
+    SmallVector<int64_t> dims;
+    for (int64_t d = 0; d < sizes.getNumElements(); ++d)
+      dims.push_back(sizes.getInt(d));
+    auto cut = cutToActualSizes(outputs[i], dims, i);
+    if (!cut)
+      return cut.takeError();
+    results.push_back(std::move(*cut));
+  }
+  for (auto [k, i] : llvm::enumerate(dynamicResults))
+    outputs[i] = std::move(results[k]);
+  outputs.resize(numResults);
   return outputs;
 }
