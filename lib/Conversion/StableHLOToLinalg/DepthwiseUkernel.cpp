@@ -156,10 +156,8 @@ bool tfg::ukernels::rewriteDepthwise(ModuleOp module,
   Location loc = conv.getLoc();
   if (epilogue && epilogue->hoist)
     epilogue->hoist->moveBefore(conv);
-  if (isGlobal(bias))
-    bias = b.clone(*bias.getDefiningOp())->getResult(0);
-  if (isGlobal(residual))
-    residual = b.clone(*residual.getDefiningOp())->getResult(0);
+  bias = readBefore(b, bias, conv);
+  residual = readBefore(b, residual, conv);
   // Unused descriptors (no bias, no residual) are views of the filter and
   // the output: the kernel does not read them.
   if (!bias)

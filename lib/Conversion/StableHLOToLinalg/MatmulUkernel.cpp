@@ -42,10 +42,8 @@ bool tfg::ukernels::rewriteMatmul(ModuleOp module, linalg::MatmulOp matmul) {
   Location loc = matmul.getLoc();
   if (epilogue && epilogue->hoist)
     epilogue->hoist->moveBefore(matmul);
-  if (isGlobal(bias))
-    bias = builder.clone(*bias.getDefiningOp())->getResult(0);
-  if (isGlobal(residual))
-    residual = builder.clone(*residual.getDefiningOp())->getResult(0);
+  bias = readBefore(builder, bias, matmul);
+  residual = readBefore(builder, residual, matmul);
   // Unused descriptors (no bias, no residual) are views of the output:
   // the kernel does not read them.
   if (!bias)

@@ -129,10 +129,8 @@ bool tfg::ukernels::rewritePackedConv(
   Location loc = conv.getLoc();
   if (epilogue && epilogue->hoist)
     epilogue->hoist->moveBefore(conv);
-  if (isGlobal(bias))
-    bias = b.clone(*bias.getDefiningOp())->getResult(0);
-  if (isGlobal(residual))
-    residual = b.clone(*residual.getDefiningOp())->getResult(0);
+  bias = readBefore(b, bias, conv);
+  residual = readBefore(b, residual, conv);
   Value packedValue = memref::GetGlobalOp::create(b, loc, packed.getType(),
                                                   packed.getSymName());
   // Unused descriptors (no bias, no residual) repeat the packed filter and

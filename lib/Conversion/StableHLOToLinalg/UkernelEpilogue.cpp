@@ -16,11 +16,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tfg;
+using namespace mlir::tfg::ukernels;
 
 Value tfg::ukernels::rootOf(Value v) {
   while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
@@ -33,6 +35,9 @@ bool tfg::ukernels::touchedBetween(Value buffer, Operation *begin,
   Value root = rootOf(buffer);
   for (Operation *op = begin->getNextNode(); op && op != end;
        op = op->getNextNode()) {
+    // A view reads and writes nothing (what uses it is checked on its own).
+    if (isa<ViewLikeOpInterface>(op) && op->getNumRegions() == 0)
+      continue;
     WalkResult result = op->walk([&](Operation *nested) {
       for (Value operand : nested->getOperands())
         if (isa<MemRefType>(operand.getType()) && rootOf(operand) == root)
@@ -56,8 +61,44 @@ bool tfg::ukernels::staticRowMajor(Value v) {
   return type && type.hasStaticShape() && type.getLayout().isIdentity();
 }
 
-bool tfg::ukernels::isGlobal(Value v) {
-  return v && v.getDefiningOp<memref::GetGlobalOp>();
+namespace {
+/// The ops that define `v` from values available before `op`: a chain of
+/// reshapes and casts, ending at such a value or a global read (included);
+/// false when `v` is not available there that way.
+bool viewChain(Value v, Operation *op, SmallVectorImpl<Operation *> &chain) {
+  constexpr int kMaxChain = 8;
+  for (int i = 0; i <= kMaxChain; ++i) {
+    if (availableBefore(v, op))
+      return true;
+    Operation *def = v.getDefiningOp();
+    if (!def)
+      return false;
+    chain.push_back(def);
+    if (isa<memref::GetGlobalOp>(def))
+      return true;
+    if (!isa<memref::ExpandShapeOp, memref::CollapseShapeOp, memref::CastOp>(
+            def))
+      return false;
+    v = def->getOperand(0);
+  }
+  return false;
+}
+} // namespace
+
+bool tfg::ukernels::readableBefore(Value v, Operation *op) {
+  SmallVector<Operation *> chain;
+  return viewChain(v, op, chain);
+}
+
+Value tfg::ukernels::readBefore(OpBuilder &b, Value v, Operation *op) {
+  SmallVector<Operation *> chain;
+  if (!v || !viewChain(v, op, chain) || chain.empty())
+    return v;
+  IRMapping mapping;
+  Operation *clone = nullptr;
+  for (Operation *def : llvm::reverse(chain))
+    clone = b.clone(*def, mapping);
+  return clone->getResult(0);
 }
 
 linalg::FillOp tfg::ukernels::zeroFillBefore(Operation *product, Value acc) {
@@ -191,7 +232,7 @@ tfg::ukernels::matchEpilogue(Operation *product, Value acc, ValueRange inputs,
   // writes must be ready there and not change until the generic; the
   // output is none of the product's inputs (other tiles read them).
   for (Value v : {e.out, e.bias, e.residual})
-    if (v && ((!isGlobal(v) && v != e.out && !availableBefore(v, product)) ||
+    if (v && ((v != e.out && !readableBefore(v, product)) ||
               touchedBetween(v, product, generic)))
       return std::nullopt;
   for (Value input : inputs)

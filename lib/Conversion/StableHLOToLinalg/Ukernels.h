@@ -44,7 +44,8 @@ bool rewritePackedConv(ModuleOp module, linalg::Conv2DNhwcHwcfOp conv,
 Value rootOf(Value v);
 
 /// Whether an op strictly between `begin` and `end` (same block, in that
-/// order), or nested in one, has an operand that views `buffer`.
+/// order), or nested in one, has an operand that views `buffer` (views
+/// themselves, which read and write nothing, do not count).
 bool touchedBetween(Value buffer, Operation *begin, Operation *end);
 
 /// Whether `v` is defined before `op` in its block (or is an argument of a
@@ -54,8 +55,14 @@ bool availableBefore(Value v, Operation *op);
 /// Whether `v` is a memref of static shape and identity layout.
 bool staticRowMajor(Value v);
 
-/// Whether `v` reads a global (a call reads it again where it runs).
-bool isGlobal(Value v);
+/// Whether `v` can be read before `op`: available there, or a global read
+/// or a chain of reshapes and casts of such values that can be repeated
+/// there (readBefore).
+bool readableBefore(Value v, Operation *op);
+
+/// `v` at `b`'s insertion point before `op`: itself when available there,
+/// else a copy of the global read and views that define it.
+Value readBefore(OpBuilder &b, Value v, Operation *op);
 
 /// The zero `linalg.fill` of `acc` right before `product` in its block
 /// when nothing touches `acc` in between (the kernel can overwrite

@@ -147,3 +147,33 @@ func.func @kept(%x: memref<1x6x6x3xf32>, %k: memref<3x3x3x1xf32>, %o: memref<1x4
     ins(%x, %ks : memref<1x6x6x3xf32>, memref<3x3x3x1xf32, strided<[18, 6, 2, 1]>>) outs(%o2 : memref<1x4x4x3x1xf32>)
   return
 }
+
+// -----
+
+#id = affine_map<(d0, d1, d2, d3, d4) -> (d0, d1, d2, d3, d4)>
+#cm = affine_map<(d0, d1, d2, d3, d4) -> (d3, d4)>
+// COM: A bias viewed (expand_shape of an argument) after the convolution:
+// COM: the view is repeated at the call and the epilogue folds (bias, relu:
+// COM: word 1 + 16 + 3 * 256 = 785).
+// CHECK-LABEL: func.func @bias_view_after
+// CHECK: %[[V:.*]] = memref.expand_shape %arg2 {{\[}}[0, 1]] output_shape [3, 1] : memref<3xf32> into memref<3x1xf32>
+// CHECK-DAG: %[[B:.*]] = memref.cast %[[V]] : memref<3x1xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
+// CHECK-DAG: %[[WORD:.*]] = arith.constant 785 : i64
+// CHECK: call @tfg_rt_depthwise_f32(%{{.*}}, %{{.*}}, %{{.*}}, %[[B]], {{.*}}, %[[WORD]])
+// CHECK-NOT: linalg.generic
+func.func @bias_view_after(%x: memref<1x6x6x3xf32>, %k: memref<3x3x3x1xf32>, %bias: memref<3xf32>) -> memref<1x4x4x3x1xf32> {
+  %zero = arith.constant 0.0 : f32
+  %acc = memref.alloc() : memref<1x4x4x3x1xf32>
+  linalg.fill ins(%zero : f32) outs(%acc : memref<1x4x4x3x1xf32>)
+  linalg.depthwise_conv_2d_nhwc_hwcm {dilations = dense<1> : tensor<2xi64>, strides = dense<1> : tensor<2xi64>}
+    ins(%x, %k : memref<1x6x6x3xf32>, memref<3x3x3x1xf32>) outs(%acc : memref<1x4x4x3x1xf32>)
+  %b = memref.expand_shape %bias [[0, 1]] output_shape [3, 1] : memref<3xf32> into memref<3x1xf32>
+  linalg.generic {indexing_maps = [#id, #cm, #id], iterator_types = ["parallel", "parallel", "parallel", "parallel", "parallel"]}
+      ins(%acc, %b : memref<1x4x4x3x1xf32>, memref<3x1xf32>) outs(%acc : memref<1x4x4x3x1xf32>) {
+  ^bb0(%c: f32, %v: f32, %o: f32):
+    %s = arith.addf %c, %v : f32
+    %m = arith.maximumf %s, %zero : f32
+    linalg.yield %m : f32
+  }
+  return %acc : memref<1x4x4x3x1xf32>
+}
