@@ -96,6 +96,9 @@ loadObject(StringRef object) {
       &_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32);
   add("_mlir_ciface_tfg_rt_conv2d_packed_f32",
       &_mlir_ciface_tfg_rt_conv2d_packed_f32);
+  add("_mlir_ciface_tfg_rt_depthwise_f32", &_mlir_ciface_tfg_rt_depthwise_f32);
+  add("_mlir_ciface_tfg_rt_matmul_epilogue_f32",
+      &_mlir_ciface_tfg_rt_matmul_epilogue_f32);
   add("_mlir_memref_to_llvm_alloc", &_mlir_memref_to_llvm_alloc);
   add("_mlir_memref_to_llvm_aligned_alloc",
       &_mlir_memref_to_llvm_aligned_alloc);

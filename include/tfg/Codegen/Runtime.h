@@ -154,6 +154,36 @@ void _mlir_ciface_tfg_rt_conv2d_packed_f32(
     TfgRtMemRef1F32 *bias, TfgRtMemRef4F32 *residual, int64_t kh, int64_t kw,
     int64_t sh, int64_t sw, int64_t dh, int64_t dw, int64_t epilogue);
 
+/* out[N, OH, OW, C, M] (=, or += without OVERWRITE) the depthwise
+ * convolution
+ *   sum over kh, kw of pad(in)[n, oh * sh + kh * dh, ow * sw + kw * dw, c]
+ *                      * filter[kh, kw, c, m]
+ * where pad(in) is PH x PW with `in` (H x W) at row pt, column pl and zeros
+ * around it (pt = pl = 0, PH = H, PW = W: no padding), then the epilogue's
+ * steps (the word of tfg_rt_conv2d_packed_f32, TFG_RT_STEP_*) on each value
+ * before it is stored: bias[c, m], residual[n, oh, ow, c, m], relu, min 6.
+ * `filter`, `out` and `residual` are row-major; `residual` is the output
+ * itself or does not overlap it; `bias` and `residual` are read only when a
+ * step uses them. A call whose descriptors disagree leaves `out` unchanged
+ * and counts as rejected. (lib/Codegen/Runtime/Depthwise.cpp) */
+void _mlir_ciface_tfg_rt_depthwise_f32(
+    TfgRtMemRef4F32 *in, TfgRtMemRef4F32 *filter, TfgRtMemRef5F32 *out,
+    TfgRtMemRef2F32 *bias, TfgRtMemRef5F32 *residual, int64_t sh, int64_t sw,
+    int64_t dh, int64_t dw, int64_t pt, int64_t pl, int64_t ph, int64_t pw,
+    int64_t epilogue);
+
+/* c[M, N] (=, or += without OVERWRITE) a[M, K] * b[K, N], then the
+ * epilogue's steps (the word of tfg_rt_conv2d_packed_f32, TFG_RT_STEP_*)
+ * on each tile of rows of c right after its product: bias[n] by column,
+ * residual[m, n], relu, min 6. `c` and `residual` are row-major;
+ * `residual` is c itself or does not overlap it; `bias` and `residual`
+ * are read only when a step uses them. A call whose descriptors disagree
+ * leaves c unchanged and counts as rejected.
+ * (lib/Codegen/Runtime/MatmulEpilogue.cpp) */
+void _mlir_ciface_tfg_rt_matmul_epilogue_f32(
+    TfgRtMemRef2F32 *a, TfgRtMemRef2F32 *b, TfgRtMemRef2F32 *c,
+    TfgRtMemRef1F32 *bias, TfgRtMemRef2F32 *residual, int64_t epilogue);
+
 /* The allocator of compiled code's buffers (memref.alloc / dealloc, lowered
  * with finalize-memref-to-llvm's use-generic-functions): 64-byte aligned
  * (or more); freed blocks of 32 KiB or more are kept by size, up to 1 GiB

@@ -19,6 +19,7 @@
 #include "tfg/Codegen/Runtime.h"
 
 #include "Descriptors.h"
+#include "Epilogue.h"
 #include "Parallel.h"
 #include "Stats.h"
 
@@ -46,7 +47,6 @@ constexpr int64_t kDepth = 256;
 /// Output pixels of one tile (a multiple of kRows; the tile's packed rows,
 /// kTileRows x kDepth, stay in L2).
 constexpr int64_t kTileRows = 96;
-constexpr int kMaxSteps = 8;
 
 /// One call: shapes, strides and the epilogue's decoded steps.
 struct Job {
@@ -57,9 +57,7 @@ struct Job {
   int64_t k, f, panels; // depth K = kh * kw * c, F, ceil(F / kCols)
   const float *packed;
   float *out; // row-major M x F
-  bool overwrite;
-  int steps[kMaxSteps];
-  int numSteps;
+  EpilogueSteps epilogue;
   const float *bias;
   int64_t biasStride;
   const float *residual; // row-major M x F
@@ -212,42 +210,8 @@ kernelAvx2(int64_t kc, const RowsA &rowsA, const float *__restrict bp, float *c,
 /// in order, each one pass over the tile (in cache, vectorized).
 TFG_RT_CONV_INLINE void applySteps(const Job &j, int64_t r0, int64_t r1,
                                    const float *residual) {
-  float *o = j.out + r0 * j.f;
-  int64_t size = (r1 - r0) * j.f;
-  for (int s = 0; s < j.numSteps; ++s) {
-    switch (j.steps[s]) {
-    case TFG_RT_STEP_BIAS:
-      for (int64_t r = 0; r < r1 - r0; ++r) {
-        float *row = o + r * j.f;
-        if (j.biasStride == 1)
-          for (int64_t c = 0; c < j.f; ++c)
-            row[c] += j.bias[c];
-        else
-          for (int64_t c = 0; c < j.f; ++c)
-            row[c] += j.bias[c * j.biasStride];
-      }
-      break;
-    case TFG_RT_STEP_RESIDUAL:
-      for (int64_t i = 0; i < size; ++i)
-        o[i] += residual[i];
-      break;
-    case TFG_RT_STEP_RELU:
-      // NaN stays NaN and -0 becomes +0, as with arith.maximumf.
-      for (int64_t i = 0; i < size; ++i) {
-        float v = o[i];
-        o[i] = v != v ? v : v <= 0.0f ? 0.0f : v;
-      }
-      break;
-    case TFG_RT_STEP_MIN6:
-      for (int64_t i = 0; i < size; ++i) {
-        float v = o[i];
-        o[i] = v > 6.0f ? 6.0f : v;
-      }
-      break;
-    default:
-      break;
-    }
-  }
+  j.epilogue.apply(j.out + r0 * j.f, r1 - r0, j.f, j.f, j.bias, j.biasStride,
+                   residual);
 }
 
 /// The kernel for rows [q, q + valid) of a tile against filter panel `p`.
@@ -278,7 +242,7 @@ TFG_RT_CONV_INLINE void tile(const Job &j, int64_t r0, int64_t r1) {
     saved.assign(residual, residual + rows * j.f);
     residual = saved.data();
   }
-  if (j.k == 0 && j.overwrite)
+  if (j.k == 0 && j.epilogue.overwrite)
     std::fill(c, c + rows * j.f, 0.0f);
   bool direct = j.kh == 1 && j.kw == 1 && j.s3 == 1;
   const float *pixels[kTileRows];
@@ -297,7 +261,7 @@ TFG_RT_CONV_INLINE void tile(const Job &j, int64_t r0, int64_t r1) {
     int64_t kc = std::min(kDepth, j.k - depth);
     if (!direct)
       packRows(j, r0, rows, depth, kc, packedRows.data());
-    bool accumulate = !j.overwrite || depth > 0;
+    bool accumulate = !j.epilogue.overwrite || depth > 0;
     for (int64_t p = 0; p < j.panels; ++p) {
       const float *bp = j.packed + p * j.k * kCols + depth * kCols;
       int64_t cols = std::min(kCols, j.f - p * kCols);
@@ -335,30 +299,6 @@ void tileAny(const Job &j, int64_t r0, int64_t r1) {
   tile<false>(j, r0, r1);
 }
 
-/// Decodes the epilogue word: false when it is not one this runtime knows.
-bool decode(int64_t epilogue, Job &j) {
-  if (epilogue < 0)
-    return false;
-  j.overwrite = epilogue & TFG_RT_CONV_OVERWRITE;
-  uint64_t steps = static_cast<uint64_t>(epilogue) >> 4;
-  j.numSteps = 0;
-  if (epilogue & 0xe)
-    return false;
-  for (; steps; steps >>= 4) {
-    int step = static_cast<int>(steps & 0xf);
-    if (step < TFG_RT_STEP_BIAS || step > TFG_RT_STEP_MIN6 ||
-        j.numSteps == kMaxSteps)
-      return false;
-    j.steps[j.numSteps++] = step;
-  }
-  // Steps rewrite the output: only after a product that overwrote it.
-  return j.numSteps == 0 || j.overwrite;
-}
-
-bool uses(const Job &j, int step) {
-  return std::find(j.steps, j.steps + j.numSteps, step) != j.steps + j.numSteps;
-}
-
 /// Whether two row-major buffers of `size` elements overlap.
 bool overlap(const float *a, const float *b, int64_t size) {
   return a < b + size && b < a + size;
@@ -372,7 +312,7 @@ void _mlir_ciface_tfg_rt_conv2d_packed_f32(
     TfgRtMemRef1F32 *bias, TfgRtMemRef4F32 *residual, int64_t kh, int64_t kw,
     int64_t sh, int64_t sw, int64_t dh, int64_t dw, int64_t epilogue) {
   Job j;
-  bool ok = decode(epilogue, j) && nonNegativeSizes(in, 4) &&
+  bool ok = j.epilogue.decode(epilogue) && nonNegativeSizes(in, 4) &&
             nonNegativeSizes(out, 4) && packed->sizes[0] >= 0 &&
             rowMajor(out, 4) &&
             (packed->sizes[0] <= 1 || packed->strides[0] == 1) && kh > 0 &&
@@ -388,9 +328,9 @@ void _mlir_ciface_tfg_rt_conv2d_packed_f32(
     m = out->sizes[0] * out->sizes[1] * out->sizes[2];
     ok = packed->sizes[0] == j.panels * j.k * kCols;
   }
-  if (ok && uses(j, TFG_RT_STEP_BIAS))
+  if (ok && j.epilogue.uses(TFG_RT_STEP_BIAS))
     ok = bias->sizes[0] == j.f;
-  if (ok && uses(j, TFG_RT_STEP_RESIDUAL)) {
+  if (ok && j.epilogue.uses(TFG_RT_STEP_RESIDUAL)) {
     for (int i = 0; i < 4; ++i)
       ok = ok && residual->sizes[i] == out->sizes[i];
     ok = ok && rowMajor(residual, 4);
@@ -420,9 +360,9 @@ void _mlir_ciface_tfg_rt_conv2d_packed_f32(
   j.dw = dw;
   j.packed = base(packed);
   j.out = base(out);
-  j.bias = uses(j, TFG_RT_STEP_BIAS) ? base(bias) : nullptr;
+  j.bias = j.epilogue.uses(TFG_RT_STEP_BIAS) ? base(bias) : nullptr;
   j.biasStride = j.bias ? bias->strides[0] : 1;
-  j.residual = uses(j, TFG_RT_STEP_RESIDUAL) ? base(residual) : nullptr;
+  j.residual = j.epilogue.uses(TFG_RT_STEP_RESIDUAL) ? base(residual) : nullptr;
   j.residualInPlace = j.residual && j.residual == j.out;
   int64_t tiles = (m + kTileRows - 1) / kTileRows;
   parallelFor(tiles, [&](int64_t t) {

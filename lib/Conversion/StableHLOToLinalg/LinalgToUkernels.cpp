@@ -9,6 +9,10 @@
 // (`_mlir_ciface_tfg_rt_*`). A convolution whose result only goes through
 // a bias add and relu/relu6 calls the fused kernel instead, which applies
 // them to each output tile (the epilogue generic and the zero fill go).
+// Depthwise convolutions call tfg_rt_depthwise_f32 with their zero fill,
+// epilogue and input padding folded in (DepthwiseUkernel.cpp); a matmul
+// whose output is zero-filled before it calls tfg_rt_matmul_epilogue_f32
+// with the fill and a chain epilogue folded in (MatmulUkernel.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -301,7 +305,8 @@ struct LinalgToUkernelsPass
     if (auto mm = dyn_cast<linalg::MatmulOp>(op.getOperation())) {
       if (f32Buffers(op, {2, 2, 2}) &&
           mm.getIndexingMapsArray() ==
-              linalg::MatmulOp::getDefaultIndexingMaps(context))
+              linalg::MatmulOp::getDefaultIndexingMaps(context) &&
+          !tfg::ukernels::rewriteMatmul(module, mm))
         call(module, op, "tfg_rt_matmul_f32", {2, 2, 2}, {});
       return;
     }
@@ -326,7 +331,8 @@ struct LinalgToUkernelsPass
     if (auto conv =
             dyn_cast<linalg::DepthwiseConv2DNhwcHwcmOp>(op.getOperation())) {
       if (f32Buffers(op, {4, 4, 5}) && pair(conv.getStrides(), sh, sw) &&
-          pair(conv.getDilations(), dh, dw))
+          pair(conv.getDilations(), dh, dw) &&
+          !tfg::ukernels::rewriteDepthwise(module, conv, {sh, sw, dh, dw}))
         call(module, op, "tfg_rt_depthwise_conv2d_nhwc_hwcm_f32", {4, 4, 5},
              {sh, sw, dh, dw});
       return;

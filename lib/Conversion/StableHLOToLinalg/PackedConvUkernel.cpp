@@ -32,43 +32,7 @@ using namespace mlir;
 using namespace mlir::tfg;
 
 namespace {
-/// The buffer a value views (through view-like ops and casts).
-Value rootOf(Value v) {
-  while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-    v = view.getViewSource();
-  return v;
-}
-
-/// Whether an op strictly between `begin` and `end` (same block, in that
-/// order), or nested in one, has an operand that views `buffer`.
-bool touchedBetween(Value buffer, Operation *begin, Operation *end) {
-  Value root = rootOf(buffer);
-  for (Operation *op = begin->getNextNode(); op && op != end;
-       op = op->getNextNode()) {
-    WalkResult result = op->walk([&](Operation *nested) {
-      for (Value operand : nested->getOperands())
-        if (isa<MemRefType>(operand.getType()) && rootOf(operand) == root)
-          return WalkResult::interrupt();
-      return WalkResult::advance();
-    });
-    if (result.wasInterrupted())
-      return true;
-  }
-  return false;
-}
-
-/// Whether `v` is defined before `op` in its block (or is an argument of a
-/// block that contains it).
-bool availableBefore(Value v, Operation *op) {
-  if (Operation *def = v.getDefiningOp())
-    return def->getBlock() == op->getBlock() && def->isBeforeInBlock(op);
-  return cast<BlockArgument>(v).getOwner()->findAncestorOpInBlock(*op);
-}
-
-bool staticRowMajor(Value v) {
-  auto type = dyn_cast<MemRefType>(v.getType());
-  return type && type.hasStaticShape() && type.getLayout().isIdentity();
-}
+using namespace tfg::ukernels;
 
 /// The float32 values of the constant global that `filter` reads (static,
 /// row-major, dense or dense_resource).
@@ -131,145 +95,6 @@ memref::GlobalOp packedGlobal(ModuleOp module, memref::GlobalOp filter,
   return global;
 }
 
-/// The steps of an epilogue body: a chain from the convolution's value
-/// through addf with the bias or the residual, maximumf with 0, minimumf
-/// with 6, yielded; empty when the body is something else.
-std::optional<SmallVector<int64_t>> epilogueSteps(Block &body, Value conv,
-                                                  Value bias, Value residual) {
-  auto isConstant = [](Value v, double expected) {
-    FloatAttr attr;
-    return matchPattern(v, m_Constant(&attr)) &&
-           attr.getValueAsDouble() == expected;
-  };
-  SmallVector<int64_t> steps;
-  Value current = conv;
-  for (Operation &op : body.without_terminator()) {
-    if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
-        steps.size() == 8)
-      return std::nullopt;
-    Value other = op.getOperand(0) == current   ? op.getOperand(1)
-                  : op.getOperand(1) == current ? op.getOperand(0)
-                                                : Value();
-    if (!other || other == current)
-      return std::nullopt;
-    if (isa<arith::AddFOp>(op) && bias && other == bias)
-      steps.push_back(TFG_RT_STEP_BIAS);
-    else if (isa<arith::AddFOp>(op) && residual && other == residual)
-      steps.push_back(TFG_RT_STEP_RESIDUAL);
-    else if (isa<arith::MaximumFOp>(op) && isConstant(other, 0.0))
-      steps.push_back(TFG_RT_STEP_RELU);
-    else if (isa<arith::MinimumFOp>(op) && isConstant(other, 6.0))
-      steps.push_back(TFG_RT_STEP_MIN6);
-    else
-      return std::nullopt;
-    current = op.getResult(0);
-  }
-  auto yield = cast<linalg::YieldOp>(body.getTerminator());
-  if (yield.getNumOperands() != 1 || yield.getOperand(0) != current)
-    return std::nullopt;
-  return steps;
-}
-
-/// A fused epilogue: the generic, what the call writes and reads, and the
-/// epilogue word; an allocation of the output to move before the
-/// convolution.
-struct Epilogue {
-  linalg::GenericOp generic;
-  Value out, bias, residual;
-  int64_t word = TFG_RT_CONV_OVERWRITE;
-  memref::AllocOp hoist;
-};
-
-/// A global read: the call reads it again where it runs.
-bool isGlobal(Value v) { return v && v.getDefiningOp<memref::GetGlobalOp>(); }
-
-/// The first generic after `conv` that reads `acc`, when it is an
-/// epilogue the kernel can apply in its place: all parallel over the
-/// output (identity maps), inputs `acc`, at most one bias vector (map to
-/// d3) and one residual (identity), a body of steps, its output `acc`,
-/// the residual or a buffer allocated before `conv`, and no op between
-/// `conv` and it touching those buffers.
-std::optional<Epilogue> matchEpilogue(linalg::Conv2DNhwcHwcfOp conv,
-                                      Value acc) {
-  Block *block = conv->getBlock();
-  linalg::GenericOp generic;
-  for (Operation *user : acc.getUsers())
-    if (auto g = dyn_cast<linalg::GenericOp>(user);
-        g && g->getBlock() == block && conv->isBeforeInBlock(g) &&
-        (!generic || g->isBeforeInBlock(generic)))
-      generic = g;
-  if (!generic || !generic.hasPureBufferSemantics() ||
-      generic.getNumDpsInits() != 1 || generic.getNumLoops() != 4 ||
-      generic.getNumParallelLoops() != 4)
-    return std::nullopt;
-  MLIRContext *context = conv.getContext();
-  AffineMap lastDim = AffineMap::get(4, 0, getAffineDimExpr(3, context));
-  Epilogue e;
-  e.generic = generic;
-  Value accArg, biasArg, residualArg;
-  for (OpOperand *input : generic.getDpsInputOperands()) {
-    AffineMap map = generic.getMatchingIndexingMap(input);
-    Value v = input->get();
-    BlockArgument arg = generic.getMatchingBlockArgument(input);
-    auto type = dyn_cast<MemRefType>(v.getType());
-    if (!type || !type.getElementType().isF32())
-      return std::nullopt;
-    if (v == acc && map.isIdentity() && !accArg) {
-      accArg = arg;
-    } else if (type.getRank() == 1 && map == lastDim && !biasArg) {
-      e.bias = v;
-      biasArg = arg;
-    } else if (v != acc && map.isIdentity() && type == acc.getType() &&
-               !residualArg) {
-      e.residual = v;
-      residualArg = arg;
-    } else {
-      return std::nullopt;
-    }
-  }
-  OpOperand *outOperand = generic.getDpsInitOperand(0);
-  e.out = outOperand->get();
-  if (!accArg || e.out.getType() != acc.getType() ||
-      !generic.getMatchingIndexingMap(outOperand).isIdentity() ||
-      !generic.getMatchingBlockArgument(outOperand).use_empty())
-    return std::nullopt;
-  std::optional<SmallVector<int64_t>> steps =
-      epilogueSteps(generic.getRegion().front(), accArg, biasArg, residualArg);
-  if (!steps)
-    return std::nullopt;
-  for (auto [i, step] : llvm::enumerate(*steps))
-    e.word |= step << (4 * (i + 1));
-  // Where the call writes: the convolution's buffer, the residual (the
-  // kernel reads each tile's residual before it writes it) or a buffer
-  // allocated before the convolution.
-  if (e.out != acc && e.out != e.residual) {
-    auto alloc = e.out.getDefiningOp<memref::AllocOp>();
-    if (!alloc || alloc->getBlock() != block || alloc->getNumOperands() ||
-        !alloc->isBeforeInBlock(generic))
-      return std::nullopt;
-    if (conv->isBeforeInBlock(alloc))
-      e.hoist = alloc;
-  }
-  // The call runs at the convolution's place: what the generic reads and
-  // writes must be ready there and not change until the generic; the
-  // output is not the convolution's input (other tiles read it).
-  Value input = conv.getDpsInputs()[0];
-  for (Value v : {e.out, e.bias, e.residual})
-    if (v && ((!isGlobal(v) && v != e.out && !availableBefore(v, conv)) ||
-              touchedBetween(v, conv, generic)))
-      return std::nullopt;
-  if (rootOf(e.out) == rootOf(input) || touchedBetween(acc, conv, generic) ||
-      (!e.hoist && !availableBefore(e.out, conv)))
-    return std::nullopt;
-  // Only deallocations may read the convolution's buffer after the
-  // generic when the call writes elsewhere (nothing computes it then).
-  if (e.out != acc)
-    for (Operation *user : acc.getUsers())
-      if (user != conv.getOperation() && user != generic.getOperation() &&
-          !isa<linalg::FillOp, memref::DeallocOp>(user))
-        return std::nullopt;
-  return e;
-}
 } // namespace
 
 bool tfg::ukernels::rewritePackedConv(
@@ -287,20 +112,10 @@ bool tfg::ukernels::rewritePackedConv(
   int64_t kh = shape[0], kw = shape[1], k = kh * kw * shape[2], f = shape[3];
   // The zero fill right before the convolution, when nothing else touches
   // the buffer in between: the kernel overwrites instead.
-  Block *block = conv->getBlock();
-  linalg::FillOp fill;
-  for (Operation *user : acc.getUsers())
-    if (auto candidate = dyn_cast<linalg::FillOp>(user);
-        candidate && candidate->getBlock() == block &&
-        candidate->isBeforeInBlock(conv) &&
-        (!fill || fill->isBeforeInBlock(candidate)))
-      fill = candidate;
-  if (fill && (!matchPattern(fill.getInputs()[0], m_AnyZeroFloat()) ||
-               fill.getDpsInits()[0] != acc || touchedBetween(acc, fill, conv)))
-    fill = nullptr;
-  std::optional<Epilogue> epilogue;
+  linalg::FillOp fill = zeroFillBefore(conv, acc);
+  std::optional<FusedEpilogue> epilogue;
   if (fill)
-    epilogue = matchEpilogue(conv, acc);
+    epilogue = matchEpilogue(conv, acc, conv.getDpsInputs()[0], 1);
   Value out = epilogue ? epilogue->out : acc;
   Value bias = epilogue ? epilogue->bias : Value();
   Value residual = epilogue ? epilogue->residual : Value();
@@ -314,10 +129,8 @@ bool tfg::ukernels::rewritePackedConv(
   Location loc = conv.getLoc();
   if (epilogue && epilogue->hoist)
     epilogue->hoist->moveBefore(conv);
-  if (isGlobal(bias))
-    bias = b.clone(*bias.getDefiningOp())->getResult(0);
-  if (isGlobal(residual))
-    residual = b.clone(*residual.getDefiningOp())->getResult(0);
+  bias = readBefore(b, bias, conv);
+  residual = readBefore(b, residual, conv);
   Value packedValue = memref::GetGlobalOp::create(b, loc, packed.getType(),
                                                   packed.getSymName());
   // Unused descriptors (no bias, no residual) repeat the packed filter and

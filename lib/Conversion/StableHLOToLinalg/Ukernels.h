@@ -1,8 +1,9 @@
 //===- Ukernels.h - Shared helpers of tfg-linalg-to-ukernels ----*- C++ -*-===//
 //
-// What LinalgToUkernels.cpp (the pass) and PackedConvUkernel.cpp (the
-// convolutions on filters packed at compile time) share: kernel
-// declarations and the operands' casts.
+// What LinalgToUkernels.cpp (the pass), PackedConvUkernel.cpp (the
+// convolutions on filters packed at compile time), DepthwiseUkernel.cpp and
+// UkernelEpilogue.cpp (the epilogues they fold) share: kernel declarations,
+// the operands' casts, the buffer checks and the epilogue matcher.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,7 +12,10 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
+
+#include <optional>
 
 namespace mlir {
 namespace tfg {
@@ -35,6 +39,71 @@ func::FuncOp declareKernel(ModuleOp module, StringRef name,
 bool rewritePackedConv(ModuleOp module, linalg::Conv2DNhwcHwcfOp conv,
                        ArrayRef<int64_t> stridesAndDilations,
                        SmallVectorImpl<Operation *> &packedFilters);
+
+/// The buffer a value views (through view-like ops and casts).
+Value rootOf(Value v);
+
+/// Whether an op strictly between `begin` and `end` (same block, in that
+/// order), or nested in one, has an operand that views `buffer` (views
+/// themselves, which read and write nothing, do not count).
+bool touchedBetween(Value buffer, Operation *begin, Operation *end);
+
+/// Whether `v` is defined before `op` in its block (or is an argument of a
+/// block that contains it).
+bool availableBefore(Value v, Operation *op);
+
+/// Whether `v` is a memref of static shape and identity layout.
+bool staticRowMajor(Value v);
+
+/// Whether `v` can be read before `op`: available there, or a global read
+/// or a chain of reshapes and casts of such values that can be repeated
+/// there (readBefore).
+bool readableBefore(Value v, Operation *op);
+
+/// `v` at `b`'s insertion point before `op`: itself when available there,
+/// else a copy of the global read and views that define it.
+Value readBefore(OpBuilder &b, Value v, Operation *op);
+
+/// The zero `linalg.fill` of `acc` right before `product` in its block
+/// when nothing touches `acc` in between (the kernel can overwrite
+/// instead); null otherwise.
+linalg::FillOp zeroFillBefore(Operation *product, Value acc);
+
+/// An epilogue that folds into a kernel call: the generic, what the call
+/// writes and reads, the epilogue word (TFG_RT_CONV_OVERWRITE and the
+/// TFG_RT_STEP_* steps), an allocation of the output to move before the
+/// product.
+struct FusedEpilogue {
+  linalg::GenericOp generic;
+  Value out, bias, residual;
+  int64_t word = 1; // TFG_RT_CONV_OVERWRITE
+  memref::AllocOp hoist;
+};
+
+/// The first generic after `product` that reads its output buffer `acc`,
+/// when it is an epilogue the kernel can apply in its place: all parallel
+/// over the output (identity maps), inputs `acc`, at most one bias (of
+/// rank `biasDims`, indexed by the last `biasDims` loops) and one residual
+/// (identity), a body of steps, its output `acc`, the residual or a buffer
+/// allocated before `product` (none of `inputs`), and no op between
+/// `product` and it touching those buffers.
+std::optional<FusedEpilogue> matchEpilogue(Operation *product, Value acc,
+                                           ValueRange inputs,
+                                           unsigned biasDims);
+
+/// Replaces a float32 depthwise convolution on buffers (static, row-major
+/// filter and output) with a call of tfg_rt_depthwise_f32: a zero fill
+/// before it and a chain epilogue after it fold into the call, and so
+/// does the zero-padded copy of its input (the kernel reads the padding as
+/// zeros). False (nothing changed) when the operands do not allow it.
+bool rewriteDepthwise(ModuleOp module, linalg::DepthwiseConv2DNhwcHwcmOp conv,
+                      ArrayRef<int64_t> stridesAndDilations);
+
+/// Replaces a float32 matmul on buffers (static row-major output) that is
+/// zero-filled right before it with a call of tfg_rt_matmul_epilogue_f32
+/// that overwrites the output; a chain epilogue after it folds into the
+/// call. False (nothing changed) without such a fill.
+bool rewriteMatmul(ModuleOp module, linalg::MatmulOp matmul);
 
 } // namespace ukernels
 } // namespace tfg

@@ -1,16 +1,17 @@
 // COM: In the CPU pipeline, float32 dot products and convolutions become
 // COM: calls of the runtime's micro-kernels through their C interface
-// COM: (pointers to memref descriptors, then the i64 strides and dilations);
+// COM: (pointers to memref descriptors, then the i64 strides and dilations;
+// COM: a zero-filled matmul calls the kernel that overwrites its output);
 // COM: ukernels=false keeps them as loops.
 // RUN: tfg-opt %s --tfg-stablehlo-to-llvm-pipeline | FileCheck %s
 // RUN: tfg-opt %s --tfg-stablehlo-to-llvm-pipeline=ukernels=false | FileCheck %s --check-prefix=LOOPS
-// CHECK-DAG: llvm.func @_mlir_ciface_tfg_rt_matmul_f32(!llvm.ptr, !llvm.ptr, !llvm.ptr)
+// CHECK-DAG: llvm.func @_mlir_ciface_tfg_rt_matmul_epilogue_f32(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64)
 // CHECK-DAG: llvm.func @_mlir_ciface_tfg_rt_conv2d_nhwc_hwcf_f32(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64)
-// CHECK-DAG: llvm.func @_mlir_ciface_tfg_rt_depthwise_conv2d_nhwc_hwcm_f32(!llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64)
+// CHECK-DAG: llvm.func @_mlir_ciface_tfg_rt_depthwise_f32(!llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, !llvm.ptr, i64, i64, i64, i64, i64, i64, i64, i64, i64)
 // CHECK-LABEL: llvm.func @main(
-// CHECK-DAG: llvm.call @tfg_rt_matmul_f32(
+// CHECK-DAG: llvm.call @tfg_rt_matmul_epilogue_f32(
 // CHECK-DAG: llvm.call @tfg_rt_conv2d_nhwc_hwcf_f32(
-// CHECK-DAG: llvm.call @tfg_rt_depthwise_conv2d_nhwc_hwcm_f32(
+// CHECK-DAG: llvm.call @tfg_rt_depthwise_f32(
 // LOOPS-NOT: tfg_rt_
 // LOOPS: llvm.func @main(
 // LOOPS-NOT: tfg_rt_

@@ -1,9 +1,10 @@
 // COM: The CPU pipeline ends in the LLVM dialect: results become out
 // COM: parameters, every public function gets a C interface, nothing of
-// COM: stablehlo, linalg, tensor or memref is left.
+// COM: stablehlo, linalg, tensor or memref is left (the relu after the
+// COM: product folds into the matmul kernel's call).
 // RUN: tfg-opt %s --tfg-stablehlo-to-llvm-pipeline | FileCheck %s
 // CHECK: llvm.func @main(
-// CHECK: llvm.intr.maximum
+// CHECK: llvm.call @tfg_rt_matmul_epilogue_f32(
 // CHECK: llvm.func @_mlir_ciface_main(%{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr, %{{.*}}: !llvm.ptr)
 // CHECK-NOT: stablehlo.
 // CHECK-NOT: linalg.

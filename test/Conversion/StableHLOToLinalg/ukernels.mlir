@@ -8,7 +8,7 @@
 // CHECK-DAG: func.func private @tfg_rt_matmul_f32(memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>) attributes {llvm.emit_c_interface}
 // CHECK-DAG: func.func private @tfg_rt_batch_matmul_f32(memref<?x?x?xf32, strided<[?, ?, ?], offset: ?>>, {{.*}}) attributes {llvm.emit_c_interface}
 // CHECK-DAG: func.func private @tfg_rt_conv2d_nhwc_hwcf_f32(memref<?x?x?x?xf32, strided<[?, ?, ?, ?], offset: ?>>, memref<?x?x?x?xf32, strided<[?, ?, ?, ?], offset: ?>>, memref<?x?x?x?xf32, strided<[?, ?, ?, ?], offset: ?>>, i64, i64, i64, i64) attributes {llvm.emit_c_interface}
-// CHECK-DAG: func.func private @tfg_rt_depthwise_conv2d_nhwc_hwcm_f32({{.*}}memref<?x?x?x?x?xf32, strided<[?, ?, ?, ?, ?], offset: ?>>, i64, i64, i64, i64) attributes {llvm.emit_c_interface}
+// CHECK-DAG: func.func private @tfg_rt_depthwise_f32({{.*}}memref<?x?x?x?x?xf32, strided<[?, ?, ?, ?, ?], offset: ?>>, memref<?x?xf32, strided<[?, ?], offset: ?>>, memref<?x?x?x?x?xf32, strided<[?, ?, ?, ?, ?], offset: ?>>, i64, i64, i64, i64, i64, i64, i64, i64, i64) attributes {llvm.emit_c_interface}
 
 // CHECK-LABEL: func.func @matmuls
 // CHECK: %[[A:.*]] = memref.cast %arg0 : memref<4x8xf32> to memref<?x?xf32, strided<[?, ?], offset: ?>>
@@ -30,7 +30,9 @@ func.func @matmuls(%a: memref<4x8xf32>, %b: memref<8x5xf32, strided<[10, 2], off
 // CHECK-DAG: %[[C1:.*]] = arith.constant 1 : i64
 // CHECK-DAG: %[[C3:.*]] = arith.constant 3 : i64
 // CHECK: call @tfg_rt_conv2d_nhwc_hwcf_f32(%{{.*}}, %{{.*}}, %{{.*}}, %[[C2]], %[[C1]], %[[C1]], %[[C3]])
-// CHECK: call @tfg_rt_depthwise_conv2d_nhwc_hwcm_f32(%{{.*}}, %{{.*}}, %{{.*}}, %[[C1]], %[[C1]], %[[C1]], %[[C1]])
+// CHECK-DAG: %[[C0:.*]] = arith.constant 0 : i64
+// CHECK-DAG: %[[C9:.*]] = arith.constant 9 : i64
+// CHECK: call @tfg_rt_depthwise_f32(%{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[C1]], %[[C1]], %[[C1]], %[[C1]], %[[C0]], %[[C0]], %[[C9]], %[[C9]], %[[C0]])
 // CHECK-NOT: linalg.conv
 // CHECK-NOT: linalg.depthwise
 func.func @convs(%x: memref<1x9x9x4xf32>, %k: memref<3x3x4x6xf32>, %o: memref<1x4x3x6xf32>,
