@@ -116,6 +116,7 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   if (options.vectorize) {
     VectorizeLinalgPassOptions vectorize;
     vectorize.vectorBits = options.vectorBits;
+    vectorize.parallelLoops = options.threads > 1;
     pm.addPass(createVectorizeLinalgPass(vectorize));
     pm.addPass(createCanonicalizerPass());
     // A 1-d tile reduces to one value: vector.reduction (an ordered
@@ -124,8 +125,14 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
         vector::VectorMultiReductionLowering::InnerReduction));
     pm.addPass(createConvertVectorToSCFPass());
   }
-  pm.addPass(createConvertLinalgToLoopsPass());
-  pm.addPass(createCanonicalizerPass());
+  if (options.threads > 1) {
+    pm.addPass(createConvertLinalgToParallelLoopsPass());
+    pm.addPass(createCanonicalizerPass());
+    addThreadPasses(pm, options.threads);
+  } else {
+    pm.addPass(createConvertLinalgToLoopsPass());
+    pm.addPass(createCanonicalizerPass());
+  }
   pm.addPass(std::make_unique<EmitCInterfacePass>());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

@@ -51,7 +51,19 @@ struct StableHLOToLLVMPipelineOptions
       llvm::cl::desc("Vector register width for tfg-vectorize-linalg (0: the "
                      "host's)"),
       llvm::cl::init(0)};
+  PassOptions::Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads of the generated loops: above 1, the large "
+                     "parallel loop nests run on the MLIR async runtime "
+                     "(addThreadPasses)"),
+      llvm::cl::init(1)};
 };
+
+/// With `threads` above 1, the passes after convert-linalg-to-parallel-loops
+/// that run the large outermost scf.parallel loops on the async runtime
+/// (tfg-async-parallel-loops) and lower the async dialect to LLVM calls of
+/// libmlir_async_runtime (docs/Codegen.md, "Threads").
+void addThreadPasses(OpPassManager &pm, unsigned threads);
 
 /// StableHLO to the LLVM dialect for the host CPU: --stablehlo-to-linalg,
 /// elementwise fusion, one-shot bufferization (results become out
