@@ -4,7 +4,8 @@
 // pipeline, LLVM at O2 for the host CPU, its vector extensions included,
 // and the checked entry point tfg_jit_run), or its object taken from the
 // compile cache, and loaded into an ORC LLJIT whose symbols resolve in the
-// process (libc, libm), MLIR's C runner utilities (memrefCopy) and the
+// process (libc, libm), MLIR's C runner utilities (memrefCopy), MLIR's
+// async runtime when the loops are compiled for threads, and the
 // micro-kernels of tfg/Codegen/Runtime.h (matrix products, convolutions),
 // defined in the JIT as this process's functions. A call passes one
 // tfg_tensor per argument and result to the entry point.
@@ -15,6 +16,8 @@
 #include "tfg/Codegen/Arguments.h"
 #include "tfg/Codegen/CompileCache.h"
 #include "tfg/Codegen/Runtime.h"
+
+#include "AsyncRuntimeLoader.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -33,7 +36,12 @@
 using namespace mlir;
 using namespace mlir::tfg;
 
-CompiledFunction::~CompiledFunction() = default;
+CompiledFunction::~CompiledFunction() {
+  // A runtime thread may still be finishing a task's coroutine in this
+  // code after the call it belongs to returned.
+  if (threads > 1)
+    drainAsyncRuntime();
+}
 
 static llvm::Error fail(const Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
@@ -50,10 +58,10 @@ static void initializeNativeTarget() {
 /// The symbol prefix of the JIT's objects (tfg_jit_run).
 static constexpr llvm::StringLiteral kJitPrefix = "tfg_jit";
 
-/// An LLJIT holding `object`, its symbols resolved in the process and the C
-/// runner utilities.
+/// An LLJIT holding `object`, its symbols resolved in the process, the C
+/// runner utilities and, with `asyncRuntime`, MLIR's async runtime.
 static llvm::Expected<std::unique_ptr<llvm::orc::LLJIT>>
-loadObject(StringRef object) {
+loadObject(StringRef object, bool asyncRuntime) {
   initializeNativeTarget();
   auto builder = llvm::orc::JITTargetMachineBuilder::detectHost();
   if (!builder)
@@ -76,6 +84,15 @@ loadObject(StringRef object) {
   if (!runtime)
     return runtime.takeError();
   dylib.addGenerator(std::move(*runtime));
+  // The async runtime's task and group functions (mlirAsyncRuntime*), which
+  // the loops compiled for threads call.
+  if (asyncRuntime) {
+    auto async = llvm::orc::DynamicLibrarySearchGenerator::Load(
+        getAsyncRuntimePath(), prefix);
+    if (!async)
+      return async.takeError();
+    dylib.addGenerator(std::move(*async));
+  }
   // The micro-kernels tfg-linalg-to-ukernels calls, linked into this
   // process (not exported from it: defined by address).
   llvm::orc::MangleAndInterner mangle((*jit)->getExecutionSession(),
@@ -114,7 +131,8 @@ loadObject(StringRef object) {
 
 llvm::Expected<std::unique_ptr<CompiledFunction>>
 CompiledFunction::compile(ModuleOp module, StringRef name,
-                          const JitCacheOptions &cacheOptions, bool vectorize) {
+                          const JitCacheOptions &cacheOptions, bool vectorize,
+                          unsigned threads) {
   auto func = module.lookupSymbol<func::FuncOp>(name);
   if (!func || func.isDeclaration())
     return fail("the module has no function '" + name + "' with a body");
@@ -149,6 +167,9 @@ CompiledFunction::compile(ModuleOp module, StringRef name,
 
   ObjectOptions options;
   options.vectorize = vectorize;
+  // Without the async runtime, the loops stay on the calling thread.
+  options.threads = threads > 1 && loadAsyncRuntime() ? threads : 1;
+  result->threads = options.threads;
   options.prefix = kJitPrefix.str();
   std::optional<CompileCache> cache;
   std::string key, object;
@@ -177,7 +198,7 @@ CompiledFunction::compile(ModuleOp module, StringRef name,
         emitWarning(func.getLoc()) << "the compiled object is not cached: "
                                    << llvm::toString(std::move(err));
   }
-  auto jit = loadObject(object);
+  auto jit = loadObject(object, options.threads > 1);
   if (!jit)
     return jit.takeError();
   result->jit = std::move(*jit);

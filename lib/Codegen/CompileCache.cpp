@@ -110,6 +110,7 @@ std::string CompileCache::computeKey(ModuleOp module, StringRef function,
     PassManager pm(module.getContext());
     StableHLOToLLVMPipelineOptions pipelineOptions;
     pipelineOptions.vectorize = options.vectorize;
+    pipelineOptions.threads = options.threads;
     buildStableHLOToLLVMPipeline(pm, pipelineOptions);
     std::string pipeline;
     llvm::raw_string_ostream os(pipeline);

@@ -340,6 +340,7 @@ lowerToLLVMDialect(ModuleOp module, StringRef name,
   applyDefaultTimingPassManagerCLOptions(pm);
   StableHLOToLLVMPipelineOptions pipeline;
   pipeline.vectorize = options.vectorize;
+  pipeline.threads = options.threads;
   buildStableHLOToLLVMPipeline(pm, pipeline);
   if (failed(pm.run(*copy)))
     return fail("lowering function '" + name + "' to the LLVM dialect failed");

@@ -92,6 +92,13 @@ static cl::opt<bool> noVectorize(
     cl::desc("Leave the elementwise, reduction and pooling loops scalar "
              "(no tfg-vectorize-linalg)"),
     cl::cat(category));
+static cl::opt<unsigned> loopThreads(
+    "loop-threads",
+    cl::desc("Threads of the generated loops (default 1): above 1, the large "
+             "parallel loop nests run on MLIR's async runtime, and the "
+             "program links libmlir_async_runtime (docs/Codegen.md, "
+             "\"Threads\")"),
+    cl::init(1), cl::cat(category));
 static cl::opt<std::string>
     targetTriple("mtriple",
                  cl::desc("Target triple (default: the host's); 64-bit "
@@ -171,6 +178,7 @@ static int compile(MLIRContext &context) {
   options.weightsInSideFile = !weightsPath.empty();
   options.sideFileMinBytes = weightsMinBytes;
   options.vectorize = !noVectorize;
+  options.threads = std::max(1u, unsigned(loopThreads));
   for (StringRef path : {StringRef(headerPath), StringRef(weightsPath)})
     if (!path.empty() && (path == outputPath || path == modelPath))
       return error("'" + path + "' is both an output and another file");

@@ -199,8 +199,9 @@ mlir::tfg::runWithLLVM(const LLVMRunRequest &request, LLVMArgMaker makeArg,
   } else {
     JitCacheOptions cache;
     cache.directory = request.cacheDirectory;
-    auto compiled =
-        CompiledFunction::compile(**module, name, cache, request.vectorize);
+    // --loop-threads: the generated loops (docs/Codegen.md, "Threads").
+    auto compiled = CompiledFunction::compile(
+        **module, name, cache, request.vectorize, request.loopThreads);
     if (!compiled)
       return compiled.takeError();
     cpu = std::move(*compiled);

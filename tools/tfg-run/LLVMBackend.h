@@ -48,6 +48,8 @@ struct LLVMRunRequest {
   bool printKernelStats = false;
   /// --no-vectorize: ObjectOptions::vectorize off.
   bool vectorize = true;
+  /// --loop-threads: ObjectOptions::threads (the generated loops).
+  unsigned loopThreads = 1;
 };
 
 /// Builds the value of argument `index` (named by its tfg.name, else

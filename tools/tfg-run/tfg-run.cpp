@@ -231,6 +231,12 @@ static cl::opt<bool> noVectorize(
     cl::desc("With --backend=llvm: leave the elementwise, reduction and "
              "pooling loops scalar (no tfg-vectorize-linalg)"),
     cl::cat(category));
+static cl::opt<unsigned> loopThreads(
+    "loop-threads",
+    cl::desc("With --backend=llvm: threads of the generated loops (default "
+             "1): above 1, their large parallel loop nests run on MLIR's "
+             "async runtime (docs/Codegen.md, \"Threads\")"),
+    cl::init(1), cl::cat(category));
 static cl::opt<bool> printKernelStats(
     "print-kernel-stats",
     cl::desc("--backend=llvm: print the GEMM micro-kernels' calls, work and "
@@ -601,6 +607,7 @@ static llvm::Error runLLVMMode(MLIRContext *context, ModuleOp module,
   request.gpuArch = gpuArch;
   request.printKernelStats = printKernelStats;
   request.vectorize = !noVectorize;
+  request.loopThreads = std::max(1u, unsigned(loopThreads));
   llvm::StringMap<std::string> aliases = getSignatureAliases(module);
   auto resolve = [&](StringRef name) -> std::string {
     auto it = aliases.find(name);

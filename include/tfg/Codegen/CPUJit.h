@@ -51,11 +51,16 @@ public:
   /// loaded instead of compiling (isCacheHit()); a corrupt entry is warned
   /// about (at the function) and replaced, an unwritable directory warned
   /// about and the compiled object used anyway. `vectorize` is
-  /// ObjectOptions::vectorize.
+  /// ObjectOptions::vectorize. `threads` is ObjectOptions::threads when
+  /// MLIR's async runtime (libmlir_async_runtime.so) loads, else 1
+  /// (getThreads()).
   static llvm::Expected<std::unique_ptr<CompiledFunction>>
   compile(ModuleOp module, StringRef name,
           const JitCacheOptions &cache = JitCacheOptions(),
-          bool vectorize = true);
+          bool vectorize = true, unsigned threads = 1);
+
+  /// Threads the generated loops were compiled for.
+  unsigned getThreads() const { return threads; }
 
   /// Runs the compiled code on `args` (one per argument, of its element
   /// type and shape) and returns the results.
@@ -71,6 +76,7 @@ public:
 
 private:
   CompiledFunction() = default;
+  unsigned threads = 1;
   std::unique_ptr<llvm::orc::LLJIT> jit;
   using EntryFn = int32_t (*)(const AOTTensor *, int64_t, AOTTensor *, int64_t,
                               char *, int64_t);

@@ -115,6 +115,11 @@ struct ObjectOptions {
   /// Tile and vectorize the linalg ops left after the micro-kernels
   /// (the pipeline's `vectorize` option, tfg-vectorize-linalg).
   bool vectorize = true;
+  /// Threads of the generated loops (the pipeline's `threads`): above 1,
+  /// the large parallel loop nests are dispatched to MLIR's async runtime,
+  /// and the object needs libmlir_async_runtime (docs/Codegen.md,
+  /// "Threads").
+  unsigned threads = 1;
 };
 
 struct ObjectResult {

@@ -366,6 +366,9 @@ def VectorizeLinalgPass : Pass<"tfg-vectorize-linalg", "mlir::ModuleOp"> {
     Option<"vectorBits", "vector-bits", "unsigned", "0",
            "Width of a vector register in bits (0: the host's, 512 with "
            "AVX-512, 256 with AVX, else 128)">,
+    Option<"parallelLoops", "parallel-loops", "bool", "false",
+           "Tile loops of parallel dimensions as scf.parallel, not scf.for "
+           "(the pipeline's threads > 1: docs/Codegen.md, \"Threads\")">,
   ];
   let dependentDialects = ["mlir::vector::VectorDialect",
                            "mlir::scf::SCFDialect",
@@ -395,6 +398,36 @@ def SplitFunctionsPass : Pass<"tfg-split-functions", "mlir::ModuleOp"> {
            "Largest run of operations left in one function (0: no split)">,
   ];
   let dependentDialects = ["mlir::func::FuncDialect"];
+}
+
+def AsyncParallelLoopsPass
+    : Pass<"tfg-async-parallel-loops", "mlir::ModuleOp"> {
+  let summary = "Run the large outermost scf.parallel loops on the async "
+                "runtime's threads (upstream async-parallel-for); make the "
+                "others sequential scf.for nests";
+  let description = [{
+    An `scf.parallel` is dispatched when it is not nested in another
+    `scf.parallel`, has static bounds, at least two iterations, no
+    reductions, and an estimated work of at least `min-work` (the elements
+    its operations produce, vectors counted by their lanes, over all of its
+    iterations and those of the loops inside it). It is rewritten by
+    upstream's `async-parallel-for` patterns (`num-workers`, recursive
+    dispatch), with a minimum task size of the iterations that make half of
+    `min-work`. Every other `scf.parallel` becomes a nest of `scf.for` loops
+    in the same order, so it runs on the calling thread as without threads
+    (docs/Codegen.md, "Threads").
+  }];
+  let options = [
+    Option<"numWorkers", "num-workers", "int32_t", "2",
+           "Threads the loops are split for (async-parallel-for's "
+           "num-workers)">,
+    Option<"minWork", "min-work", "int64_t", "65536",
+           "Least estimated work (elements) of a loop nest run on threads">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect",
+                           "mlir::async::AsyncDialect",
+                           "mlir::arith::ArithDialect",
+                           "mlir::func::FuncDialect"];
 }
 
 #endif // TFG_CONVERSION_PASSES_TD

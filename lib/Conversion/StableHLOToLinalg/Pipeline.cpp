@@ -116,6 +116,7 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   if (options.vectorize) {
     VectorizeLinalgPassOptions vectorize;
     vectorize.vectorBits = options.vectorBits;
+    vectorize.parallelLoops = options.threads > 1;
     pm.addPass(createVectorizeLinalgPass(vectorize));
     pm.addPass(createCanonicalizerPass());
     // A 1-d tile reduces to one value: vector.reduction (an ordered
@@ -124,7 +125,10 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
         vector::VectorMultiReductionLowering::InnerReduction));
     pm.addPass(createConvertVectorToSCFPass());
   }
-  pm.addPass(createConvertLinalgToLoopsPass());
+  if (options.threads > 1)
+    pm.addPass(createConvertLinalgToParallelLoopsPass());
+  else
+    pm.addPass(createConvertLinalgToLoopsPass());
   pm.addPass(createCanonicalizerPass());
   // LLVM's time grows faster than the functions' sizes: a model's loop
   // nests go to functions of a bounded size (docs/Codegen.md, "Compile
@@ -132,6 +136,10 @@ void mlir::tfg::buildStableHLOToLLVMPipeline(
   SplitFunctionsPassOptions split;
   split.maxOps = options.splitMaxOps;
   pm.addPass(createSplitFunctionsPass(split));
+  // Above one thread, the large parallel nests (in whichever function the
+  // split put them) run on the async runtime's threads.
+  if (options.threads > 1)
+    addThreadPasses(pm, options.threads);
   pm.addPass(std::make_unique<EmitCInterfacePass>());
   pm.addPass(createLowerAffinePass());
   pm.addPass(createSCFToControlFlowPass());

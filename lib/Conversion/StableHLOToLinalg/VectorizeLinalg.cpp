@@ -18,7 +18,8 @@
 //   3. every other loop is tiled by 1 and the vector loop by at most four
 //      vector registers, a size that divides it if there is one, else four
 //      registers with the remainder split off as a second op of its own
-//      (linalg::tileLinalgOp, scf.for);
+//      (linalg::tileLinalgOp, scf.for; with `parallel-loops`, scf.parallel
+//      for the parallel dimensions);
 //   4. the tile's unit loops are dropped: a 1-d op on rank-reducing
 //      subviews (toVectorLoopOnly);
 //   5. linalg::vectorize turns it into vector.transfer_read, vector
@@ -339,9 +340,10 @@ linalg::GenericOp toVectorLoopOnly(RewriterBase &rewriter, linalg::GenericOp op,
 }
 
 /// Tiles `op` by 1 in every loop but `vectorLoop`, by `tile` in it, drops
-/// the tile's unit loops and vectorizes it.
+/// the tile's unit loops and vectorizes it. With `parallelLoops`, the tile
+/// loops of parallel dimensions are scf.parallel (reductions stay scf.for).
 void tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
-                      unsigned vectorLoop, int64_t tile) {
+                      unsigned vectorLoop, int64_t tile, bool parallelLoops) {
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<int64_t> tileSizes;
   bool tiled = false;
@@ -356,7 +358,9 @@ void tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
     rewriter.setInsertionPoint(op);
     linalg::LinalgTilingOptions tiling;
     tiling.setTileSizes(tileSizes);
-    tiling.setLoopType(linalg::LinalgTilingLoopType::Loops);
+    tiling.setLoopType(parallelLoops
+                           ? linalg::LinalgTilingLoopType::ParallelLoops
+                           : linalg::LinalgTilingLoopType::Loops);
     FailureOr<linalg::TiledLinalgOp> result =
         linalg::tileLinalgOp(rewriter, op, tiling);
     if (failed(result))
@@ -379,7 +383,7 @@ void tileAndVectorize(RewriterBase &rewriter, linalg::GenericOp op,
 /// a remainder, then tiles and vectorizes; leaves the op alone when a step
 /// does not apply.
 void vectorizeOp(RewriterBase &rewriter, linalg::LinalgOp named,
-                 unsigned vectorBits) {
+                 unsigned vectorBits, bool parallelLoops) {
   rewriter.setInsertionPoint(named);
   linalg::GenericOp op = dyn_cast<linalg::GenericOp>(named.getOperation());
   if (!op) {
@@ -402,13 +406,13 @@ void vectorizeOp(RewriterBase &rewriter, linalg::LinalgOp named,
     return;
   int64_t remainder = size % tile;
   if (remainder == 0) {
-    tileAndVectorize(rewriter, op, *vectorLoop, tile);
+    tileAndVectorize(rewriter, op, *vectorLoop, tile, parallelLoops);
     return;
   }
   auto [main, rest] =
       splitVectorLoop(rewriter, op, *vectorLoop, size - remainder);
-  tileAndVectorize(rewriter, main, *vectorLoop, tile);
-  tileAndVectorize(rewriter, rest, *vectorLoop, remainder);
+  tileAndVectorize(rewriter, main, *vectorLoop, tile, parallelLoops);
+  tileAndVectorize(rewriter, rest, *vectorLoop, remainder, parallelLoops);
 }
 
 struct VectorizeLinalgPass
@@ -423,7 +427,7 @@ struct VectorizeLinalgPass
     });
     IRRewriter rewriter(&getContext());
     for (linalg::LinalgOp op : candidates)
-      vectorizeOp(rewriter, op, bits);
+      vectorizeOp(rewriter, op, bits, parallelLoops);
   }
 };
 } // namespace

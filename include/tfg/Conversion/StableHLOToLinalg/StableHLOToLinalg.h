@@ -57,7 +57,19 @@ struct StableHLOToLLVMPipelineOptions
                      "before the LLVM lowering (tfg-split-functions; 0: "
                      "no split)"),
       llvm::cl::init(2000)};
+  PassOptions::Option<unsigned> threads{
+      *this, "threads",
+      llvm::cl::desc("Threads of the generated loops: above 1, the large "
+                     "parallel loop nests run on the MLIR async runtime "
+                     "(addThreadPasses)"),
+      llvm::cl::init(1)};
 };
+
+/// With `threads` above 1, the passes after convert-linalg-to-parallel-loops
+/// that run the large outermost scf.parallel loops on the async runtime
+/// (tfg-async-parallel-loops) and lower the async dialect to LLVM calls of
+/// libmlir_async_runtime (docs/Codegen.md, "Threads").
+void addThreadPasses(OpPassManager &pm, unsigned threads);
 
 /// StableHLO to the LLVM dialect for the host CPU: --stablehlo-to-linalg,
 /// elementwise fusion, one-shot bufferization (results become out
