@@ -10,7 +10,10 @@
 //
 // Elementwise and binary nodes move too when their operands are rank-5
 // values transposed back from NCDHW (NDHWC) between 3-D ops, their results
-// of known rank 5. An operand of unknown rank, or of a rank the node cannot
+// of known rank 5, and so do the kinds that permute a constant operand or
+// an attribute (Pad, Concat, reductions, ReverseV2, Tile, Slice,
+// StridedSlice, Split, SplitV, Squeeze, Shape, ShapeN, Fill) with the 5-D
+// permutations. An operand of unknown rank, or of a rank the node cannot
 // broadcast in the target format, blocks the move (TensorFlow issue #34499: an
 // unknown-rank operand broadcast against a transposed one must keep the layout
 // it was written for).
@@ -114,7 +117,7 @@ static bool applyPlan(LayoutContext &ctx, Operation *op,
                       const AgnosticPlan &plan) {
   OpBuilder b(op);
   for (const auto &[port, value] : plan.constants) {
-    Operation *c = ctx.buildOperandConst(b, op, value, port);
+    Operation *c = ctx.buildOperandConst(b, op, value, port, plan.rank5);
     if (!c)
       return false;
     op->setOperand(port, getDataResults(c)[0]);
@@ -146,7 +149,7 @@ static bool applyPlan(LayoutContext &ctx, Operation *op,
   for (unsigned i : plan.permuted)
     ctx.transposeResultBack(op, i);
   for (unsigned i : plan.shapes)
-    ctx.gatherShapeBack(b, op, i);
+    ctx.gatherShapeBack(b, op, i, plan.rank5);
   return true;
 }
 

@@ -31,6 +31,8 @@ struct Planner {
   const LayoutContext &ctx;
   Operation *op;
   AgnosticPlan &plan;
+  /// The rank of the data moved: 4, or 5 between 3-D ops (NDHWC <-> NCDHW).
+  int64_t rank = 4;
 
   bool fail(const char *reason) {
     plan.reason = reason;
@@ -40,17 +42,23 @@ struct Planner {
   unsigned numData() { return getNumDataOperands(op); }
   unsigned numResults() { return getDataResults(op).size(); }
 
-  /// Moves operand `port` if it is a transposed rank-4 value.
+  /// The value in the target format that operand `port` transposes (of
+  /// the planner's rank), or null.
+  Value transposedFrom(unsigned port) {
+    return rank == 5 ? getTransposedFrom5(ctx, operand(port))
+                     : getTransposedFrom(ctx, operand(port));
+  }
+  /// Moves operand `port` if it is a transposed value of the planner's rank.
   bool move(unsigned port) {
-    Value x = getTransposedFrom(ctx, operand(port));
+    Value x = transposedFrom(port);
     if (!x)
       return false;
     plan.moved.push_back({port, x});
     return true;
   }
   bool moveOrFail(unsigned port) {
-    return move(port) || fail("a data operand is not a transposed rank-4 "
-                              "value");
+    return move(port) || fail("a data operand is not a transposed value of "
+                              "the node's rank");
   }
   /// A broadcasting operand: moved, a scalar kept, or (when `reshape`) a
   /// rank-1 vector reshaped; returns false for anything else.
@@ -88,27 +96,29 @@ struct Planner {
       return fail("the axis is not a constant");
     SmallVector<int64_t, 4> mapped;
     for (int64_t axis : *axes) {
-      int64_t m = ctx.mapAxis(axis);
+      int64_t m = ctx.mapAxis(axis, rank);
       if (m < 0)
         return fail("an axis is out of range");
       if (removed)
-        *removed |= 1u << (axis < 0 ? axis + 4 : axis);
+        *removed |= 1u << (axis < 0 ? axis + rank : axis);
       mapped.push_back(m);
     }
     return setConst(port, mapped);
   }
-  /// Permutes the constant per-dimension vector of 4 of operand `port`.
+  /// Permutes the constant per-dimension vector of `rank` values of
+  /// operand `port`.
   bool permuteConst(unsigned port) {
     std::optional<SmallVector<int64_t, 4>> values = getConstInts(operand(port));
-    if (!values || values->size() != 4)
-      return fail("a per-dimension operand is not a constant of 4");
+    if (!values || static_cast<int64_t>(values->size()) != rank)
+      return fail("a per-dimension operand is not a constant of the rank");
     return setConst(port, ctx.permuteVector(*values));
   }
-  /// A bit mask over the 4 source dimensions in the target order.
+  /// A bit mask over the `rank` source dimensions in the target order.
   unsigned permuteMask(unsigned mask) {
+    ArrayRef<int64_t> toPerm = ctx.getToPerm(rank);
     unsigned out = 0;
-    for (int64_t i = 0; i < 4; ++i)
-      if (mask & (1u << ctx.toPerm[i]))
+    for (int64_t i = 0; i < rank; ++i)
+      if (mask & (1u << toPerm[i]))
         out |= 1u << i;
     return out;
   }
@@ -120,13 +130,16 @@ struct Planner {
       plan.permuted.push_back(0);
       return true;
     }
-    return ctx.keepsOrder(removed) ||
+    return ctx.keepsOrder(removed, rank) ||
            fail("the dimensions left change order between the formats");
   }
 
   /// Elementwise (every operand) and binary (an operand may be a scalar)
   /// nodes on rank-5 transposed values; false when no operand is one.
   bool planRank5(AgnosticKind kind);
+  /// For the kinds that permute a constant operand or attribute: rank 5
+  /// when a data operand is a transposed rank-5 value.
+  void chooseRank(AgnosticKind kind);
   bool plan_(AgnosticKind kind);
   bool planPad();
   bool planReduce();
@@ -142,13 +155,13 @@ bool Planner::planPad() {
   DenseElementsAttr value = getConstValue(operand(1));
   auto type = value ? value.getType() : ShapedType();
   if (!value || !value.getElementType().isInteger() || type.getRank() != 2 ||
-      type.getDimSize(0) != 4 || type.getDimSize(1) != 2)
-    return fail("the paddings are not a constant [4, 2]");
+      type.getDimSize(0) != rank || type.getDimSize(1) != 2)
+    return fail("the paddings are not a constant [rank, 2]");
   SmallVector<int64_t, 8> old;
   for (const APInt &v : value.getValues<APInt>())
     old.push_back(v.getSExtValue());
   SmallVector<int64_t, 8> rows;
-  for (int64_t p : ctx.toPerm)
+  for (int64_t p : ctx.getToPerm(rank))
     rows.append({old[p * 2], old[p * 2 + 1]});
   plan.constants.push_back({1, makeIntsLike(value, rows)});
   plan.permuted.push_back(0);
@@ -177,26 +190,26 @@ bool Planner::planSqueeze() {
   if (dims && !dims.empty()) {
     for (Attribute attr : dims) {
       auto value = dyn_cast<IntegerAttr>(attr);
-      int64_t axis = value ? value.getInt() : 4;
-      if (axis < -4 || axis > 3)
+      int64_t axis = value ? value.getInt() : rank;
+      if (axis < -rank || axis >= rank)
         return fail("a squeeze dimension is out of range");
-      removed |= 1u << (axis < 0 ? axis + 4 : axis);
+      removed |= 1u << (axis < 0 ? axis + rank : axis);
     }
   } else {
     // Every dimension of size 1: the shape must be known.
     auto type = dyn_cast<RankedTensorType>(ctx.sourceType(operand(0)));
     if (!type || !type.hasStaticShape())
       return fail("squeezing every dimension of 1 of an unknown shape");
-    for (int64_t i = 0; i < 4; ++i)
+    for (int64_t i = 0; i < rank; ++i)
       if (type.getDimSize(i) == 1)
         removed |= 1u << i;
   }
   if (!reduceResult(removed))
     return false;
   SmallVector<int64_t, 4> mapped;
-  for (int64_t i = 0; i < 4; ++i)
+  for (int64_t i = 0; i < rank; ++i)
     if (removed & (1u << i))
-      mapped.push_back(ctx.mapAxis(i));
+      mapped.push_back(ctx.mapAxis(i, rank));
   llvm::sort(mapped);
   Builder b(op->getContext());
   plan.attrs.push_back(
@@ -215,9 +228,10 @@ bool Planner::planStridedSlice() {
     return fail("an ellipsis or a new axis");
   int64_t begin = mask("begin_mask"), end = mask("end_mask"),
           shrink = mask("shrink_axis_mask");
-  if (begin < 0 || begin > 15 || end < 0 || end > 15 || shrink < 0 ||
-      shrink > 15)
-    return fail("a mask names dimensions beyond the fourth");
+  int64_t all = (int64_t(1) << rank) - 1;
+  if (begin < 0 || begin > all || end < 0 || end > all || shrink < 0 ||
+      shrink > all)
+    return fail("a mask names dimensions beyond the rank");
   for (unsigned port : {1u, 2u, 3u})
     if (!permuteConst(port))
       return false;
@@ -278,6 +292,45 @@ bool Planner::planRank5(AgnosticKind kind) {
   return true;
 }
 
+void Planner::chooseRank(AgnosticKind kind) {
+  using K = AgnosticKind;
+  switch (kind) {
+  case K::Pad:
+  case K::ConcatV2:
+  case K::Concat:
+  case K::Reduce:
+  case K::ReverseV2:
+  case K::Tile:
+  case K::Slice:
+  case K::Split:
+  case K::SplitV:
+  case K::Squeeze:
+  case K::StridedSlice:
+  case K::Shape:
+  case K::ShapeN:
+    break;
+  case K::Fill:
+    // A rank-5 Shape's vector put back.
+    if (numData() == 2)
+      if (Operation *def = operand(0).getDefiningOp();
+          def && ctx.shapeGathers.contains(def)) {
+        auto type = dyn_cast<RankedTensorType>(operand(0).getType());
+        if (type && type.getRank() == 1 && type.getDimSize(0) == 5)
+          rank = 5;
+      }
+    plan.rank5 = rank == 5;
+    return;
+  default:
+    return;
+  }
+  for (unsigned port = 0, n = numData(); port < n; ++port)
+    if (getTransposedFrom5(ctx, operand(port))) {
+      rank = 5;
+      plan.rank5 = true;
+      return;
+    }
+}
+
 bool Planner::plan_(AgnosticKind kind) {
   using K = AgnosticKind;
   unsigned n = numData();
@@ -285,6 +338,7 @@ bool Planner::plan_(AgnosticKind kind) {
     return true;
   if (plan.rank5)
     return false;
+  chooseRank(kind);
   switch (kind) {
   case K::Elementwise:
     if (n == 0)

@@ -227,19 +227,21 @@ LogicalResult LayoutContext::materialize() {
   return success();
 }
 
-void LayoutContext::gatherShapeBack(OpBuilder &b, Operation *op,
-                                    unsigned index) {
+void LayoutContext::gatherShapeBack(OpBuilder &b, Operation *op, unsigned index,
+                                    bool five) {
   Value result = getDataResults(op)[index];
   if (result.use_empty())
     return;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointAfter(op);
-  std::string name = uniqueName((getNodeNamePrefix(op) + "-" + Twine(index) +
-                                 "-0-DataFormatVecPermute" + to + "To" + from +
-                                 "-LayoutOptimizer")
-                                    .str());
-  auto indexType = RankedTensorType::get({4}, b.getI32Type());
-  SmallVector<int32_t, 4> indices(backPerm.begin(), backPerm.end());
+  std::string name = uniqueName(
+      (getNodeNamePrefix(op) + "-" + Twine(index) + "-0-DataFormatVecPermute" +
+       (five ? to5 : to) + "To" + (five ? from5 : from) + "-LayoutOptimizer")
+          .str());
+  ArrayRef<int64_t> back = getBackPerm(five ? 5 : 4);
+  auto indexType = RankedTensorType::get({static_cast<int64_t>(back.size())},
+                                         b.getI32Type());
+  SmallVector<int32_t, 5> indices(back.begin(), back.end());
   Operation *indexConst =
       buildConst(b, op, DenseElementsAttr::get(indexType, ArrayRef(indices)),
                  name + "-indices");
@@ -302,9 +304,7 @@ Operation *LayoutContext::buildVectorReshape(OpBuilder &b, Operation *like,
 
 Operation *LayoutContext::buildOperandConst(OpBuilder &b, Operation *like,
                                             DenseElementsAttr value,
-                                            unsigned port) {
-  // A vector of 5 belongs to a 3-D op: the 5-D formats name it.
-  bool five = value.getNumElements() == 5;
+                                            unsigned port, bool five) {
   return buildConst(b, like, value,
                     (getNodeNamePrefix(like) + "-" + Twine(port) +
                      "-DataFormat" + (five ? from5 : from) + "To" +
@@ -312,30 +312,31 @@ Operation *LayoutContext::buildOperandConst(OpBuilder &b, Operation *like,
                         .str());
 }
 
-int64_t LayoutContext::mapAxis(int64_t axis) const {
-  if (axis < -4 || axis > 3)
+int64_t LayoutContext::mapAxis(int64_t axis, int64_t rank) const {
+  if (axis < -rank || axis >= rank)
     return -1;
   if (axis < 0)
-    axis += 4;
-  return backPerm[static_cast<size_t>(axis)];
+    axis += rank;
+  return getBackPerm(rank)[static_cast<size_t>(axis)];
 }
 
 SmallVector<int64_t, 4>
 LayoutContext::permuteVector(ArrayRef<int64_t> values) const {
   SmallVector<int64_t, 4> out;
-  for (int64_t p : toPerm)
+  for (int64_t p : getToPerm(values.size() == 5 ? 5 : 4))
     out.push_back(values[p]);
   return out;
 }
 
-bool LayoutContext::keepsOrder(unsigned removed) const {
+bool LayoutContext::keepsOrder(unsigned removed, int64_t rank) const {
+  ArrayRef<int64_t> back = getBackPerm(rank);
   int64_t last = -1;
-  for (int64_t axis = 0; axis < 4; ++axis) {
+  for (int64_t axis = 0; axis < rank; ++axis) {
     if (removed & (1u << axis))
       continue;
-    if (backPerm[axis] < last)
+    if (back[axis] < last)
       return false;
-    last = backPerm[axis];
+    last = back[axis];
   }
   return true;
 }

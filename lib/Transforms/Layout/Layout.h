@@ -107,28 +107,40 @@ struct LayoutContext {
   /// cannot be built.
   LogicalResult materialize();
   /// Puts the shape vector `op`'s result `index` (now in the target order)
-  /// back in the source order for its users: GatherV2 by `backPerm`.
-  void gatherShapeBack(OpBuilder &b, Operation *op, unsigned index);
+  /// back in the source order for its users: GatherV2 by `backPerm`
+  /// (`backPerm5` when `five`).
+  void gatherShapeBack(OpBuilder &b, Operation *op, unsigned index, bool five);
   /// Builds `Reshape(value, s)` before `like` for its operand `port`: s is 1
   /// everywhere but -1 at the target position of the source format's last
   /// dimension, so that the vector broadcasts along the same dimension.
   Operation *buildVectorReshape(OpBuilder &b, Operation *like, Value value,
                                 unsigned port);
   /// Builds a Const of `value` for `like`'s operand `port`, named
-  /// `<like>-<port>-DataFormat<A>To<B>-LayoutOptimizer`.
+  /// `<like>-<port>-DataFormat<A>To<B>-LayoutOptimizer` (A and B the 5-D
+  /// formats when `five`: the operand of a node on rank-5 data).
   Operation *buildOperandConst(OpBuilder &b, Operation *like,
-                               DenseElementsAttr value, unsigned port);
+                               DenseElementsAttr value, unsigned port,
+                               bool five);
 
+  /// toPerm (toPerm5) for rank 4 (5); backPerm (backPerm5) likewise.
+  ArrayRef<int64_t> getToPerm(int64_t rank) const {
+    return rank == 5 ? ArrayRef<int64_t>(toPerm5) : ArrayRef<int64_t>(toPerm);
+  }
+  ArrayRef<int64_t> getBackPerm(int64_t rank) const {
+    return rank == 5 ? ArrayRef<int64_t>(backPerm5)
+                     : ArrayRef<int64_t>(backPerm);
+  }
   /// The position in the target format of the source format's dimension
-  /// `axis` (in [-4, 4)), or -1 when out of range.
-  int64_t mapAxis(int64_t axis) const;
-  /// A vector of 4 per-dimension values in the target order (new[i] =
+  /// `axis` (in [-rank, rank)) of a value of `rank` (4 or 5), or -1 when out
+  /// of range.
+  int64_t mapAxis(int64_t axis, int64_t rank = 4) const;
+  /// A vector of 4 (5) per-dimension values in the target order (new[i] =
   /// old[toPerm[i]]).
   SmallVector<int64_t, 4> permuteVector(ArrayRef<int64_t> values) const;
-  /// Whether the source dimensions not in `removed` (a bit per dimension)
-  /// keep their relative order in the target format, so that a result
-  /// without them is the same in both formats.
-  bool keepsOrder(unsigned removed) const;
+  /// Whether the source dimensions not in `removed` (a bit per dimension of
+  /// `rank`) keep their relative order in the target format, so that a
+  /// result without them is the same in both formats.
+  bool keepsOrder(unsigned removed, int64_t rank = 4) const;
 };
 
 /// The integer elements of the Const node producing `v`, if it is one.
@@ -193,7 +205,7 @@ struct AgnosticPlan {
   /// Data results that are shape vectors in the target order.
   SmallVector<unsigned, 4> shapes;
   /// The operands moved and the results permuted are rank 5 (NDHWC <->
-  /// NCDHW; elementwise and binary nodes only).
+  /// NCDHW), and so are the axes and per-dimension values permuted.
   bool rank5 = false;
   /// Why the plan failed (for -debug-only=tfg-layout).
   const char *reason = "";

@@ -275,7 +275,7 @@ bool layout::convertSensitive(LayoutContext &ctx, Operation *op) {
     updates.push_back(b.getNamedAttr("explicit_paddings", permuted));
   }
   for (auto [i, value] : llvm::zip(spec->vectors, vectors)) {
-    Operation *c = ctx.buildOperandConst(b, op, value, i);
+    Operation *c = ctx.buildOperandConst(b, op, value, i, threeD);
     if (!c)
       return false;
     op->setOperand(i, getDataResults(c)[0]);
