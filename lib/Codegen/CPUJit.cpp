@@ -15,6 +15,7 @@
 #include "tfg/Codegen/CPUJit.h"
 #include "tfg/Codegen/Arguments.h"
 #include "tfg/Codegen/CompileCache.h"
+#include "tfg/Codegen/ResultBounds.h"
 #include "tfg/Codegen/Runtime.h"
 
 #include "AsyncRuntimeLoader.h"
@@ -30,7 +31,6 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstring>
 #include <mutex>
 
 using namespace mlir;
@@ -261,21 +261,13 @@ CompiledFunction::run(ArrayRef<HostTensor> args) {
     return fail("the compiled entry point refused the call (code " +
                 Twine(status) + "): " + message);
   // Outputs of `?` size: their first elements, of the sizes returned
-  // (the entry point checked them against the bound).
+  // (the entry point checked them against the bound; checked again here).
   for (auto [i, sig] : llvm::enumerate(outputSigs)) {
     if (!sig.dynamicDims)
       continue;
-    auto actual = HostTensor::create(resultTypes[i].getElementType(), dims[i]);
+    auto actual = cutToActualSizes(outputs[i], dims[i], i);
     if (!actual)
       return actual.takeError();
-    if (llvm::Error err = actual->expandSplat())
-      return std::move(err);
-    MutableArrayRef<char> to = actual->getMutableRawData();
-    MutableArrayRef<char> from = outputs[i].getMutableRawData();
-    if (to.size() > from.size())
-      return fail("the compiled function returned output " + Twine(i) +
-                  " larger than its bound");
-    std::memcpy(to.data(), from.data(), to.size());
     outputs[i] = std::move(*actual);
   }
   return outputs;
