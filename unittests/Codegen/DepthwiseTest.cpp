@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EpilogueReference.h"
 #include "tfg/Codegen/Runtime.h"
 
 #include "gtest/gtest.h"
@@ -18,6 +19,9 @@
 #include <vector>
 
 namespace {
+
+using tfg_test::applyEpilogue;
+using tfg_test::epilogueWord;
 
 std::vector<float> values(size_t n, int seed) {
   std::vector<float> v(n);
@@ -73,36 +77,6 @@ void reference(const Shape &s, const std::vector<float> &in, int64_t cs,
         }
 }
 
-/// The steps of an epilogue word on `v`.
-float applySteps(int64_t word, float v, float bias, float residual) {
-  for (int64_t steps = word >> 4; steps; steps >>= 4) {
-    switch (steps & 0xf) {
-    case TFG_RT_STEP_BIAS:
-      v += bias;
-      break;
-    case TFG_RT_STEP_RESIDUAL:
-      v += residual;
-      break;
-    case TFG_RT_STEP_RELU:
-      v = std::isnan(v) ? v : v <= 0.0f ? 0.0f : v;
-      break;
-    case TFG_RT_STEP_MIN6:
-      v = v > 6.0f ? 6.0f : v;
-      break;
-    }
-  }
-  return v;
-}
-
-int64_t word(std::initializer_list<int64_t> steps) {
-  int64_t w = TFG_RT_CONV_OVERWRITE, shift = 4;
-  for (int64_t s : steps) {
-    w |= s << shift;
-    shift += 4;
-  }
-  return w;
-}
-
 void expectNear(const std::vector<float> &got, const std::vector<float> &want) {
   ASSERT_EQ(got.size(), want.size());
   for (size_t i = 0; i < got.size(); ++i) {
@@ -135,7 +109,7 @@ void check(const Shape &s, int64_t w, bool residualInPlace = false,
     want = out;
   reference(s, in, cs, f, want);
   for (size_t i = 0; i < want.size(); ++i)
-    want[i] = applySteps(w, want[i], bias[i % cm], residual[i]);
+    want[i] = applyEpilogue(w, want[i], bias[i % cm], residual[i]);
 
   TfgRtMemRef4F32 di =
       describe<TfgRtMemRef4F32>(in.data(), {s.n, s.h, s.w, cs});
@@ -175,9 +149,9 @@ TEST_P(DepthwiseTest, ChannelsStridesPadding) {
                 stride, 1,  1,  pad, pad, pad, pad};
         SCOPED_TRACE(testing::Message()
                      << "c=" << c << " stride=" << stride << " pad=" << pad);
-        check(s, word({}));
+        check(s, epilogueWord({}));
         Shape oneSided{1, 9, 14, c, 1, 3, 3, stride, stride, 1, 1, 0, 1, 0, 1};
-        check(oneSided, word({TFG_RT_STEP_BIAS}));
+        check(oneSided, epilogueWord({TFG_RT_STEP_BIAS}));
       }
 }
 
@@ -193,19 +167,23 @@ TEST_P(DepthwiseTest, WindowsAndDilations) {
   };
   for (const Shape &s : shapes) {
     SCOPED_TRACE(testing::Message() << "kh=" << s.kh << " kw=" << s.kw);
-    check(s, word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6}));
+    check(s,
+          epilogueWord({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6}));
   }
 }
 
 TEST_P(DepthwiseTest, EpilogueSteps) {
   Shape s{1, 10, 12, 21, 1, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1};
   // Every step order the matcher produces, and the residual in place.
-  check(s, word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU}));
-  check(s, word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6}));
-  check(s, word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RESIDUAL, TFG_RT_STEP_RELU}));
-  check(s, word({TFG_RT_STEP_RELU, TFG_RT_STEP_RESIDUAL}));
-  check(s, word({TFG_RT_STEP_MIN6, TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU}));
-  check(s, word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RESIDUAL}),
+  check(s, epilogueWord({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU}));
+  check(s,
+        epilogueWord({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6}));
+  check(s, epilogueWord(
+               {TFG_RT_STEP_BIAS, TFG_RT_STEP_RESIDUAL, TFG_RT_STEP_RELU}));
+  check(s, epilogueWord({TFG_RT_STEP_RELU, TFG_RT_STEP_RESIDUAL}));
+  check(s,
+        epilogueWord({TFG_RT_STEP_MIN6, TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU}));
+  check(s, epilogueWord({TFG_RT_STEP_BIAS, TFG_RT_STEP_RESIDUAL}),
         /*residualInPlace=*/true);
   // Without OVERWRITE the product is added to the output.
   check(s, 0);
@@ -215,9 +193,9 @@ TEST_P(DepthwiseTest, MultiplierAndStridedChannels) {
   // A channel multiplier (portable path) and an input whose channel
   // dimension is a view of a wider one.
   Shape mult{2, 9, 10, 7, 3, 3, 3, 2, 2, 1, 1, 1, 1, 1, 1};
-  check(mult, word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU}));
+  check(mult, epilogueWord({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU}));
   Shape s{1, 9, 11, 13, 1, 3, 3, 1, 1, 1, 1, 1, 1, 1, 1};
-  check(s, word({TFG_RT_STEP_BIAS}), false, /*extraChannels=*/5);
+  check(s, epilogueWord({TFG_RT_STEP_BIAS}), false, /*extraChannels=*/5);
 }
 
 TEST_P(DepthwiseTest, NaNAndNegativeZero) {
@@ -229,9 +207,9 @@ TEST_P(DepthwiseTest, NaNAndNegativeZero) {
   auto df = describe<TfgRtMemRef4F32>(f.data(), {1, 1, 10, 1});
   auto dout = describe<TfgRtMemRef5F32>(out.data(), {1, 1, 9, 10, 1});
   auto db = describe<TfgRtMemRef2F32>(f.data(), {10, 1});
-  _mlir_ciface_tfg_rt_depthwise_f32(&di, &df, &dout, &db, &dout, 1, 1, 1, 1, 0,
-                                    0, 1, 9,
-                                    word({TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6}));
+  _mlir_ciface_tfg_rt_depthwise_f32(
+      &di, &df, &dout, &db, &dout, 1, 1, 1, 1, 0, 0, 1, 9,
+      epilogueWord({TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6}));
   EXPECT_TRUE(std::isnan(out[3]));
   EXPECT_EQ(out[15], 6.0f);
   EXPECT_EQ(out[0], 0.0f);

@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "EpilogueReference.h"
 #include "tfg/Codegen/Runtime.h"
 
 #include "gtest/gtest.h"
@@ -16,6 +17,9 @@
 #include <vector>
 
 namespace {
+
+using tfg_test::applyEpilogue;
+using tfg_test::epilogueWord;
 
 std::vector<float> values(size_t n, int seed) {
   std::vector<float> v(n);
@@ -38,35 +42,6 @@ TfgRtMemRef2F32 matrix(float *data, int64_t rows, int64_t cols, int64_t rs,
   return d;
 }
 
-int64_t word(std::initializer_list<int64_t> steps) {
-  int64_t w = TFG_RT_CONV_OVERWRITE, shift = 4;
-  for (int64_t s : steps) {
-    w |= s << shift;
-    shift += 4;
-  }
-  return w;
-}
-
-float steps(int64_t w, float v, float bias, float residual) {
-  for (int64_t rest = w >> 4; rest; rest >>= 4) {
-    switch (rest & 0xf) {
-    case TFG_RT_STEP_BIAS:
-      v += bias;
-      break;
-    case TFG_RT_STEP_RESIDUAL:
-      v += residual;
-      break;
-    case TFG_RT_STEP_RELU:
-      v = std::isnan(v) ? v : v <= 0.0f ? 0.0f : v;
-      break;
-    case TFG_RT_STEP_MIN6:
-      v = v > 6.0f ? 6.0f : v;
-      break;
-    }
-  }
-  return v;
-}
-
 /// c = a * b then the steps of `w` (or c += a * b without OVERWRITE); a
 /// transposed in memory when `transposedA`; the residual c itself when
 /// `inPlace`.
@@ -85,7 +60,7 @@ void check(int64_t m, int64_t k, int64_t n, int64_t w, bool transposedA,
         sum += (transposedA ? a[p * m + i] : a[i * k + p]) * b[p * n + j];
       if (!(w & TFG_RT_CONV_OVERWRITE))
         sum += c[i * n + j];
-      want[i * n + j] = steps(w, sum, bias[2 * j], residual[i * n + j]);
+      want[i * n + j] = applyEpilogue(w, sum, bias[2 * j], residual[i * n + j]);
     }
   auto da =
       transposedA ? matrix(a.data(), m, k, 1, m) : matrix(a.data(), m, k, k, 1);
@@ -118,22 +93,24 @@ TEST_P(MatmulEpilogueTest, StepsAndShapes) {
   const int64_t shapes[][3] = {{200, 300, 45}, {1, 17, 10}, {37, 8, 16}};
   for (const auto &s : shapes) {
     SCOPED_TRACE(testing::Message() << s[0] << "x" << s[1] << "x" << s[2]);
-    check(s[0], s[1], s[2], word({}), false, false);
-    check(s[0], s[1], s[2], word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU}), true,
-          false);
+    check(s[0], s[1], s[2], epilogueWord({}), false, false);
+    check(s[0], s[1], s[2], epilogueWord({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU}),
+          true, false);
     check(s[0], s[1], s[2],
-          word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6}), false,
-          false);
-    check(s[0], s[1], s[2],
-          word({TFG_RT_STEP_BIAS, TFG_RT_STEP_RESIDUAL, TFG_RT_STEP_RELU}),
+          epilogueWord({TFG_RT_STEP_BIAS, TFG_RT_STEP_RELU, TFG_RT_STEP_MIN6}),
           false, false);
-    check(s[0], s[1], s[2], word({TFG_RT_STEP_RESIDUAL, TFG_RT_STEP_MIN6}),
-          false, /*inPlace=*/true);
+    check(s[0], s[1], s[2],
+          epilogueWord(
+              {TFG_RT_STEP_BIAS, TFG_RT_STEP_RESIDUAL, TFG_RT_STEP_RELU}),
+          false, false);
+    check(s[0], s[1], s[2],
+          epilogueWord({TFG_RT_STEP_RESIDUAL, TFG_RT_STEP_MIN6}), false,
+          /*inPlace=*/true);
     // Without OVERWRITE: c += a * b.
     check(s[0], s[1], s[2], 0, false, false);
   }
   // An empty depth: the bias alone.
-  check(5, 0, 7, word({TFG_RT_STEP_BIAS}), false, false);
+  check(5, 0, 7, epilogueWord({TFG_RT_STEP_BIAS}), false, false);
 }
 
 INSTANTIATE_TEST_SUITE_P(Threads, MatmulEpilogueTest, ::testing::Values(1, 3));
