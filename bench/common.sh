@@ -4,11 +4,12 @@
 # helpers that read a median and divide two times.
 # Expects `build` to be set; sets here-relative `models_dir`, `models`, `tfjs`.
 models_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)/../test/ImportExport/tfjs/Inputs"
-# model:input:shape (the models' own input sizes; faceboxes takes any).
-models="antispoof:conv2d_input:1x128x128x3 blazeface:input:1x256x256x3
+# model:input:shape (the models' own input sizes; faceboxes takes any);
+# TFG_BENCH_MODELS="model:input:shape ..." runs a subset.
+models=${TFG_BENCH_MODELS:-"antispoof:conv2d_input:1x128x128x3 blazeface:input:1x256x256x3
 emotion:input_1:1x64x64x1 faceboxes:image_tensor:1x256x256x3
 handtrack:input_tensor:1x320x320x3 movenet-lightning:input:1x192x192x3
-selfie:input_1:1x256x256x3"
+selfie:input_1:1x256x256x3"}
 tfjs="$build/tfjs"
 if [ ! -d "$tfjs/node_modules/@tensorflow/tfjs-backend-wasm" ]; then
   npm install --prefix "$tfjs" --no-save --no-package-lock --no-audit \
