@@ -138,26 +138,16 @@ bool tfg::ukernels::rewriteDepthwise(ModuleOp module,
   int64_t pw = padding ? padding->width : inType.getDimSize(2);
   if (ShapedType::isDynamic(ph) || ShapedType::isDynamic(pw))
     return false;
-  linalg::FillOp fill = zeroFillBefore(conv, acc);
-  std::optional<FusedEpilogue> epilogue;
-  if (fill)
-    epilogue = matchEpilogue(conv, acc, {in, source}, 2);
-  Value out = epilogue ? epilogue->out : acc;
-  Value bias = epilogue ? epilogue->bias : Value();
-  Value residual = epilogue ? epilogue->residual : Value();
-  int64_t word = epilogue ? epilogue->word
-                 : fill   ? int64_t(TFG_RT_CONV_OVERWRITE)
-                          : 0;
+  KernelFold fold = matchFold(conv, acc, {in, source}, 2);
+  Value out = fold.out;
   // The kernel writes `out` while it reads the source: never the same.
   if (rootOf(out) == rootOf(source))
     return false;
 
   OpBuilder b(conv);
   Location loc = conv.getLoc();
-  if (epilogue && epilogue->hoist)
-    epilogue->hoist->moveBefore(conv);
-  bias = readBefore(b, bias, conv);
-  residual = readBefore(b, residual, conv);
+  prepareFold(b, fold, conv);
+  Value bias = fold.bias, residual = fold.residual;
   // Unused descriptors (no bias, no residual) are views of the filter and
   // the output: the kernel does not read them.
   if (!bias)
@@ -171,17 +161,13 @@ bool tfg::ukernels::rewriteDepthwise(ModuleOp module,
     args.push_back(memref::CastOp::create(
         b, loc, dynamicF32(b.getContext(), rank), value));
   SmallVector<int64_t> ints(stridesAndDilations);
-  ints.append({pt, pl, ph, pw, word});
+  ints.append({pt, pl, ph, pw, fold.word});
   for (int64_t v : ints)
     args.push_back(arith::ConstantIntOp::create(b, loc, v, 64));
   func::FuncOp callee =
       declareKernel(module, "tfg_rt_depthwise_f32", ranks, ints.size());
   func::CallOp::create(b, loc, callee, args);
-  if (epilogue)
-    epilogue->generic->erase();
-  conv->erase();
-  if (fill)
-    fill->erase();
+  eraseFolded(fold, conv);
   if (padding)
     for (Operation *op : padding->erase)
       op->erase();

@@ -26,24 +26,18 @@ bool tfg::ukernels::rewriteMatmul(ModuleOp module, linalg::MatmulOp matmul) {
   Value acc = matmul.getDpsInits()[0];
   if (!staticRowMajor(acc))
     return false;
-  linalg::FillOp fill = zeroFillBefore(matmul, acc);
-  if (!fill)
+  KernelFold fold = matchFold(matmul, acc, {a, b}, 1);
+  if (!fold.fill)
     return false;
-  std::optional<FusedEpilogue> epilogue = matchEpilogue(matmul, acc, {a, b}, 1);
-  Value out = epilogue ? epilogue->out : acc;
-  Value bias = epilogue ? epilogue->bias : Value();
-  Value residual = epilogue ? epilogue->residual : Value();
-  int64_t word = epilogue ? epilogue->word : int64_t(TFG_RT_CONV_OVERWRITE);
+  Value out = fold.out;
   // The kernel writes `out` while it reads the operands: never the same.
   if (rootOf(out) == rootOf(a) || rootOf(out) == rootOf(b))
     return false;
 
   OpBuilder builder(matmul);
   Location loc = matmul.getLoc();
-  if (epilogue && epilogue->hoist)
-    epilogue->hoist->moveBefore(matmul);
-  bias = readBefore(builder, bias, matmul);
-  residual = readBefore(builder, residual, matmul);
+  prepareFold(builder, fold, matmul);
+  Value bias = fold.bias, residual = fold.residual;
   // Unused descriptors (no bias, no residual) are views of the output:
   // the kernel does not read them.
   if (!bias)
@@ -55,13 +49,10 @@ bool tfg::ukernels::rewriteMatmul(ModuleOp module, linalg::MatmulOp matmul) {
   for (auto [value, rank] : llvm::zip(operands, ranks))
     args.push_back(memref::CastOp::create(
         builder, loc, dynamicF32(builder.getContext(), rank), value));
-  args.push_back(arith::ConstantIntOp::create(builder, loc, word, 64));
+  args.push_back(arith::ConstantIntOp::create(builder, loc, fold.word, 64));
   func::FuncOp callee =
       declareKernel(module, "tfg_rt_matmul_epilogue_f32", ranks, 1);
   func::CallOp::create(builder, loc, callee, args);
-  if (epilogue)
-    epilogue->generic->erase();
-  matmul->erase();
-  fill->erase();
+  eraseFolded(fold, matmul);
   return true;
 }

@@ -112,25 +112,15 @@ bool tfg::ukernels::rewritePackedConv(
   int64_t kh = shape[0], kw = shape[1], k = kh * kw * shape[2], f = shape[3];
   // The zero fill right before the convolution, when nothing else touches
   // the buffer in between: the kernel overwrites instead.
-  linalg::FillOp fill = zeroFillBefore(conv, acc);
-  std::optional<FusedEpilogue> epilogue;
-  if (fill)
-    epilogue = matchEpilogue(conv, acc, conv.getDpsInputs()[0], 1);
-  Value out = epilogue ? epilogue->out : acc;
-  Value bias = epilogue ? epilogue->bias : Value();
-  Value residual = epilogue ? epilogue->residual : Value();
-  int64_t word = epilogue ? epilogue->word
-                 : fill   ? int64_t(TFG_RT_CONV_OVERWRITE)
-                          : 0;
+  KernelFold fold = matchFold(conv, acc, conv.getDpsInputs()[0], 1);
+  Value out = fold.out;
 
   memref::GlobalOp packed =
       packedGlobal(module, filterGlobal, *values, k, f, packedFilters);
   OpBuilder b(conv);
   Location loc = conv.getLoc();
-  if (epilogue && epilogue->hoist)
-    epilogue->hoist->moveBefore(conv);
-  bias = readBefore(b, bias, conv);
-  residual = readBefore(b, residual, conv);
+  prepareFold(b, fold, conv);
+  Value bias = fold.bias, residual = fold.residual;
   Value packedValue = memref::GetGlobalOp::create(b, loc, packed.getType(),
                                                   packed.getSymName());
   // Unused descriptors (no bias, no residual) repeat the packed filter and
@@ -147,14 +137,10 @@ bool tfg::ukernels::rewritePackedConv(
     args.push_back(arith::ConstantIntOp::create(b, loc, v, 64));
   for (int64_t v : stridesAndDilations)
     args.push_back(arith::ConstantIntOp::create(b, loc, v, 64));
-  args.push_back(arith::ConstantIntOp::create(b, loc, word, 64));
+  args.push_back(arith::ConstantIntOp::create(b, loc, fold.word, 64));
   func::FuncOp callee =
       declareKernel(module, "tfg_rt_conv2d_packed_f32", {4, 1, 4, 1, 4}, 7);
   func::CallOp::create(b, loc, callee, args);
-  if (epilogue)
-    epilogue->generic->erase();
-  conv->erase();
-  if (fill)
-    fill->erase();
+  eraseFolded(fold, conv);
   return true;
 }

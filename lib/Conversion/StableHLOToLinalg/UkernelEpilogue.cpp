@@ -250,3 +250,38 @@ tfg::ukernels::matchEpilogue(Operation *product, Value acc, ValueRange inputs,
         return std::nullopt;
   return e;
 }
+
+tfg::ukernels::KernelFold tfg::ukernels::matchFold(Operation *product,
+                                                   Value acc, ValueRange inputs,
+                                                   unsigned biasDims) {
+  KernelFold fold;
+  fold.out = acc;
+  fold.fill = zeroFillBefore(product, acc);
+  if (!fold.fill)
+    return fold;
+  fold.word = TFG_RT_CONV_OVERWRITE;
+  fold.epilogue = matchEpilogue(product, acc, inputs, biasDims);
+  if (fold.epilogue) {
+    fold.out = fold.epilogue->out;
+    fold.bias = fold.epilogue->bias;
+    fold.residual = fold.epilogue->residual;
+    fold.word = fold.epilogue->word;
+  }
+  return fold;
+}
+
+void tfg::ukernels::prepareFold(OpBuilder &b, KernelFold &fold,
+                                Operation *product) {
+  if (fold.epilogue && fold.epilogue->hoist)
+    fold.epilogue->hoist->moveBefore(product);
+  fold.bias = readBefore(b, fold.bias, product);
+  fold.residual = readBefore(b, fold.residual, product);
+}
+
+void tfg::ukernels::eraseFolded(KernelFold &fold, Operation *product) {
+  if (fold.epilogue)
+    fold.epilogue->generic->erase();
+  product->erase();
+  if (fold.fill)
+    fold.fill->erase();
+}

@@ -91,6 +91,26 @@ std::optional<FusedEpilogue> matchEpilogue(Operation *product, Value acc,
                                            ValueRange inputs,
                                            unsigned biasDims);
 
+/// What a kernel call takes over around `product` writing `acc`: the zero
+/// fill right before it (the call overwrites instead) and, only with that
+/// fill, a chain epilogue after it (matchEpilogue); the buffers the call
+/// writes and reads and its epilogue word (0: the call accumulates into
+/// `acc`).
+struct KernelFold {
+  linalg::FillOp fill;
+  std::optional<FusedEpilogue> epilogue;
+  Value out, bias, residual;
+  int64_t word = 0;
+};
+KernelFold matchFold(Operation *product, Value acc, ValueRange inputs,
+                     unsigned biasDims);
+/// Before the call, at `b`'s insertion point before `product`: the
+/// epilogue's output allocation moved above `product`, the bias and
+/// residual read there (readBefore).
+void prepareFold(OpBuilder &b, KernelFold &fold, Operation *product);
+/// After the call: the folded epilogue, `product` and the fill erased.
+void eraseFolded(KernelFold &fold, Operation *product);
+
 /// Replaces a float32 depthwise convolution on buffers (static, row-major
 /// filter and output) with a call of tfg_rt_depthwise_f32: a zero fill
 /// before it and a chain epilogue after it fold into the call, and so
